@@ -1,0 +1,139 @@
+"""The shape every game module exposes (after OpenSpiel's State API).
+
+A game is a `Game` object registered under its name (`meri`, `tractor`, `chan`). It deals states,
+parses and prints actions in the record notation, and describes results. A `State` is one deal in
+progress; it is mutated in place by `apply` and copied cheaply by `clone` for search.
+
+Actions are whatever small, hashable value a game finds fastest (an int, a tuple of ints); only
+`Game.parse_action` / `Game.format_action` turn them into and out of text.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+Action = Hashable
+
+
+class State(ABC):
+    """One deal in progress. Subclasses use `__slots__` and keep everything as ints."""
+
+    __slots__ = ()
+
+    @property
+    @abstractmethod
+    def to_act(self) -> int | None:
+        """The seat that must decide next (out of turn for a claim), or None when over."""
+
+    @property
+    @abstractmethod
+    def phase(self) -> str:
+        """The kind of decision `to_act` faces, as named in records.md (`over` at the end)."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True once the deal has ended."""
+
+    @property
+    @abstractmethod
+    def result(self) -> Any:
+        """The deal's outcome (game-specific), or None until `is_over`."""
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[Action]:
+        """Every legal action for `to_act` (empty when over)."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> None:
+        """Play `action` for `to_act`; raise `IllegalAction` and change nothing if it is illegal."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy, cheap enough for search to call thousands of times a move."""
+
+    @abstractmethod
+    def observation(self, seat: int) -> Any:
+        """Exactly what `seat` may know: its own hand and everything public, nothing hidden."""
+
+    def random_action(self, rng: random.Random) -> Action:
+        """A uniformly random legal action. Games override this where listing is expensive."""
+        legal = self.legal_actions()
+        return legal[rng.randrange(len(legal))]
+
+
+class Match(ABC):
+    """A sequence of deals with what carries over between them (scores, levels, dealer)."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True when no further deal is due."""
+
+    @abstractmethod
+    def next_deal(self) -> State:
+        """Deal the next hand (from the match's seeded RNG and carried-over context)."""
+
+    @abstractmethod
+    def finish_deal(self, state: State) -> None:
+        """Account for a finished deal (scores, levels, next dealer)."""
+
+    @abstractmethod
+    def summary(self) -> dict[str, Any]:
+        """JSON-friendly standings: scores or levels, deals played, winner once over."""
+
+
+class Game(ABC):
+    """Everything the record format, the CLI, the UI and the AI need to know about one game."""
+
+    name: str = ""
+    players: int = 0
+    phases: tuple[str, ...] = ()
+
+    @abstractmethod
+    def new_deal(self, seed: int) -> State:
+        """Deal a hand by the engine's own method from `random.Random(seed)` (records without a layout)."""
+
+    @abstractmethod
+    def from_layout(self, layout: Mapping[str, Any], seed: int) -> State:
+        """Build the start of a deal from a records.md layout; `MalformedRecord` if it is wrong."""
+
+    @abstractmethod
+    def layout_of(self, state: State) -> dict[str, Any]:
+        """The records.md layout of `state`'s deal (as dealt, before any action)."""
+
+    @abstractmethod
+    def new_match(self, seed: int) -> Match:
+        """A fresh match, every random choice drawn from `random.Random(seed)`."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Parse one action in record notation (syntax only); `MalformedRecord` if it does not parse."""
+
+    @abstractmethod
+    def format_action(self, action: Action) -> str:
+        """The canonical record notation of an action."""
+
+    @abstractmethod
+    def result_json(self, state: State) -> dict[str, Any] | None:
+        """The `result` object of records.md, or None while the deal goes on."""
+
+    @abstractmethod
+    def describe_deal(self, state: State) -> str:
+        """A few human-readable lines about a finished deal (for `simulate`)."""
+
+    @abstractmethod
+    def make_bot(self, kind: str, seed: int) -> Any:
+        """A bot of `kind` (`random`, `heuristic`, ...) for this game; `KeyError` if unknown."""
+
+    def legal_listing(self, state: State, limit: int = 1000) -> tuple[list[str], int]:
+        """The first `limit` legal actions as canonical text sorted as plain strings, and their count.
+
+        Games whose legal sets can be huge (a void Tractor follow) override this to count without
+        building every string.
+        """
+        texts = sorted(self.format_action(a) for a in state.legal_actions())
+        return texts[:limit], len(texts)

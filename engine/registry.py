@@ -1,0 +1,32 @@
+"""Game registry: maps a game's name to its `Game` object. Each game module registers itself."""
+
+from __future__ import annotations
+
+import importlib
+
+from engine.game import Game
+
+_GAMES: dict[str, Game] = {}
+# Modules that register a game when imported; imported lazily so `engine` stays light.
+_MODULES = {"meri": "engine.meri", "tractor": "engine.tractor", "chan": "engine.chan"}
+
+
+def register(game: Game) -> Game:
+    """Register `game` under `game.name` (called at the bottom of each game module)."""
+    _GAMES[game.name] = game
+    return game
+
+
+def get(name: str) -> Game:
+    """The registered game called `name`; `KeyError` naming the known games if there is none."""
+    if name not in _GAMES and name in _MODULES:
+        importlib.import_module(_MODULES[name])
+    try:
+        return _GAMES[name]
+    except KeyError:
+        raise KeyError(f"unknown game {name!r} (known: {', '.join(names())})") from None
+
+
+def names() -> list[str]:
+    """Names of every game Parlor plays."""
+    return sorted(_MODULES)
