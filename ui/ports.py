@@ -1,0 +1,119 @@
+"""What the UI receives from outside (the composition root in `device/` provides it).
+
+The UI never imports `device/` or a hardware backend. It is handed a `Services` bundle: a store
+for statistics, settings and the autosaved game; outputs (LEDs, buzzer) to signal with; a
+heartbeat to call from the UI loop (the systemd watchdog); and kiosk settings. Input arrives the
+other way: the composition root calls `ParlorApp.post_input(name)` from any thread with one of
+`EVENTS`; the app hands it to Kivy's main thread.
+
+`MemoryStore` and `NullOutputs` are complete in-memory implementations for tests and for a
+desktop run without a data directory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+EVENTS = ("LEFT", "RIGHT", "UP", "DOWN", "SELECT", "OK", "BACK", "MENU")
+
+
+class Store(Protocol):
+    """Persistent data the UI reads and writes (device/store.py implements it over SQLite)."""
+
+    def load_autosave(self) -> str | None:
+        """The saved game in progress (JSON text: a record plus match context), if any."""
+
+    def save_autosave(self, data: str) -> None:
+        """Replace the saved game in progress, atomically."""
+
+    def clear_autosave(self) -> None:
+        """Forget the saved game (it finished or the player abandoned it)."""
+
+    def record_deal(self, game: str, outcome: str, points: int) -> None:
+        """Count one finished deal for the human: outcome is `win`, `loss` or `draw`."""
+
+    def stats(self) -> dict[str, dict[str, int]]:
+        """Per game: {"deals", "wins", "losses", "draws", "points"}."""
+
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        """A setting changed in the app (language, AI level, ...), or `default`."""
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """Remember a setting changed in the app."""
+
+
+class Outputs(Protocol):
+    """Physical outputs, if any: named LEDs (`turn`, `thinking`) and a buzzer."""
+
+    def set_led(self, name: str, on: bool) -> None: ...
+
+    def beep(self) -> None: ...
+
+
+@dataclass
+class KioskSettings:
+    """Kiosk lockdown: when `enabled`, nothing but the exit gesture leaves the app."""
+
+    enabled: bool = False
+    exit_pin: str = ""  # empty: the gesture alone exits
+    exit_hold_seconds: float = 5.0  # hold MENU (or the top-left corner) this long
+
+
+@dataclass
+class Services:
+    """Everything the UI is handed by the composition root."""
+
+    store: Store
+    outputs: Outputs
+    heartbeat: Callable[[], None] = lambda: None
+    kiosk: KioskSettings = field(default_factory=KioskSettings)
+    language: str = "en"
+    ai_level: str = "normal"
+    replay_record: str | None = None  # `parlor replay FILE`: show this record on the table
+
+
+class MemoryStore:
+    """A `Store` that lives in memory (tests, or a desktop run without a data directory)."""
+
+    def __init__(self) -> None:
+        self._autosave: str | None = None
+        self._settings: dict[str, Any] = {}
+        self._stats: dict[str, dict[str, int]] = {}
+
+    def load_autosave(self) -> str | None:
+        return self._autosave
+
+    def save_autosave(self, data: str) -> None:
+        self._autosave = data
+
+    def clear_autosave(self) -> None:
+        self._autosave = None
+
+    def record_deal(self, game: str, outcome: str, points: int) -> None:
+        row = self._stats.setdefault(
+            game, {"deals": 0, "wins": 0, "losses": 0, "draws": 0, "points": 0}
+        )
+        row["deals"] += 1
+        row[{"win": "wins", "loss": "losses", "draw": "draws"}[outcome]] += 1
+        row["points"] += points
+
+    def stats(self) -> dict[str, dict[str, int]]:
+        return {game: dict(row) for game, row in self._stats.items()}
+
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        return self._settings.get(key, default)
+
+    def set_setting(self, key: str, value: Any) -> None:
+        self._settings[key] = value
+
+
+class NullOutputs:
+    """No LEDs, no buzzer."""
+
+    def set_led(self, name: str, on: bool) -> None:
+        pass
+
+    def beep(self) -> None:
+        pass
