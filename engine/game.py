@@ -129,6 +129,26 @@ class Game(ABC):
     def make_bot(self, kind: str, seed: int) -> Any:
         """A bot of `kind` (`random`, `heuristic`, ...) for this game; `KeyError` if unknown."""
 
+    @abstractmethod
+    def arena_seatings(self) -> list[frozenset[int]]:
+        """The seat sets side A takes in turn on one duplicate deal (teams swapped, or seats rotated)."""
+
+    @abstractmethod
+    def arena_metrics(self, state: State, a_seats: frozenset[int]) -> dict[str, float]:
+        """Figures of a finished deal from side A's point of view (A minus B where that makes sense).
+
+        The first key is the arena's headline metric.
+        """
+
+    @abstractmethod
+    def determinize(self, observation: Any, hidden: Mapping[str, Sequence[int]]) -> State:
+        """A full state consistent with `observation`, with `hidden` cards placed where it says.
+
+        `hidden` maps each hidden location the observation names (e.g. `"hand3"`, `"kitty"`,
+        `"stock"`) to its cards. The state has the same public history as the observed one, so
+        `determinize(obs, true_hidden).observation(obs.seat) == obs`. Search samples `hidden`.
+        """
+
     def legal_listing(self, state: State, limit: int = 1000) -> tuple[list[str], int]:
         """The first `limit` legal actions as canonical text sorted as plain strings, and their count.
 
