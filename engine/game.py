@@ -85,6 +85,10 @@ class Match(ABC):
     def summary(self) -> dict[str, Any]:
         """JSON-friendly standings: scores or levels, deals played, winner once over."""
 
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """Everything needed to resume the match between deals (JSON-friendly, incl. RNG state)."""
+
 
 class Game(ABC):
     """Everything the record format, the CLI, the UI and the AI need to know about one game."""
@@ -108,6 +112,10 @@ class Game(ABC):
     @abstractmethod
     def new_match(self, seed: int) -> Match:
         """A fresh match, every random choice drawn from `random.Random(seed)`."""
+
+    @abstractmethod
+    def restore_match(self, data: Mapping[str, Any]) -> Match:
+        """The match saved by `Match.to_dict()`; `MalformedRecord` if it does not fit."""
 
     @abstractmethod
     def parse_action(self, text: str) -> Action:
