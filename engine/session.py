@@ -29,11 +29,13 @@ class Session:
         record: GameRecord | None = None,
         save: Callable[[str], None] | None = None,
         deals_done: int = 0,
+        counted: bool = False,
     ) -> None:
         self.game = game
         self.match = match
         self.save_callback = save
         self.deals_done = deals_done
+        self.counted = counted  # has the match already accounted for the current (finished) deal?
         self.record = record if record is not None else self._deal()
         self.save()
 
@@ -57,15 +59,17 @@ class Session:
             match = game.restore_match(data["match"])
             record = GameRecord.from_json(data["record"])
             deals_done = int(data.get("deals_done", 0))
+            counted = bool(data.get("counted", False))
         except (KeyError, TypeError, ValueError) as exc:
             raise MalformedRecord(f"saved session is incomplete: {exc}") from None
-        return cls(game, match, record, save=save, deals_done=deals_done)
+        return cls(game, match, record, save=save, deals_done=deals_done, counted=counted)
 
     @property
     def state(self) -> State:
         return self.record.state
 
     def _deal(self) -> GameRecord:
+        self.counted = False
         state = self.match.next_deal()
         return GameRecord.deal(self.game, seed=self.deals_done, state=state)
 
@@ -79,8 +83,11 @@ class Session:
         """Account for the finished deal in the match; returns the match summary."""
         if not self.state.is_over:
             raise ValueError("the deal is not over")
+        if self.counted:
+            return self.match.summary()
         self.match.finish_deal(self.state)
         self.deals_done += 1
+        self.counted = True
         self.save()
         return self.match.summary()
 
@@ -96,6 +103,7 @@ class Session:
                 "format": FORMAT,
                 "game": self.game.name,
                 "deals_done": self.deals_done,
+                "counted": self.counted,
                 "match": self.match.to_dict(),
                 "record": self.record.to_dict(),
             },
