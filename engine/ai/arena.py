@@ -1,0 +1,199 @@
+"""`python -m engine arena GAME --a BOT --b BOT`: two bot kinds on duplicate deals.
+
+Every deal is dealt from one seed and played once per seating of `game.arena_seatings()` (teams
+swapped, or seats rotated), side A's bots taking the seats of that seating and side B's the rest,
+so the luck of the cards cancels out. The unit of the statistics is the deal: its figures are the
+mean over its seatings, and the headline metric (the first key of `game.arena_metrics`) is given
+as mean ± a 95% confidence interval over deals. Decision times are measured around each bot's
+`choose` call; peak memory is `ru_maxrss` (with `--jobs`, the largest over the worker processes).
+
+Deals are split across worker processes by index and merged back in index order, and every bot
+is built from a seed derived from (run seed, deal, seating, seat), so the result does not depend
+on `--jobs` (except where a search bot's wall-clock deadline cuts its thinking short).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import resource
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from engine import registry
+from engine.ai.levels import KINDS, make_bot
+
+Z95 = 1.959964
+
+
+@dataclass
+class DealResult:
+    """Figures of one duplicate deal, averaged over its seatings, plus the raw decision times."""
+
+    index: int
+    metrics: dict[str, float]
+    ms_a: list[float] = field(default_factory=list)
+    ms_b: list[float] = field(default_factory=list)
+
+
+def deal_seed(run_seed: int, index: int) -> int:
+    """The seed that deals duplicate deal `index` of a run (independent of how deals are split)."""
+    return random.Random(run_seed * 1_000_003 + index).getrandbits(32)
+
+
+def play_deal(game_name: str, kind_a: str, kind_b: str, run_seed: int, index: int) -> DealResult:
+    """Play deal `index` once per seating and average side A's metrics over the seatings."""
+    game = registry.get(game_name)
+    seed = deal_seed(run_seed, index)
+    totals: dict[str, float] = {}
+    result = DealResult(index, {})
+    seatings = game.arena_seatings()
+    for turn, a_seats in enumerate(seatings):
+        state = game.new_deal(seed)
+        bots = [
+            make_bot(game_name, kind_a if seat in a_seats else kind_b,
+                     (seed * 31 + turn) * 16 + seat)
+            for seat in range(game.players)
+        ]
+        clock = time.perf_counter
+        while not state.is_over:
+            seat = state.to_act
+            legal = state.legal_actions()
+            observation = state.observation(seat)
+            start = clock()
+            action = bots[seat].choose(observation, legal)
+            elapsed = (clock() - start) * 1000.0
+            (result.ms_a if seat in a_seats else result.ms_b).append(elapsed)
+            state.apply(action)
+        for key, value in game.arena_metrics(state, a_seats).items():
+            totals[key] = totals.get(key, 0.0) + float(value)
+    result.metrics = {key: value / len(seatings) for key, value in totals.items()}
+    return result
+
+
+def _play_chunk(job: tuple[str, str, str, int, list[int]]) -> tuple[list[DealResult], float]:
+    """Worker entry: play the given deal indices; return their results and this process's peak RSS."""
+    game_name, kind_a, kind_b, run_seed, indices = job
+    results = [play_deal(game_name, kind_a, kind_b, run_seed, i) for i in indices]
+    return results, peak_rss_mb()
+
+
+def peak_rss_mb() -> float:
+    """This process's peak resident memory in MB (Linux reports ru_maxrss in KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
+    """Mean and normal-approximation 95% confidence interval (lo, hi) of `values`."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    mean = sum(values) / n
+    if n == 1:
+        return mean, mean, mean
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def percentiles(ms: Sequence[float]) -> dict[str, float]:
+    """p50, p95 and max of decision times in milliseconds (nearest-rank)."""
+    if not ms:
+        return {"p50": 0.0, "p95": 0.0, "max": 0.0}
+    data = sorted(ms)
+
+    def rank(p: float) -> float:
+        return data[min(len(data) - 1, max(0, math.ceil(p * len(data)) - 1))]
+
+    return {"p50": round(rank(0.50), 3), "p95": round(rank(0.95), 3), "max": round(data[-1], 3)}
+
+
+def play_deals(
+    game_name: str, kind_a: str, kind_b: str, deals: int, run_seed: int, jobs: int = 1
+) -> tuple[list[DealResult], float]:
+    """Play `deals` duplicate deals (over `jobs` processes); results in deal order and peak RSS."""
+    indices = list(range(deals))
+    if jobs <= 1 or deals <= 1:
+        results, rss = _play_chunk((game_name, kind_a, kind_b, run_seed, indices))
+        return results, rss
+    jobs = min(jobs, deals)
+    chunks = [indices[k::jobs] for k in range(jobs)]
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(jobs) as pool:
+        parts = pool.map(_play_chunk, [(game_name, kind_a, kind_b, run_seed, c) for c in chunks])
+    results = sorted((r for part, _ in parts for r in part), key=lambda r: r.index)
+    return results, max([peak_rss_mb()] + [rss for _, rss in parts])
+
+
+def summarize(
+    game_name: str, kind_a: str, kind_b: str, results: list[DealResult], rss: float
+) -> dict[str, Any]:
+    """The `--json` object: headline mean and CI, every metric's mean and CI, times, memory."""
+    keys = list(results[0].metrics) if results else []
+    metric = keys[0] if keys else ""
+    out: dict[str, Any] = {"game": game_name, "deals": len(results), "a": kind_a, "b": kind_b,
+                           "metric": metric}
+    mean, lo, hi = mean_ci([r.metrics[metric] for r in results]) if keys else (0.0, 0.0, 0.0)
+    out["mean"] = round(mean, 4)
+    out["ci95"] = [round(lo, 4), round(hi, 4)]
+    others: dict[str, Any] = {}
+    for key in keys:
+        m, lo_k, hi_k = mean_ci([r.metrics[key] for r in results])
+        others[key] = {"mean": round(m, 4), "ci95": [round(lo_k, 4), round(hi_k, 4)]}
+    out["metrics"] = others
+    win_key = next((k for k in keys if k.startswith("win")), None)
+    if game_name == "chan" and win_key is not None:
+        out["win_rate_a"] = others[win_key]["mean"]
+    out["decision_ms"] = {
+        "a": percentiles([t for r in results for t in r.ms_a]),
+        "b": percentiles([t for r in results for t in r.ms_b]),
+    }
+    out["decisions"] = {"a": sum(len(r.ms_a) for r in results),
+                        "b": sum(len(r.ms_b) for r in results)}
+    out["peak_rss_mb"] = round(rss, 1)
+    return out
+
+
+def print_report(summary: dict[str, Any], seatings: int, seed: int, out: TextIO) -> None:
+    """Human-readable arena report."""
+    s = summary
+    print(f"arena {s['game']}: A={s['a']} vs B={s['b']}, {s['deals']} duplicate deals "
+          f"x {seatings} seatings, seed {seed}", file=out)
+    lo, hi = s["ci95"]
+    print(f"  {s['metric']} (A's view, per deal): {s['mean']:+.3f} ± {(hi - lo) / 2:.3f}"
+          f"  (95% CI [{lo:+.3f}, {hi:+.3f}])", file=out)
+    for key, fig in s["metrics"].items():
+        if key == s["metric"]:
+            continue
+        lo_k, hi_k = fig["ci95"]
+        print(f"  {key}: {fig['mean']:+.3f}  (95% CI [{lo_k:+.3f}, {hi_k:+.3f}])", file=out)
+    for side in ("a", "b"):
+        d = s["decision_ms"][side]
+        print(f"  decision ms {side.upper()} ({s[side]}, {s['decisions'][side]} decisions): "
+              f"p50 {d['p50']:.2f}  p95 {d['p95']:.2f}  max {d['max']:.2f}", file=out)
+    print(f"  peak RSS {s['peak_rss_mb']:.1f} MB", file=out)
+
+
+def run_arena(args: argparse.Namespace) -> int:
+    """The `arena` subcommand (wired in engine/cli.py)."""
+    for kind in (args.a, args.b):
+        if kind not in KINDS:
+            print(f"error: unknown bot {kind!r} (known: {', '.join(KINDS)})", file=sys.stderr)
+            return 2
+    if args.deals < 1 or args.jobs < 1:
+        print("error: --deals and --jobs must be at least 1", file=sys.stderr)
+        return 2
+    game = registry.get(args.game)
+    results, rss = play_deals(args.game, args.a, args.b, args.deals, args.seed, args.jobs)
+    summary = summarize(args.game, args.a, args.b, results, rss)
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+    else:
+        print_report(summary, len(game.arena_seatings()), args.seed, sys.stdout)
+    return 0

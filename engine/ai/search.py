@@ -1,0 +1,128 @@
+"""Determinized Monte Carlo search, shared by the three games.
+
+For one decision the bot repeatedly samples a *world* — the hidden cards dealt consistently with
+its observation (`Adapter.sample`, built on `Game.determinize`) — and evaluates every candidate
+action in that same world by a fast playout to the end of the deal, with the same playout random
+numbers for every candidate (common random numbers: the comparison is between actions, not
+between lucky and unlucky worlds). The candidate with the best total wins. It is anytime: it stops
+at the iteration cap or before the next world would overrun the wall-clock deadline, always after
+at least one world.
+
+A game plugs in through an `Adapter`: the sampler, the candidate pruning, the playout policy and
+the value of a finished deal for a seat. With `inference`, each world is weighted by how likely
+the other seats' observed plays were in it under a simple policy model (`Adapter.weight`).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.game import Action, State
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a decision may think: a wall-clock deadline and an iteration (world) cap."""
+
+    seconds: float
+    max_worlds: int
+    inference: bool = False
+
+
+NORMAL = Budget(seconds=0.055, max_worlds=400)
+HARD = Budget(seconds=0.22, max_worlds=2000, inference=True)
+
+
+class Adapter(Protocol):
+    """What a game supplies to the search."""
+
+    def candidates(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> list:
+        """The actions worth evaluating (all of them when few), best-guess first."""
+
+    def sample(self, observation: Any, rng: random.Random) -> State:
+        """A full state consistent with `observation` (hidden cards drawn at random)."""
+
+    def rollout(self, state: State, rng: random.Random) -> None:
+        """Play `state` to the end of the deal with the playout policy."""
+
+    def value(self, state: State, seat: int) -> float:
+        """The finished deal's worth to `seat` (higher is better)."""
+
+    def weight(self, observation: Any, world: State, rng: random.Random) -> float:
+        """How plausible `world` is given the other seats' past plays (1.0 = no opinion)."""
+
+
+class SearchBot:
+    """The search bot behind the common `choose(observation, legal_actions)` interface."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        adapter: Adapter,
+        seed: int,
+        budget: Budget = NORMAL,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.adapter = adapter
+        self.rng = random.Random(seed)
+        self.budget = budget
+        self.clock = clock
+        self.last_worlds = 0  # worlds evaluated by the last decision (tests, diagnostics)
+
+    def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
+        rng = self.rng
+        cands = self.adapter.candidates(observation, legal_actions, rng)
+        self.last_worlds = 0
+        if len(cands) == 1:
+            return cands[0]
+        seat = observation.seat
+        budget = self.budget
+        deadline = self.clock() + budget.seconds
+        totals = [0.0] * len(cands)
+        adapter = self.adapter
+        worlds = 0
+        while worlds < budget.max_worlds:
+            started = self.clock()
+            world = adapter.sample(observation, rng)
+            w = adapter.weight(observation, world, rng) if budget.inference else 1.0
+            playout_seed = rng.getrandbits(32)
+            if w > 0.0:
+                for i, action in enumerate(cands):
+                    state = world.clone()
+                    state.apply(action)
+                    adapter.rollout(state, random.Random(playout_seed))
+                    totals[i] += w * adapter.value(state, seat)
+            worlds += 1
+            now = self.clock()
+            if now + (now - started) > deadline:  # the next world would overrun: stop now
+                break
+        self.last_worlds = worlds
+        best = 0
+        for i in range(1, len(cands)):
+            if totals[i] > totals[best]:  # ties keep the earlier (the adapter's best guess)
+                best = i
+        return cands[best]
+
+
+class EasyBot:
+    """The easy level: the heuristic bot, playing a random legal action now and then."""
+
+    name = "easy"
+
+    def __init__(self, heuristic: Any, seed: int, slip: float = 0.15) -> None:
+        self.heuristic = heuristic
+        self.rng = random.Random(seed)
+        self.slip = slip
+
+    def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
+        if self.rng.random() < self.slip:
+            sample = getattr(legal_actions, "sample", None)
+            if sample is not None:
+                return sample(self.rng)
+            return legal_actions[self.rng.randrange(len(legal_actions))]
+        return self.heuristic.choose(observation, legal_actions)

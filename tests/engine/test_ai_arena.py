@@ -1,0 +1,131 @@
+"""The duplicate-deal arena (engine/ai/arena.py): statistics, seatings, jobs, JSON.
+
+A tiny toy game (registered under `toy-arena`) keeps these tests independent of the real games:
+four seats in two teams each play one of their three cards; a team scores the sum it played.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+
+import pytest
+
+from engine import registry
+from engine.ai import arena
+from engine.ai.base import RandomBot
+
+
+class ToyState:
+    def __init__(self, hands: list[list[int]]) -> None:
+        self.hands = hands
+        self.played: list[int] = []
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.is_over else len(self.played)
+
+    @property
+    def is_over(self) -> bool:
+        return len(self.played) == 4
+
+    def legal_actions(self) -> list[int]:
+        return list(self.hands[len(self.played)])
+
+    def observation(self, seat: int) -> tuple:
+        return (seat, tuple(self.hands[seat]), tuple(self.played))
+
+    def apply(self, action: int) -> None:
+        assert action in self.hands[len(self.played)]
+        self.played.append(action)
+
+
+class MaxBot:
+    name = "heuristic"
+
+    def choose(self, observation, legal):
+        return max(legal)
+
+
+class ToyGame:
+    name = "toy-arena"
+    players = 4
+
+    def new_deal(self, seed: int) -> ToyState:
+        rng = random.Random(seed)
+        return ToyState([[rng.randrange(10) for _ in range(3)] for _ in range(4)])
+
+    def make_bot(self, kind: str, seed: int):
+        if kind == "random":
+            return RandomBot(seed)
+        if kind == "heuristic":
+            return MaxBot()
+        raise KeyError(kind)
+
+    def arena_seatings(self):
+        return [frozenset({0, 2}), frozenset({1, 3})]
+
+    def arena_metrics(self, state: ToyState, a_seats) -> dict[str, float]:
+        a = sum(c for s, c in enumerate(state.played) if s in a_seats)
+        b = sum(c for s, c in enumerate(state.played) if s not in a_seats)
+        return {"points": a - b, "a_won": float(a > b)}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def toy_game():
+    registry.register(ToyGame())
+    yield
+    registry._GAMES.pop("toy-arena", None)
+
+
+def _args(**kw) -> argparse.Namespace:
+    base = dict(game="toy-arena", a="heuristic", b="random", deals=40, seed=3, jobs=1, json=True)
+    base.update(kw)
+    return argparse.Namespace(**base)
+
+
+def test_same_bots_on_duplicate_deals_cancel_exactly():
+    """With the same deterministic bot on both sides, every deal's seatings cancel to 0."""
+    results, _ = arena.play_deals("toy-arena", "heuristic", "heuristic", 20, 1)
+    assert all(r.metrics["points"] == 0.0 for r in results)
+
+
+def test_better_bot_has_positive_mean_and_ci():
+    results, rss = arena.play_deals("toy-arena", "heuristic", "random", 60, 5)
+    summary = arena.summarize("toy-arena", "heuristic", "random", results, rss)
+    assert summary["metric"] == "points"
+    assert summary["ci95"][0] > 0 < summary["mean"]
+    assert summary["ci95"][0] <= summary["mean"] <= summary["ci95"][1]
+    assert summary["decisions"] == {"a": 240, "b": 240}  # 60 deals x 2 seatings x 2 seats each
+
+
+def test_jobs_do_not_change_the_result():
+    one, _ = arena.play_deals("toy-arena", "heuristic", "random", 9, 7, jobs=1)
+    two, _ = arena.play_deals("toy-arena", "heuristic", "random", 9, 7, jobs=2)
+    assert [r.index for r in two] == list(range(9))
+    assert [r.metrics for r in one] == [r.metrics for r in two]
+
+
+def test_json_output_keys(capsys):
+    assert arena.run_arena(_args()) == 0
+    out = json.loads(capsys.readouterr().out)
+    for key in ("game", "deals", "a", "b", "metric", "mean", "ci95", "decision_ms", "peak_rss_mb"):
+        assert key in out
+    assert set(out["decision_ms"]["a"]) == {"p50", "p95", "max"}
+    assert out["deals"] == 40 and out["peak_rss_mb"] > 0
+
+
+def test_text_report_and_bad_bot(capsys):
+    assert arena.run_arena(_args(json=False, deals=5)) == 0
+    text = capsys.readouterr().out
+    assert "points" in text and "p95" in text and "peak RSS" in text
+    assert arena.run_arena(_args(a="genius")) == 2
+    assert "unknown bot" in capsys.readouterr().err
+
+
+def test_mean_ci_and_percentiles():
+    mean, lo, hi = arena.mean_ci([1.0, 2.0, 3.0, 4.0])
+    assert mean == 2.5 and lo < 2.5 < hi
+    p = arena.percentiles([float(i) for i in range(1, 101)])
+    assert p == {"p50": 50.0, "p95": 95.0, "max": 100.0}
