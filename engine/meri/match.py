@@ -1,0 +1,102 @@
+"""A Meri match: 8 deals, the dealer moving left after each, cumulative team scores (H-3, H-4).
+
+Every random choice comes from the match's own `random.Random(seed)`: first the first dealer
+(D-1), then one shuffle per deal (`engine.meri.game.deal_from`). `to_dict()` saves the RNG state
+so a match resumes exactly where it was (after a power cut, between deals).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from engine.errors import MalformedRecord
+from engine.game import Match
+from engine.meri.state import MeriState
+
+DEALS = 8  # H-3
+
+
+class MeriMatch(Match):
+    """Eight deals; `scores` are the teams' cumulative deal scores (team 0 = seats 0, 2, 4, 6)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.dealer = self.rng.randrange(8)  # D-1
+        self.deals_played = 0
+        self.scores = [0, 0]
+        self.deal_scores: list[list[int]] = []
+
+    @property
+    def is_over(self) -> bool:
+        return self.deals_played >= DEALS
+
+    def next_deal(self) -> MeriState:
+        """Shuffle and deal the next hand with the current dealer."""
+        from engine.meri.game import deal_from
+
+        if self.is_over:
+            raise ValueError("the match is over: start a new one")
+        return deal_from(self.rng, self.dealer)
+
+    def finish_deal(self, state: MeriState) -> None:
+        """Add the finished deal's team scores and move the dealer left (H-3)."""
+        if not state.is_over:
+            raise ValueError("the deal is not over")
+        a, b = state.team_scores
+        self.scores[0] += a
+        self.scores[1] += b
+        self.deal_scores.append([a, b])
+        self.deals_played += 1
+        self.dealer = (self.dealer + 1) % 8
+
+    def winner(self) -> int | None:
+        """H-4: the team with the higher total after 8 deals; None while playing or on a draw."""
+        if not self.is_over or self.scores[0] == self.scores[1]:
+            return None
+        return 0 if self.scores[0] > self.scores[1] else 1
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "deals_played": self.deals_played,
+            "deals": DEALS,
+            "dealer": self.dealer,
+            "scores": list(self.scores),
+            "deal_scores": [list(s) for s in self.deal_scores],
+            "over": self.is_over,
+            "winner": self.winner(),
+            "draw": self.is_over and self.scores[0] == self.scores[1],
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "dealer": self.dealer,
+            "deals_played": self.deals_played,
+            "scores": list(self.scores),
+            "deal_scores": [list(s) for s in self.deal_scores],
+            "rng": [version, list(internal), gauss],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> MeriMatch:
+        """The match saved by `to_dict`; `MalformedRecord` with one line if it does not fit."""
+        try:
+            match = cls.__new__(cls)
+            dealer, played = data["dealer"], data["deals_played"]
+            scores = [int(x) for x in data["scores"]]
+            deal_scores = [[int(a), int(b)] for a, b in data["deal_scores"]]
+            version, internal, gauss = data["rng"]
+            if not (isinstance(dealer, int) and 0 <= dealer < 8 and isinstance(played, int)
+                    and 0 <= played <= DEALS and len(scores) == 2 and len(deal_scores) == played):
+                raise ValueError("dealer, deals_played or scores out of range")
+            match.rng = random.Random()
+            match.rng.setstate((version, tuple(int(x) for x in internal), gauss))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise MalformedRecord(f"saved meri match does not fit: {exc}") from None
+        match.dealer = dealer
+        match.deals_played = played
+        match.scores = scores
+        match.deal_scores = deal_scores
+        return match

@@ -1,0 +1,255 @@
+"""What one seat may know of a Meri deal (architecture: observations), and rebuilding a deal from it.
+
+`observe(state, seat)` gives an immutable, hashable `MeriObservation`: the seat's own hand, the
+Okie, the declaration answers, the side cards once they are turned up (H-15), every completed
+trick, the current trick with other seats' face-down trumps shown as `FACE_DOWN` (H-24), scores,
+and what a sampler needs: the `pool` of cards whose place the seat cannot see, the hidden
+locations with their sizes (`hand3`, `undealt`, `discard`, `down5` = seat 5's face-down trump),
+and per location the cards public play rules out (`forbidden`), e.g. a seat that did not follow a
+Meri holds no trump (but maybe the Sun, H-26), a Monchi break shows a void (H-27), a face-down
+card is a trump, the Okie is with its receiver.
+
+`determinize(obs, hidden)` rebuilds a full `MeriState` with the same public history by replaying
+the public actions on the deal the hidden cards imply; it raises `ValueError` if they do not fit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from engine.meri.cards import ALL, PLAIN_SUIT_MASK, cards_of, robai
+from engine.meri.rules import DECLARE, PASS, SUN_BIT, discard_mask, play_mask
+from engine.meri.state import DISCARD_PHASE, OVER_PHASE, PLAY_PHASE, MeriState
+
+FACE_DOWN = 75  # in `MeriObservation.trick`: a trump another seat played face down
+
+Trick = tuple[int, tuple[int, ...], int, bool, int]
+
+
+@dataclass(frozen=True)
+class MeriObservation:
+    """Everything `seat` may know. Cards are ints (`engine.meri.cards`), sets are bitmasks."""
+
+    seat: int
+    to_act: int | None
+    phase: str
+    dealer: int
+    trump: int
+    okie: int
+    hand: int  # own cards (mask)
+    hand_sizes: tuple[int, ...]
+    answers: tuple[int, ...]  # declaration round so far, from the dealer's left: DECLARE / PASS
+    declarer: int  # -1: nobody (yet)
+    receiver: int  # who took the Okie, -1 before
+    declared: bool  # the native Robai counts as declared (H-12, D-9)
+    discard: int  # the receiver's discard when this seat may see it, else -1
+    side: tuple[int, ...]  # discard + the two undealt cards once turned up (H-15), else ()
+    sun_exception: bool  # this seat may keep its lone trump Sun in a Meri (H-26, D-7)
+    trick_no: int  # 0-based number of the current trick (9 when over)
+    leader: int
+    trick: tuple[int, ...]  # by seat: -1 not yet played, FACE_DOWN, or the card
+    led: int  # the led suit of the current trick (the trump suit for a Meri), -1 before a lead
+    meri: bool
+    meri_seen: bool  # a Meri has been led this deal (H-23, H-27)
+    tricks: tuple[Trick, ...]  # completed: (leader, cards by seat, winner, meri, transfer)
+    team_scores: tuple[int, int]
+    team_tricks: tuple[int, int]
+    pool: int  # cards whose place this seat cannot see (mask)
+    hidden: tuple[tuple[str, int], ...]  # hidden location -> how many cards it holds
+    forbidden: tuple[tuple[str, int], ...]  # hidden location -> cards it cannot hold (mask)
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions of this seat when it is to act (else none), as `State` lists them."""
+        if self.to_act != self.seat:
+            return []
+        if self.phase == "declare":
+            return [DECLARE, PASS] if self.hand >> robai(self.trump) & 1 else [PASS]
+        if self.phase == "discard":
+            return cards_of(discard_mask(self.hand, self.trump))
+        n_played = sum(1 for c in self.trick if c >= 0)
+        return cards_of(play_mask(self.hand, self.trump, self.trick_no, n_played, self.led,
+                                  self.meri, self.meri_seen, self.sun_exception))
+
+    def capacity(self) -> dict[str, int]:
+        return dict(self.hidden)
+
+    def allowed(self, card: int) -> list[str]:
+        """The hidden locations that may hold `card` (for `engine.ai.sampler.deal_hidden`)."""
+        return [loc for loc, mask in self.forbidden if not mask >> card & 1]
+
+
+def _exclusions(state: MeriState) -> list[int]:
+    """Per seat, the cards public play shows it cannot hold any more (H-22, H-25..H-27, D-2)."""
+    trump, tmask = state.trump, state.tmask
+    excl = [0] * 8
+    played_trump = [False] * 8
+    if state.discard >= 0 and state.trick_no + state.n_played > 0 and tmask >> state.discard & 1:
+        excl[state.receiver] |= ALL & ~tmask  # D-2: a trump discard means a hand of trumps only
+    seen_meri = False
+    sequences = [(lead, cards, meri, 8) for lead, cards, _w, meri, _t in state.tricks[:8]]
+    if state.n_played and state._phase == PLAY_PHASE:
+        sequences.append((state.leader, tuple(state.trick), state.meri, state.n_played))
+    for number, (leader, cards, meri, count) in enumerate(sequences):
+        led_card = cards[leader]
+        for k in range(count):
+            s = (leader + k) & 7
+            c = cards[s]
+            is_trump = bool(tmask >> c & 1)
+            if k == 0:
+                if number == 0 and is_trump:  # D-2: trick 1 led with a trump
+                    excl[s] |= ALL & ~tmask
+            elif meri and not is_trump:  # H-25, with H-26 keeping a lone Sun possible
+                excl[s] |= tmask & ~(0 if played_trump[s] else SUN_BIT[trump])
+            elif seen_meri and not meri and not is_trump:  # H-27 Monchi
+                led_plain = PLAIN_SUIT_MASK[trump][led_card // 15]
+                if not led_plain >> c & 1:
+                    excl[s] |= led_plain
+            if is_trump:
+                played_trump[s] = True
+        seen_meri = seen_meri or meri
+    return excl
+
+
+def observe(state: MeriState, seat: int) -> MeriObservation:
+    """`seat`'s view of `state` (see the module docstring)."""
+    phase = state._phase
+    lead_done = phase == OVER_PHASE or state.trick_no > 0 or state.n_played > 0
+    trick = tuple(
+        FACE_DOWN if (state.facedown >> s & 1 and s != seat) else c
+        for s, c in enumerate(state.trick))
+    side: tuple[int, ...] = ()
+    discard = -1
+    if lead_done:
+        side = (state.discard,) + state.undealt[1:]
+        discard = state.discard
+    elif seat == state.receiver:
+        discard = state.discard
+    hidden: list[tuple[str, int]] = []
+    forbidden: list[tuple[str, int]] = []
+    excl = _exclusions(state) if phase == PLAY_PHASE else [0] * 8
+    okie_bit = 1 << state.okie
+    received = state.receiver >= 0
+    pool = _located(state, seat, lead_done)
+    for s in range(8):
+        if s == seat:
+            continue
+        hidden.append((f"hand{s}", state.hands[s].bit_count()))
+        limit = excl[s]
+        if received and s != state.receiver:
+            limit |= okie_bit
+            if state.declarer >= 0:
+                limit |= 1 << robai(state.trump)
+        forbidden.append((f"hand{s}", limit))
+    if not lead_done:
+        hidden.append(("undealt", 2))
+        forbidden.append(("undealt", okie_bit | (1 << robai(state.trump) if received and
+                                                 state.declarer >= 0 else 0)))
+        if state.discard >= 0 and seat != state.receiver:
+            hidden.append(("discard", 1))
+            forbidden.append(("discard", 0))
+    for s in range(8):
+        if trick[s] == FACE_DOWN:
+            hidden.append((f"down{s}", 1))
+            forbidden.append((f"down{s}", ALL & ~state.tmask))
+    return MeriObservation(
+        seat=seat, to_act=state.to_act, phase=state.phase, dealer=state.dealer,
+        trump=state.trump, okie=state.okie, hand=state.hands[seat],
+        hand_sizes=tuple(h.bit_count() for h in state.hands),
+        answers=tuple([PASS] * (state.answers - (state.declarer >= 0))
+                      + ([DECLARE] if state.declarer >= 0 else [])),
+        declarer=state.declarer, receiver=state.receiver, declared=state.declared,
+        discard=discard, side=side, sun_exception=bool(state.sun_exc >> seat & 1),
+        trick_no=state.trick_no, leader=state.leader if phase == PLAY_PHASE else -1,
+        trick=trick, led=state.led, meri=state.meri, meri_seen=state.meri_seen,
+        tricks=tuple(state.tricks), team_scores=(state.team_scores[0], state.team_scores[1]),
+        team_tricks=(state.team_tricks[0], state.team_tricks[1]), pool=pool,
+        hidden=tuple(hidden), forbidden=tuple(forbidden))
+
+
+def _located(state: MeriState, seat: int, lead_done: bool) -> int:
+    """The pool: every card in a location `seat` cannot see (other hands, undealt, face down).
+
+    The Okie in the receiver's hand is in the pool too; `forbidden` pins it to that hand.
+    """
+    m = 0
+    for s in range(8):
+        if s != seat:
+            m |= state.hands[s]
+    if not lead_done:
+        m |= 1 << state.undealt[1] | 1 << state.undealt[2]
+        if state.discard >= 0 and seat != state.receiver:
+            m |= 1 << state.discard
+    for s in range(8):
+        if state.facedown >> s & 1 and s != seat:
+            m |= 1 << state.trick[s]
+    return m
+
+
+def hidden_of(state: MeriState, seat: int) -> dict[str, list[int]]:
+    """The true contents of every hidden location of `seat`'s observation (tests, debugging)."""
+    obs = observe(state, seat)
+    out: dict[str, list[int]] = {}
+    for loc, _n in obs.hidden:
+        if loc.startswith("hand"):
+            out[loc] = cards_of(state.hands[int(loc[4:])])
+        elif loc == "undealt":
+            out[loc] = list(state.undealt[1:])
+        elif loc == "discard":
+            out[loc] = [state.discard]
+        else:
+            out[loc] = [state.trick[int(loc[4:])]]
+    return out
+
+
+def determinize(obs: MeriObservation, hidden: Mapping[str, Sequence[int]]) -> MeriState:
+    """A full state with `obs`'s public history and `hidden`'s cards; `ValueError` if impossible."""
+    hands = [0] * 8
+    hands[obs.seat] = obs.hand
+    for loc, n in obs.hidden:
+        cards = list(hidden.get(loc, ()))
+        if len(cards) != n:
+            raise ValueError(f"hidden location {loc} needs {n} cards, got {len(cards)}")
+        if loc.startswith("hand"):
+            for c in cards:
+                hands[int(loc[4:])] |= 1 << c
+    trick = list(obs.trick)
+    for s, c in enumerate(trick):
+        if c == FACE_DOWN:
+            trick[s] = hidden[f"down{s}"][0]
+    if obs.side:
+        discard, rest = obs.side[0], list(obs.side[1:])
+    else:
+        discard = obs.discard if obs.discard >= 0 else (
+            hidden["discard"][0] if "discard" in hidden else -1)
+        rest = list(hidden["undealt"])
+    for _lead, cards, _w, _m, _t in obs.tricks:
+        for s, c in enumerate(cards):
+            hands[s] |= 1 << c
+    for s, c in enumerate(trick):
+        if c >= 0:
+            hands[s] |= 1 << c
+    if obs.receiver >= 0:
+        if discard >= 0:
+            hands[obs.receiver] |= 1 << discard
+        hands[obs.receiver] &= ~(1 << obs.okie)
+    if sorted(h.bit_count() for h in hands) != [9] * 8:
+        raise ValueError("the hidden cards do not make a deal of nine cards each")
+    state = MeriState(obs.dealer, hands, (obs.okie, rest[0], rest[1]))
+    try:
+        for action in obs.answers:
+            state.apply(action)
+        if obs.receiver >= 0 and discard >= 0 and state._phase == DISCARD_PHASE:
+            state.apply(discard)
+        for leader, cards, _w, _m, _t in obs.tricks[:8]:
+            for k in range(8):
+                state.apply(cards[(leader + k) & 7])
+        if obs.leader >= 0:
+            for k in range(8):
+                c = trick[(obs.leader + k) & 7]
+                if c < 0:
+                    break
+                state.apply(c)
+    except Exception as exc:  # IllegalAction: the hidden cards contradict the public play
+        raise ValueError(f"hidden cards inconsistent with the public play: {exc}") from None
+    return state

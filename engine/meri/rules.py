@@ -1,0 +1,49 @@
+"""Legality of a Meri decision as pure functions on bitmasks (H-12, H-14, H-22..H-27, D-2, D-7).
+
+Both the state (`apply`, `legal_actions`) and the observation (a bot's own legal actions) use
+these, so the rules are written once. A *legal mask* is the set of cards a player may play.
+"""
+
+from __future__ import annotations
+
+from engine.meri.cards import PLAIN_SUIT_MASK, SU, TRUMP_MASK, card
+
+DECLARE = 75  # action ids next to the 75 card ids
+PASS = 76
+SUN_BIT: tuple[int, ...] = tuple(1 << card(t, SU) for t in range(5))
+
+
+def discard_mask(hand: int, trump: int) -> int:
+    """H-14: discard a non-trump; D-2: a hand of only trumps may discard a trump."""
+    plain = hand & ~TRUMP_MASK[trump]
+    return plain if plain else hand
+
+
+def play_mask(
+    hand: int, trump: int, trick_no: int, n_played: int, led: int, meri: bool,
+    meri_seen: bool, sun_exception: bool,
+) -> int:
+    """The cards `hand` may play to the current trick (see `play_rule` for which rule limits it)."""
+    tmask = TRUMP_MASK[trump]
+    if n_played == 0:
+        if trick_no == 0:  # H-22, D-2
+            plain = hand & ~tmask
+            return plain if plain else hand
+        return hand
+    if meri:  # H-25 with the Sun exception H-26
+        trumps = hand & tmask
+        if trumps and not (sun_exception and trumps == SUN_BIT[trump]):
+            return trumps
+        return hand
+    if meri_seen:  # H-27 Monchi
+        follow = hand & PLAIN_SUIT_MASK[trump][led]
+        if follow:
+            return follow | (hand & tmask)
+    return hand  # H-23: no obligation before the first Meri
+
+
+def play_rule(trick_no: int, n_played: int, meri: bool) -> str:
+    """The rule id that a card outside `play_mask` breaks."""
+    if n_played == 0:
+        return "H-22"
+    return "H-25" if meri else "H-27"

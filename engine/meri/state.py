@@ -1,0 +1,354 @@
+"""One Hachinin Meri deal in progress: flat `__slots__` of ints, hands as 75-bit masks.
+
+Phases (records.md): `declare` (H-12: one round from the dealer's left, D-5, D-6), `discard`
+(H-13, H-14: the receiver took the Okie and discards), `play` (H-20..H-28: eight tricks with
+decisions; trick 9 then resolves itself, H-29), `over`. Actions are ints: a card id 0..74, or
+`DECLARE` (75) / `PASS` (76).
+
+`apply` checks in the order of records.md — the kind of action for the phase (`turn`), the card
+held (`held`), then the rules (H-12, H-14, H-22, H-25/H-26, H-27) — and raises before changing
+anything, so an illegal action leaves the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.errors import IllegalAction
+from engine.game import State
+from engine.meri.cards import (
+    CODES,
+    COMBINATIONS,
+    NCARDS,
+    POWER,
+    SUIT_OF,
+    TRUMP_MASK,
+    TRUMP_RANK,
+    code,
+    robai,
+)
+from engine.meri.rules import DECLARE, PASS, SUN_BIT, discard_mask, play_mask, play_rule
+
+DECLARE_PHASE, DISCARD_PHASE, PLAY_PHASE, OVER_PHASE = range(4)
+PHASES = ("declare", "discard", "play", "over")
+
+
+def nth_bit(mask: int, k: int) -> int:
+    """The card of the k-th set bit (from the lowest) of `mask`, without building a list."""
+    for _ in range(k):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+class MeriState(State):
+    """A deal from its layout to its score. See the module docstring for phases and actions.
+
+    Public attributes the UI and bots may read: `dealer`, `trump`, `okie`, `undealt`,
+    `hands[seat]` (mask), `declarer`/`receiver` (-1 until known), `discard` (-1),
+    `trick_no` (0-based, 9 when over), `leader`, `trick[seat]` (-1 = not played yet),
+    `tricks` (completed: `(leader, cards by seat, winner, meri, transfer)`), `team_scores`.
+    """
+
+    __slots__ = (
+        "dealer", "trump", "okie", "undealt", "tmask", "initial", "hands", "_phase", "_to_act",
+        "answers", "declarer", "receiver", "declared", "discard", "sun_exc", "meri_seen",
+        "trick_no", "leader", "led", "meri", "trick", "n_played", "best_power", "best_seat",
+        "facedown", "tricks", "team_scores", "team_tricks",
+    )
+
+    def __init__(self, dealer: int, hands: list[int], undealt: tuple[int, int, int]) -> None:
+        """A fresh deal: `hands[seat]` masks of 9 cards, `undealt` with the Okie first (H-8)."""
+        self.dealer = dealer
+        self.okie = undealt[0]
+        self.trump = SUIT_OF[self.okie]  # H-9
+        self.undealt = tuple(undealt)
+        self.tmask = TRUMP_MASK[self.trump]
+        self.initial = tuple(hands)
+        self.hands = list(hands)
+        self._phase = DECLARE_PHASE
+        self._to_act = (dealer + 1) & 7
+        self.answers = 0
+        self.declarer = -1
+        self.receiver = -1
+        # D-9: a native Robai that is the Okie was public from the start and counts as declared.
+        self.declared = self.okie == robai(self.trump)
+        self.discard = -1
+        self.sun_exc = 0
+        self.meri_seen = False
+        self.trick_no = 0
+        self.leader = -1
+        self.led = -1
+        self.meri = False
+        self.trick = [-1] * 8
+        self.n_played = 0
+        self.best_power = 0
+        self.best_seat = -1
+        self.facedown = 0
+        self.tricks: list[tuple[int, tuple[int, ...], int, bool, int]] = []
+        self.team_scores = [0, 0]
+        self.team_tricks = [0, 0]
+
+    # ---- the State API -------------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        return None if self._phase == OVER_PHASE else self._to_act
+
+    @property
+    def phase(self) -> str:
+        return PHASES[self._phase]
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == OVER_PHASE
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        """records.md's meri result (card codes), or None until the deal is over."""
+        if self._phase != OVER_PHASE:
+            return None
+        return {
+            "tricks": [
+                {"leader": lead, "cards": [CODES[c] for c in cards], "winner": win,
+                 "meri": meri, "transfer": transfer}
+                for lead, cards, win, meri, transfer in self.tricks
+            ],
+            "team_scores": list(self.team_scores),
+        }
+
+    def legal_mask(self) -> int:
+        """The cards `to_act` may discard or play (0 outside those phases)."""
+        phase = self._phase
+        if phase == PLAY_PHASE:
+            seat = self._to_act
+            return play_mask(self.hands[seat], self.trump, self.trick_no, self.n_played,
+                             self.led, self.meri, self.meri_seen, bool(self.sun_exc >> seat & 1))
+        if phase == DISCARD_PHASE:
+            return discard_mask(self.hands[self._to_act], self.trump)
+        return 0
+
+    def legal_actions(self) -> list[int]:
+        phase = self._phase
+        if phase == DECLARE_PHASE:
+            return [DECLARE, PASS] if self._can_declare() else [PASS]
+        out = []
+        mask = self.legal_mask()
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+
+    def random_action(self, rng: random.Random) -> int:
+        """Uniform over the legal actions; always exactly one `rng.random()` per decision.
+
+        (`int(random() * n)` for n <= 10 is uniform to within 2**-49 and much cheaper than
+        `randrange`; the fast playout draws the same way, so both paths give the same deals.)
+        """
+        phase = self._phase
+        if phase == DECLARE_PHASE:
+            r = rng.random()
+            if self._can_declare():
+                return DECLARE if r < 0.5 else PASS
+            return PASS
+        mask = self.legal_mask()
+        return nth_bit(mask, int(rng.random() * mask.bit_count()))
+
+    def _can_declare(self) -> bool:
+        """H-12: only the holder of the native Robai may declare."""
+        return bool(self.hands[self._to_act] >> robai(self.trump) & 1)
+
+    def apply(self, action: Any) -> None:
+        phase = self._phase
+        seat = self._to_act
+        if phase == OVER_PHASE:
+            raise IllegalAction("turn", "the deal is over")
+        if phase == DECLARE_PHASE:
+            if action == PASS:
+                self._answer(seat, False)
+            elif action == DECLARE:
+                if not self._can_declare():
+                    raise IllegalAction("H-12", f"seat {seat} cannot declare: only the holder "
+                                        f"of the native Robai {code(robai(self.trump))} may")
+                self._answer(seat, True)
+            else:
+                raise IllegalAction("turn", f"seat {seat} must declare or pass")
+            return
+        if action.__class__ is not int or not 0 <= action < NCARDS:
+            raise IllegalAction("turn", f"seat {seat} must {PHASES[phase]} a card")
+        hand = self.hands[seat]
+        if not hand >> action & 1:
+            raise IllegalAction("held", f"seat {seat} does not hold {code(action)}")
+        if phase == DISCARD_PHASE:
+            if not discard_mask(hand, self.trump) >> action & 1:
+                raise IllegalAction("H-14", f"{code(action)} is a trump and seat {seat} holds "
+                                    "a non-trump to discard")
+            self._discard(seat, action)
+            return
+        if not self.legal_mask() >> action & 1:
+            raise IllegalAction(play_rule(self.trick_no, self.n_played, self.meri),
+                                self._why(seat, action))
+        self._play(seat, action)
+
+    def clone(self) -> MeriState:
+        new = MeriState.__new__(MeriState)
+        new.dealer = self.dealer
+        new.trump = self.trump
+        new.okie = self.okie
+        new.undealt = self.undealt
+        new.tmask = self.tmask
+        new.initial = self.initial
+        new.hands = self.hands[:]
+        new._phase = self._phase
+        new._to_act = self._to_act
+        new.answers = self.answers
+        new.declarer = self.declarer
+        new.receiver = self.receiver
+        new.declared = self.declared
+        new.discard = self.discard
+        new.sun_exc = self.sun_exc
+        new.meri_seen = self.meri_seen
+        new.trick_no = self.trick_no
+        new.leader = self.leader
+        new.led = self.led
+        new.meri = self.meri
+        new.trick = self.trick[:]
+        new.n_played = self.n_played
+        new.best_power = self.best_power
+        new.best_seat = self.best_seat
+        new.facedown = self.facedown
+        new.tricks = self.tricks[:]  # completed tricks are immutable tuples
+        new.team_scores = self.team_scores[:]
+        new.team_tricks = self.team_tricks[:]
+        return new
+
+    def observation(self, seat: int) -> Any:
+        from engine.meri.observation import observe
+
+        return observe(self, seat)
+
+    # ---- transitions (no checks: callers have validated) -------------------------------
+    def _answer(self, seat: int, declare: bool) -> None:
+        self.answers += 1
+        if declare:  # D-5: a declaration ends the round; H-13: the declarer takes the Okie
+            self.declarer = seat
+            self.declared = True
+            self._receive(seat)
+        elif self.answers == 8:  # H-13: all passed, the dealer takes it
+            self._receive(self.dealer)
+        else:
+            self._to_act = (seat + 1) & 7
+
+    def _receive(self, seat: int) -> None:
+        self.receiver = seat
+        self.hands[seat] |= 1 << self.okie
+        self._phase = DISCARD_PHASE
+        self._to_act = seat
+
+    def _discard(self, seat: int, c: int) -> None:
+        self.hands[seat] ^= 1 << c
+        self.discard = c
+        self._phase = PLAY_PHASE
+        # D-7: the Sun exception (H-26) belongs to whoever holds the trump Sun as their only
+        # trump now, at the opening lead.
+        sun, tmask = SUN_BIT[self.trump], self.tmask
+        exc = 0
+        for s in range(8):
+            if self.hands[s] & tmask == sun:
+                exc |= 1 << s
+        self.sun_exc = exc
+
+    def _play(self, seat: int, c: int) -> None:
+        bit = 1 << c
+        self.hands[seat] ^= bit
+        if self.n_played == 0:
+            self.leader = seat
+            if self.tmask & bit:  # H-21: a trump lead is a Meri
+                self.led = self.trump
+                self.meri = True
+                self.meri_seen = True
+            else:
+                self.led = SUIT_OF[c]
+        elif not self.meri and self.tmask & bit:
+            self.facedown |= 1 << seat  # H-24
+        self.trick[seat] = c
+        power = POWER[self.trump][self.led][c]
+        if power > self.best_power:
+            self.best_power = power
+            self.best_seat = seat
+        self.n_played += 1
+        if self.n_played == 8:
+            self._close_trick()
+        else:
+            self._to_act = (seat + 1) & 7
+
+    def _close_trick(self) -> None:
+        winner = self.best_seat
+        cards = tuple(self.trick)
+        transfer = 0 if self.meri else self._transfer(cards, winner, False)
+        self._score(self.leader, cards, winner, self.meri, transfer)
+        self.trick = [-1] * 8
+        self.n_played = 0
+        self.best_power = 0
+        self.facedown = 0
+        self.meri = False
+        self.led = -1
+        if self.trick_no == 8:
+            self._trick_nine(winner)
+        else:
+            self.leader = winner
+            self._to_act = winner
+
+    def _trick_nine(self, leader: int) -> None:
+        """H-29: every last card at once; the dealer's card sets the led suit without trumps."""
+        cards = tuple(h.bit_length() - 1 for h in self.hands)
+        dealer_card = cards[self.dealer]
+        led = self.trump if self.tmask >> dealer_card & 1 else SUIT_OF[dealer_card]
+        power = POWER[self.trump][led]
+        winner, best = -1, -1
+        for s in range(8):
+            if power[cards[s]] > best:
+                best, winner = power[cards[s]], s
+        self.hands = [0] * 8
+        self._score(leader, cards, winner, False, self._transfer(cards, winner, True))  # D-3
+        self.leader = -1
+        self._phase = OVER_PHASE
+        self._to_act = -1
+
+    def _transfer(self, cards: tuple[int, ...], winner: int, last: bool) -> int:
+        """H-31, H-32: points the trick's combination moves to the winner's team (0, 2 or 5)."""
+        trump = self.trump
+        w = cards[winner]
+        if not self.tmask >> w & 1:
+            return 0
+        ranks = TRUMP_RANK[trump]
+        y, best = -1, 0
+        for k in (1, 3, 5, 7):  # the opposing team's seats
+            c = cards[(winner + k) & 7]
+            if ranks[c] > best:
+                y, best = c, ranks[c]
+        if y < 0:
+            return 0
+        robai_pair = COMBINATIONS[trump].get((w, y))
+        if robai_pair is None:
+            return 0
+        return 5 if last or (robai_pair and not self.declared) else 2
+
+    def _score(self, leader: int, cards: tuple[int, ...], winner: int, meri: bool,
+               transfer: int) -> None:
+        """H-30, H-33: one point per trick; the combination moves `transfer` between teams."""
+        team = winner & 1
+        self.team_tricks[team] += 1
+        self.team_scores[team] += 1 + transfer
+        self.team_scores[team ^ 1] -= transfer
+        self.tricks.append((leader, cards, winner, meri, transfer))
+        self.trick_no += 1
+
+    def _why(self, seat: int, c: int) -> str:
+        if self.n_played == 0:
+            return f"{code(c)} is a trump: nobody may lead a trump in trick 1 while holding a non-trump"
+        if self.meri:
+            return f"{code(c)} does not follow the Meri: seat {seat} holds a trump"
+        led = "PIKOG"[self.led]
+        return (f"Monchi: seat {seat} holds {led} cards and must follow {led} or play a trump, "
+                f"not {code(c)}")
