@@ -1,0 +1,466 @@
+"""One Tractor deal: bidding (T-8..T-11), the kitty (T-15), tricks (T-16..T-24), scoring (T-25..T-27).
+
+Everything is ints: hands are lists of 54 counts, plays are sorted tuples of kinds. Actions:
+`PASS`, `(DECLARE, *kinds)`, `(BURY, *kinds)` and a play = the sorted tuple of its kinds.
+`apply` checks in the order of records.md / T-28 (turn, form, held, then rules) before it changes
+anything, so an `IllegalAction` leaves the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.errors import IllegalAction
+from engine.game import State
+from engine.tractor.cards import (
+    BJ,
+    CODES,
+    KIND_RANK,
+    KIND_SUIT,
+    NKINDS,
+    NT,
+    POINTS,
+    RJ,
+    TRUMP,
+    Context,
+    context,
+    shape,
+)
+from engine.tractor.legal import Combos
+
+PASS: tuple[int, ...] = (-1,)
+DECLARE = -2
+BURY = -3
+DECLARE_PHASE, BURY_PHASE, PLAY_PHASE, OVER = 0, 1, 2, 3
+PHASE_NAMES = ("declare", "bury", "play", "over")
+KITTY_SIZE = 8
+HAND_SIZE = 25
+
+
+def declaration_strength(cards: tuple[int, ...], level: int) -> tuple[int, int]:
+    """(strength, suit) of a declaration's sorted cards (T-8), or (0, -1) if it has no valid form.
+
+    Strengths (T-9): 1 single level card, 2 level pair, 3 Black-Joker pair, 4 Red-Joker pair.
+    """
+    if len(cards) == 1:
+        k = cards[0]
+        return (1, KIND_SUIT[k]) if KIND_RANK[k] == level else (0, -1)
+    if len(cards) == 2 and cards[0] == cards[1]:
+        k = cards[0]
+        if k == RJ:
+            return 4, NT
+        if k == BJ:
+            return 3, NT
+        if KIND_RANK[k] == level:
+            return 2, KIND_SUIT[k]
+    return 0, -1
+
+
+class TractorState(State):
+    """A deal in progress. Mutated in place by `apply`; `clone` copies the few mutable lists."""
+
+    __slots__ = (
+        "levels", "level", "dealer", "bid_start", "hands", "kitty", "deal", "ph", "actor",
+        "decl_seat", "decl_strength", "decl_suit", "first_decl", "passes", "bids", "revealed",
+        "trump", "ctx", "trick", "leader", "lead_suit", "win_seat", "win_key", "tricks",
+        "points", "bonus", "voids", "nopairs",
+    )
+
+    def __init__(
+        self,
+        levels: tuple[int, int],
+        dealer: int | None,
+        bid_start: int,
+        hands: list[list[int]],
+        kitty: list[int],
+    ) -> None:
+        self.levels = levels
+        self.dealer = -1 if dealer is None else dealer
+        self.level = levels[dealer % 2] if dealer is not None else levels[0]  # T-7
+        self.bid_start = bid_start
+        self.hands = hands
+        self.kitty: tuple[int, ...] = tuple(kitty)  # dealt order until the burial, then buried
+        self.deal = (tuple(tuple(h) for h in hands), tuple(kitty), dealer)  # as dealt (layout_of)
+        self.ph = DECLARE_PHASE
+        self.actor = bid_start
+        self.decl_seat = -1
+        self.decl_strength = 0
+        self.decl_suit = -1
+        self.first_decl = -1
+        self.passes = 0
+        self.bids: tuple[tuple[int, tuple[int, ...]], ...] = ()
+        self.revealed: tuple[int, ...] = ()  # the kitty turned up after four passes (T-10)
+        self.trump = -1
+        self.ctx: Context | None = None
+        self.trick: tuple[tuple[int, ...], ...] = ()
+        self.leader = -1
+        self.lead_suit = -1
+        self.win_seat = -1
+        self.win_key = -1
+        self.tricks: tuple[tuple[int, tuple[tuple[int, ...], ...], int], ...] = ()
+        self.points = 0  # attackers' card points from tricks (T-26), kitty bonus apart
+        self.bonus = 0
+        self.voids = [0, 0, 0, 0]  # bit e: seat has shown void in effective suit e
+        self.nopairs = [0, 0, 0, 0]  # bit e: seat has shown it holds no pair of suit e (T-20)
+
+    # -- State API -------------------------------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        return None if self.ph == OVER else self.actor
+
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES[self.ph]
+
+    @property
+    def is_over(self) -> bool:
+        return self.ph == OVER
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        if self.ph != OVER:
+            return None
+        from engine.tractor.scoring import deal_result
+
+        return deal_result(self)
+
+    def clone(self) -> TractorState:
+        new = TractorState.__new__(TractorState)
+        for name in TractorState.__slots__:
+            setattr(new, name, getattr(self, name))
+        h = self.hands
+        new.hands = [h[0][:], h[1][:], h[2][:], h[3][:]]
+        new.voids = self.voids[:]
+        new.nopairs = self.nopairs[:]
+        return new
+
+    def observation(self, seat: int) -> Any:
+        from engine.tractor.observation import observe
+
+        return observe(self, seat)
+
+    def snapshot(self) -> tuple:
+        """Every field as plain values (tests compare snapshots before and after an action)."""
+        out = []
+        for name in TractorState.__slots__:
+            value = getattr(self, name)
+            if name == "hands":
+                value = tuple(tuple(h) for h in value)
+            elif isinstance(value, list):
+                value = tuple(value)
+            elif isinstance(value, Context):
+                value = (value.level, value.trump)
+            out.append(value)
+        return tuple(out)
+
+    @property
+    def attackers(self) -> int:
+        """The attacking team (T-3): the team without the dealer."""
+        return 1 - self.dealer % 2
+
+    # -- legality ----------------------------------------------------------------------------
+    def legal_actions(self) -> Any:
+        ph = self.ph
+        if ph == PLAY_PHASE:
+            if self.trick:
+                return self._follow_set()
+            return self._leads()
+        if ph == DECLARE_PHASE:
+            return self._declarations()
+        if ph == BURY_PHASE:
+            hand = self.hands[self.actor]
+            pool = [(k, c) for k, c in enumerate(hand) if c]
+            return Combos((BURY,), (), pool, KITTY_SIZE, 0, self._is_legal, "bury ")
+        return []
+
+    def random_action(self, rng: random.Random) -> tuple[int, ...]:
+        legal = self.legal_actions()
+        sample = getattr(legal, "sample", None)
+        if sample is not None:
+            return sample(rng)
+        return legal[rng.randrange(len(legal))]
+
+    def _is_legal(self, action: tuple[int, ...]) -> bool:
+        try:
+            self._check(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def _declarations(self) -> list[tuple[int, ...]]:
+        hand, level, need = self.hands[self.actor], self.level, self.decl_strength
+        out = [PASS]
+        if hand[RJ] == 2 and need < 4:
+            out.append((DECLARE, RJ, RJ))
+        if hand[BJ] == 2 and need < 3:
+            out.append((DECLARE, BJ, BJ))
+        for suit in range(4):
+            k = 2 + suit * 13 + (12 - level)
+            if hand[k] == 2 and need < 2:
+                out.append((DECLARE, k, k))
+            if hand[k] and need < 1:
+                out.append((DECLARE, k))
+        return out
+
+    def _leads(self) -> list[tuple[int, ...]]:
+        """Every legal lead (T-16): singles, pairs and tractors (every run of >= 2 pairs)."""
+        hand, ctx = self.hands[self.actor], self.ctx
+        assert ctx is not None
+        out = []
+        for k in range(NKINDS):
+            c = hand[k]
+            if c:
+                out.append((k,))
+                if c == 2:
+                    out.append((k, k))
+        _tractor_leads(hand, ctx, out)
+        return sorted(set(out))
+
+    def _follow_set(self) -> Combos:
+        """The legal follows as a lazy set (T-18..T-21)."""
+        hand, ctx = self.hands[self.actor], self.ctx
+        assert ctx is not None
+        lead = self.trick[0]
+        n = len(lead)
+        suit_kinds = ctx.suit_kinds[self.lead_suit]
+        have = sum(hand[k] for k in suit_kinds)
+        if have >= n:
+            pool = sorted((k, hand[k]) for k in suit_kinds if hand[k])
+            q = 0
+            if n >= 2:
+                q = min(n // 2, sum(1 for k in suit_kinds if hand[k] == 2))
+            return Combos((), (), pool, n, q, self._is_legal)
+        fixed = []
+        for k in suit_kinds:
+            c = hand[k]
+            if c:
+                fixed.extend((k,) * c)
+        fixed.sort()
+        in_suit = set(suit_kinds)
+        pool = [(k, c) for k, c in enumerate(hand) if c and k not in in_suit]
+        return Combos((), tuple(fixed), pool, n - have, 0, self._is_legal)
+
+    def _check(self, action: tuple[int, ...]) -> None:
+        """Raise `IllegalAction` for the first failed check (records.md order); change nothing."""
+        ph = self.ph
+        if not isinstance(action, tuple) or not action:
+            raise IllegalAction("turn", "not an action")
+        verb = action[0]
+        if ph == OVER:
+            raise IllegalAction("turn", "the deal is over")
+        if ph == DECLARE_PHASE:
+            if action == PASS:
+                return
+            if verb != DECLARE:
+                raise IllegalAction("turn", "bidding: pass or declare")
+            cards = action[1:]
+            strength, _suit = declaration_strength(cards, self.level)
+            if not strength:
+                raise IllegalAction(
+                    "T-8", "declare one level-rank card, a pair of them, or a pair of jokers")
+            self._check_held(cards)
+            if strength <= self.decl_strength:
+                raise IllegalAction("T-9", "an overcall must be strictly stronger")
+            return
+        if ph == BURY_PHASE:
+            if verb != BURY:
+                raise IllegalAction("turn", "the dealer must bury 8 cards")
+            if len(action) - 1 != KITTY_SIZE:
+                raise IllegalAction("T-15", f"bury exactly {KITTY_SIZE} cards")
+            self._check_held(action[1:])
+            return
+        if verb < 0:
+            raise IllegalAction("turn", "play cards")
+        ctx = self.ctx
+        assert ctx is not None
+        if not self.trick:
+            if shape(ctx, action)[0] < 0:
+                raise IllegalAction(
+                    "T-16", "lead a single, a pair or a tractor of one effective suit")
+            self._check_held(action)
+            return
+        lead = self.trick[0]
+        n = len(lead)
+        if len(action) != n:
+            raise IllegalAction("T-18", f"play {n} card{'s' if n > 1 else ''} like the lead")
+        self._check_held(action)
+        hand = self.hands[self.actor]
+        eff, suit = ctx.eff, self.lead_suit
+        have = sum(hand[k] for k in ctx.suit_kinds[suit])
+        played = sum(1 for k in action if eff[k] == suit)
+        if played != min(n, have):
+            raise IllegalAction("T-19", "follow the led suit as far as possible")
+        if n >= 2:
+            held_pairs = sum(1 for k in ctx.suit_kinds[suit] if hand[k] == 2)
+            need = min(n // 2, held_pairs)
+            if _pairs_in(action, eff, suit) < need:
+                raise IllegalAction("T-20", f"play {need} pair{'s' if need > 1 else ''} of the led suit")
+
+    def _check_held(self, cards: tuple[int, ...]) -> None:
+        hand = self.hands[self.actor]
+        prev, run = -1, 0
+        for k in cards:
+            run = run + 1 if k == prev else 1
+            prev = k
+            if run > hand[k]:
+                raise IllegalAction("held", f"seat {self.actor} does not hold {CODES[k]}"
+                                    + (" twice" if run > 1 else ""))
+
+    # -- applying ------------------------------------------------------------------------------
+    def apply(self, action: tuple[int, ...]) -> None:
+        self._check(action)
+        self._do(action)
+
+    def _do(self, action: tuple[int, ...]) -> None:
+        """Apply an action already known to be legal (the fast path of playouts)."""
+        ph = self.ph
+        if ph == PLAY_PHASE:
+            self._play(action)
+        elif ph == DECLARE_PHASE:
+            self._bid(action)
+        else:
+            self._bury(action)
+
+    def _bid(self, action: tuple[int, ...]) -> None:
+        seat = self.actor
+        self.bids = self.bids + ((seat, action),)
+        if action == PASS:
+            self.passes += 1
+            if self.decl_seat >= 0 and self.passes == 3:
+                self._end_bidding(self.decl_suit)
+                return
+            if self.decl_seat < 0 and self.passes == 4:
+                self.revealed = self.kitty
+                first = next(k for k in self.kitty if k > BJ)  # T-10: first non-joker card
+                if self.dealer < 0:
+                    self.dealer = self.bid_start  # T-11 / D-2
+                self._end_bidding(KIND_SUIT[first])
+                return
+        else:
+            strength, suit = declaration_strength(action[1:], self.level)
+            self.decl_seat, self.decl_strength, self.decl_suit = seat, strength, suit
+            self.passes = 0
+            if self.first_decl < 0:
+                self.first_decl = seat
+                if self.dealer < 0:
+                    self.dealer = seat  # T-11: the first declarer deals the first deal
+        self.actor = (seat + 1) & 3
+
+    def _end_bidding(self, trump: int) -> None:
+        self.trump = trump
+        self.ctx = context(self.level, trump)
+        hand = self.hands[self.dealer][:]
+        for k in self.kitty:
+            hand[k] += 1
+        self.hands[self.dealer] = hand
+        self.ph = BURY_PHASE
+        self.actor = self.dealer
+
+    def _bury(self, action: tuple[int, ...]) -> None:
+        hand = self.hands[self.actor][:]
+        cards = action[1:]
+        for k in cards:
+            hand[k] -= 1
+        self.hands[self.actor] = hand
+        self.kitty = cards
+        self.ph = PLAY_PHASE
+        self.leader = self.actor
+
+    def _play(self, cards: tuple[int, ...]) -> None:
+        seat = self.actor
+        hand = self.hands[seat]
+        for k in cards:
+            hand[k] -= 1
+        ctx = self.ctx
+        assert ctx is not None
+        trick = self.trick
+        if not trick:
+            suit, top = shape(ctx, cards)
+            self.lead_suit = suit
+            self.win_seat = seat
+            self.win_key = top + (100 if suit == TRUMP else 0)
+        else:
+            self._follow_effects(seat, cards, ctx)
+        trick = trick + (cards,)
+        self.trick = trick
+        if len(trick) < 4:
+            self.actor = (seat + 1) & 3
+            return
+        self._close_trick(trick, ctx)
+
+    def _follow_effects(self, seat: int, cards: tuple[int, ...], ctx: Context) -> None:
+        eff, suit, n = ctx.eff, self.lead_suit, len(cards)
+        played = 0
+        for k in cards:
+            if eff[k] == suit:
+                played += 1
+        if played < n:
+            self.voids[seat] |= 1 << suit
+            self.nopairs[seat] |= 1 << suit
+        elif n >= 2 and _pairs_in(cards, eff, suit) < n // 2:
+            self.nopairs[seat] |= 1 << suit
+        # T-22: only the lead's format, in the led suit or all trumps, can win.
+        s, top = shape(ctx, cards)
+        if s < 0 or (s != suit and s != TRUMP):
+            return
+        key = top + (100 if s == TRUMP else 0)
+        if key > self.win_key:  # T-23: equal strength favours the earlier play
+            self.win_key = key
+            self.win_seat = seat
+
+    def _close_trick(self, trick: tuple[tuple[int, ...], ...], ctx: Context) -> None:
+        winner = self.win_seat
+        self.tricks = self.tricks + ((self.leader, trick, winner),)
+        if (winner & 1) == self.attackers:
+            pts = 0
+            for cards in trick:
+                for k in cards:
+                    pts += POINTS[k]
+            self.points += pts
+        self.trick = ()
+        self.lead_suit = -1
+        self.leader = winner
+        self.actor = winner
+        if not any(self.hands[winner]):
+            if (winner & 1) == self.attackers:  # T-26: kitty bonus on the last trick
+                kitty_pts = sum(POINTS[k] for k in self.kitty)
+                self.bonus = kitty_pts * 2 * len(trick[0])
+            self.ph = OVER
+
+
+def _pairs_in(cards: tuple[int, ...], eff: tuple[int, ...], suit: int) -> int:
+    """Identical pairs of effective suit `suit` in sorted `cards` (T-20)."""
+    pairs, prev = 0, -1
+    for k in cards:
+        if k == prev and eff[k] == suit:
+            pairs += 1
+            prev = -1
+        else:
+            prev = k
+    return pairs
+
+
+def _tractor_leads(hand: list[int], ctx: Context, out: list[tuple[int, ...]]) -> None:
+    """Append every tractor in `hand` (T-16, T-17, D-3): runs of >= 2 consecutive-position pairs.
+
+    Several kinds can share a position (off-suit level cards); each choice makes another tractor.
+    """
+    pos = ctx.pos
+    for suit_kinds in ctx.suit_kinds:
+        by_pos: dict[int, list[int]] = {}
+        for k in suit_kinds:
+            if hand[k] == 2:
+                by_pos.setdefault(pos[k], []).append(k)
+        if len(by_pos) < 2:
+            continue
+        for p, kinds in by_pos.items():
+            q = p + 1
+            if q not in by_pos:
+                continue
+            partial = [[k] for k in kinds]
+            while q in by_pos:
+                partial = [c + [k] for c in partial for k in by_pos[q]]
+                for c in partial:
+                    out.append(tuple(sorted(c + c)))
+                q += 1
