@@ -126,3 +126,31 @@ class EasyBot:
                 return sample(self.rng)
             return legal_actions[self.rng.randrange(len(legal_actions))]
         return self.heuristic.choose(observation, legal_actions)
+
+
+class BaseAdapter:
+    """Defaults shared by the games: every legal action a candidate, the game's fast playout, the
+    headline arena metric of the seat's side as the value, and no inference (weight 1)."""
+
+    max_candidates = 12
+
+    def __init__(self, game: Any, seed: int) -> None:
+        self.game = game
+        self.sides = game.arena_seatings()
+
+    def candidates(self, observation: Any, legal: Sequence[Action], rng: random.Random) -> list:
+        return list(legal)
+
+    def sample(self, observation: Any, rng: random.Random) -> State:  # pragma: no cover
+        raise NotImplementedError
+
+    def rollout(self, state: State, rng: random.Random) -> None:
+        self.game.playout(state, rng)
+
+    def value(self, state: State, seat: int) -> float:
+        side = next(s for s in self.sides if seat in s)
+        metrics = self.game.arena_metrics(state, side)
+        return next(iter(metrics.values()))
+
+    def weight(self, observation: Any, world: State, rng: random.Random) -> float:
+        return 1.0

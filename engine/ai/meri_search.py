@@ -1,0 +1,89 @@
+"""Hachinin Meri search adapter: sampler, candidates, playout policy and value for `SearchBot`.
+
+Sampler: the observation lists the pool of unseen cards, the size of every hidden location
+(`hand3`, `undealt`, `discard`, `down5` = a face-down trump) and, per location, the cards public
+play rules out (voids shown by Monchi breaks, no trump after failing a Meri except a kept Sun,
+face-down cards are trumps, the Okie is with its receiver). `deal_hidden` places the pool under
+those constraints (exact fallback, never a dead end) and `Game.determinize` replays the public
+history on that deal; a deal the replay rejects is redrawn.
+
+Candidates: every legal action (at most ten cards; declare/pass; the discard) — the declaration
+and the discard get the same Monte Carlo check as a play. Value: the seat's team score minus the
+other team's. Playouts: a cheap greedy-random policy on the state's own ints (`_policy_playout`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.ai.sampler import deal_hidden
+from engine.ai.search import BaseAdapter
+from engine.meri.cards import POWER, cards_of
+from engine.meri.state import OVER_PHASE, PLAY_PHASE, MeriState, nth_bit
+
+SAMPLE_TRIES = 20
+
+
+class MeriAdapter(BaseAdapter):
+    """The Meri plug-in of the shared determinized Monte Carlo search."""
+
+    def sample(self, observation: Any, rng: random.Random) -> MeriState:
+        pool = cards_of(observation.pool)
+        capacity = observation.capacity()
+        error: Exception | None = None
+        for _ in range(SAMPLE_TRIES):
+            hidden = deal_hidden(pool, capacity, observation.allowed, rng)
+            try:
+                return self.game.determinize(observation, hidden)
+            except ValueError as exc:  # the replay found a rule the deal breaks: draw again
+                error = exc
+        raise ValueError(f"no consistent Meri deal found: {error}")
+
+    def rollout(self, state: MeriState, rng: random.Random) -> None:
+        _policy_playout(state, rng)
+
+    def value(self, state: MeriState, seat: int) -> float:
+        team = seat & 1
+        return float(state.team_scores[team] - state.team_scores[team ^ 1])
+
+
+def _policy_playout(state: MeriState, rng: random.Random) -> None:
+    """Play to the end: declarations at random; in play, a seat whose partner is not already
+    winning tries to win the trick with its cheapest winning card (70%), otherwise it throws its
+    weakest legal card; the rest of the time a uniformly random legal card."""
+    while state._phase != OVER_PHASE:
+        if state._phase != PLAY_PHASE or rng.random() < 0.3:
+            state.apply(state.random_action(rng))
+            continue
+        mask = state.legal_mask()
+        if mask & (mask - 1) == 0:
+            state.apply(mask.bit_length() - 1)
+            continue
+        seat = state._to_act
+        n = state.n_played
+        power = POWER[state.trump][state.led] if n else None
+        if n == 0:
+            state.apply(nth_bit(mask, int(rng.random() * mask.bit_count())))
+            continue
+        partner_winning = (state.best_seat ^ seat) & 1 == 0
+        best = state.best_power
+        win_card, win_power, low_card, low_power = -1, 1 << 30, -1, 1 << 30
+        m = mask
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            p = power[c]
+            if p > best and p < win_power:
+                win_card, win_power = c, p
+            if p < low_power:
+                low_card, low_power = c, p
+        if win_card >= 0 and not partner_winning:
+            state.apply(win_card)
+        else:
+            state.apply(low_card)
+
+
+def make_adapter(game: Any, seed: int) -> MeriAdapter:
+    return MeriAdapter(game, seed)

@@ -1,0 +1,140 @@
+"""Search bots of every game (engine/ai/search.py + engine/ai/<game>_search.py).
+
+Acceptance: sampled worlds never contradict the observation, the bot cannot peek (same observation
+→ same decision for the same seed, whatever the hidden cards), it always returns a legal action,
+the anytime loop honours its deadline/iteration cap, and a tiny arena runs.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+
+import pytest
+
+from engine import registry
+from engine.ai import arena, levels
+from engine.ai.search import Budget, SearchBot
+
+GAMES = ["meri", "tractor", "chan"]
+
+
+def _available(name: str) -> bool:
+    try:
+        registry.get(name).make_bot("heuristic", 0)
+        importlib.import_module(levels._ADAPTERS[name])
+    except (ImportError, KeyError):
+        return False
+    return True
+
+
+def _games():
+    return [pytest.param(g, marks=pytest.mark.skipif(not _available(g), reason=f"{g} not built"))
+            for g in GAMES]
+
+
+def _positions(game_name: str, count: int, seed: int):
+    """`count` random mid-deal states (random legal play from engine deals), every phase mixed."""
+    game = registry.get(game_name)
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        state = game.new_deal(rng.getrandbits(32))
+        stops = sorted(rng.sample(range(200), 4))
+        step = 0
+        while not state.is_over and stops:
+            if step == stops[0]:
+                out.append(state.clone())
+                stops.pop(0)
+            state.apply(state.random_action(rng))
+            step += 1
+    return out[:count]
+
+
+def _legal_set(state) -> set:
+    legal = state.legal_actions()
+    if len(legal) > 2000:
+        return {len(legal)}
+    return set(legal)
+
+
+@pytest.mark.parametrize("game_name", _games())
+def test_sampled_worlds_are_consistent_with_the_observation(game_name):
+    """determinize(obs, sample).observation(seat) == obs, with the same legal actions."""
+    adapter = levels.make_adapter(game_name, 1)
+    rng = random.Random(11)
+    for state in _positions(game_name, 40, 5):
+        seat = state.to_act
+        obs = state.observation(seat)
+        for _ in range(3):
+            world = adapter.sample(obs, rng)
+            assert world.observation(seat) == obs
+            assert world.to_act == seat and world.phase == state.phase
+            assert _legal_set(world) == _legal_set(state)
+
+
+@pytest.mark.parametrize("game_name", _games())
+def test_no_peeking_same_observation_same_decision(game_name):
+    """Two states with one observation but different hidden cards get the same decision."""
+    adapter = levels.make_adapter(game_name, 2)
+    rng = random.Random(3)
+    budget = Budget(seconds=60.0, max_worlds=3)
+    for state in _positions(game_name, 10, 8):
+        seat = state.to_act
+        obs = state.observation(seat)
+        other = adapter.sample(obs, rng)  # a different hidden deal, same observation
+        assert other.observation(seat) == obs
+        one = SearchBot(levels.make_adapter(game_name, 4), 9, budget)
+        two = SearchBot(levels.make_adapter(game_name, 4), 9, budget)
+        assert one.choose(obs, state.legal_actions()) == two.choose(
+            other.observation(seat), other.legal_actions())
+
+
+@pytest.mark.parametrize("game_name", _games())
+@pytest.mark.parametrize("kind", ["easy", "normal", "hard"])
+def test_bots_always_return_a_legal_action(game_name, kind, monkeypatch):
+    monkeypatch.setattr(levels, "NORMAL", Budget(seconds=60.0, max_worlds=2))
+    monkeypatch.setattr(levels, "HARD", Budget(seconds=60.0, max_worlds=2, inference=True))
+    for i, state in enumerate(_positions(game_name, 12, 21)):
+        bot = levels.make_bot(game_name, kind, i)
+        legal = state.legal_actions()
+        action = bot.choose(state.observation(state.to_act), legal)
+        state.clone().apply(action)  # raises IllegalAction if it is not legal
+
+
+class StepClock:
+    """A fake clock that advances `step` seconds every time it is read."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+@pytest.mark.parametrize("game_name", _games())
+def test_deadline_and_iteration_cap_are_honoured(game_name):
+    """With each clock read costing 10 ms and a 50 ms budget, only a couple of worlds run;
+    with an instant clock the iteration cap stops the loop."""
+    for state in _positions(game_name, 30, 13):
+        obs = state.observation(state.to_act)
+        legal = state.legal_actions()
+        slow = SearchBot(levels.make_adapter(game_name, 1), 1, Budget(0.05, 10_000),
+                         clock=StepClock(0.01))
+        slow.choose(obs, legal)
+        assert slow.last_worlds <= 3
+        capped = SearchBot(levels.make_adapter(game_name, 1), 1, Budget(1e9, 4),
+                           clock=StepClock(0.0))
+        capped.choose(obs, legal)
+        assert capped.last_worlds <= 4
+
+
+@pytest.mark.parametrize("game_name", _games())
+def test_tiny_arena_smoke(game_name, monkeypatch):
+    monkeypatch.setattr(levels, "NORMAL", Budget(seconds=0.005, max_worlds=2))
+    results, rss = arena.play_deals(game_name, "normal", "heuristic", 1, 0)
+    summary = arena.summarize(game_name, "normal", "heuristic", results, rss)
+    assert summary["deals"] == 1 and summary["decisions"]["a"] > 0
+    assert summary["metric"] in results[0].metrics
