@@ -134,7 +134,7 @@ class MeriGame(Game):
     # ---- people and tools ---------------------------------------------------------------
     def describe_deal(self, state: MeriState) -> str:
         trump = SUIT_NAMES[state.trump]
-        lines = [f"dealer {state.dealer}; Okie {code(state.okie)}: {trump} trumps"]
+        lines = [f"dealer {state.dealer}; Okie {code(state.okie)}: {trump} trumps (* = a trump)"]
         if state.declarer >= 0:
             lines.append(f"seat {state.declarer} declared {code(robai(state.trump))} and took "
                          f"the Okie")
