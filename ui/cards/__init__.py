@@ -1,0 +1,88 @@
+"""Card art for Parlor's three decks, drawn with Kivy graphics into cached textures.
+
+The stable API the tables use (main thread only, like all Kivy graphics):
+
+- `texture(deck, code, width, height)`: the face of one card;
+- `back(deck, width, height)`: the back;
+- `facedown(deck, width, height)`: a back with a gold trump badge (Meri's face-down trumps);
+- `ASPECT[deck]`: width / height of the deck's cards; `size_for(deck, height)` rounds it;
+- `CODES[deck]`: every face code of the deck, in canonical deck order.
+
+Decks: "meri" (Unsun karuta, 75 faces), "tractor" (French cards + two jokers, 54 faces),
+"chan" (Tổ Tôm, 30 faces). Textures live in one LRU cache keyed by (kind, deck, code, size).
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from kivy.graphics.texture import Texture
+
+from ui.cards import chan, french, karuta
+from ui.cards.paint import GOLD, INK, Painter, rgb
+from ui.cards.render import TextureCache
+
+_DECKS: dict[str, ModuleType] = {"meri": karuta, "tractor": french, "chan": chan}
+DECKS: tuple[str, ...] = tuple(_DECKS)
+ASPECT: dict[str, float] = {name: module.ASPECT for name, module in _DECKS.items()}
+CODES: dict[str, tuple[str, ...]] = {name: module.CODES for name, module in _DECKS.items()}
+_VALID: dict[str, frozenset[str]] = {name: frozenset(codes) for name, codes in CODES.items()}
+
+#: Largest texture side accepted: far above any screen, small enough to stay a clear error.
+MAX_SIDE = 4096
+CACHE = TextureCache()
+
+__all__ = ["ASPECT", "CACHE", "CODES", "DECKS", "back", "facedown", "size_for", "texture"]
+
+
+def _deck(deck: str) -> ModuleType:
+    module = _DECKS.get(deck)
+    if module is None:
+        raise ValueError(f"unknown deck {deck!r} (expected one of {', '.join(DECKS)})")
+    return module
+
+
+def _size(width: int, height: int) -> tuple[int, int]:
+    w, h = int(width), int(height)
+    if not (1 <= w <= MAX_SIDE and 1 <= h <= MAX_SIDE):
+        raise ValueError(f"card size {width}x{height} is out of range 1..{MAX_SIDE}")
+    return w, h
+
+
+def size_for(deck: str, height: float) -> tuple[int, int]:
+    """The (width, height) in whole pixels of a card of `deck` that is `height` tall."""
+    h = max(1, round(height))
+    return max(1, round(h * _deck(deck).ASPECT)), h
+
+
+def texture(deck: str, code: str, width: int, height: int) -> Texture:
+    """The face of card `code` of `deck`, drawn at `width`×`height` pixels (cached)."""
+    module = _deck(deck)
+    if code not in _VALID[deck]:
+        raise ValueError(f"unknown card code {code!r} for deck {deck!r}")
+    w, h = _size(width, height)
+    return CACHE.get(("face", deck, code, w, h), lambda p: module.draw_face(p, code))
+
+
+def back(deck: str, width: int, height: int) -> Texture:
+    """The back of a card of `deck` (cached)."""
+    module = _deck(deck)
+    w, h = _size(width, height)
+    return CACHE.get(("back", deck, "", w, h), module.draw_back)
+
+
+def facedown(deck: str, width: int, height: int) -> Texture:
+    """A card lying face down that everyone knows is a trump: the back with a gold star badge."""
+    module = _deck(deck)
+    w, h = _size(width, height)
+
+    def draw(p: Painter) -> None:
+        module.draw_back(p)
+        r = min(p.w * 0.34, p.h * 0.22)
+        cx, cy = p.w / 2, p.h / 2
+        p.circle(cx, cy, r * 1.08, INK)
+        p.circle(cx, cy, r, rgb("#FFF8E1"))
+        p.ring(cx, cy, r * 0.9, max(1.0, r * 0.06), GOLD)
+        p.star(cx, cy, r * 0.75, GOLD)
+
+    return CACHE.get(("facedown", deck, "", w, h), draw)

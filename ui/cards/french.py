@@ -1,0 +1,199 @@
+"""French-suited cards with two jokers, as Tractor uses them (tractor.md T-5).
+
+Codes: rank `2`..`10` `J` `Q` `K` `A` + suit `S H C D`, and the jokers `BJ` (black, small) and
+`RJ` (red, big). The corner index (rank over suit) sits in the left strip so a fan of 25
+overlapping cards stays readable; pips follow the usual layouts; courts are double-headed busts.
+"""
+
+from __future__ import annotations
+
+from ui.cards.paint import GOLD, INK, PAPER, RED, RGBA, Painter, rgb
+
+SUITS = "SHCD"
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+CODES: tuple[str, ...] = ("RJ", "BJ") + tuple(r + s for s in SUITS for r in reversed(RANKS))
+ASPECT = 0.7  # width / height of a poker-sized card
+SUIT_COLOUR: dict[str, RGBA] = {"S": INK, "C": INK, "H": RED, "D": RED}
+BLUE = rgb("#1F4E9A")
+
+# Pip positions for 2..10 as (column, row): columns -1/0/1 = left/middle/right, rows from
+# 0 (top) to 1 (bottom) of the pip area.
+PIPS: dict[int, list[tuple[int, float]]] = {
+    2: [(0, 0), (0, 1)],
+    3: [(0, 0), (0, 0.5), (0, 1)],
+    4: [(-1, 0), (1, 0), (-1, 1), (1, 1)],
+    5: [(-1, 0), (1, 0), (0, 0.5), (-1, 1), (1, 1)],
+    6: [(c, r) for r in (0, 0.5, 1) for c in (-1, 1)],
+    7: [(c, r) for r in (0, 0.5, 1) for c in (-1, 1)] + [(0, 0.25)],
+    8: [(c, r) for r in (0, 0.5, 1) for c in (-1, 1)] + [(0, 0.25), (0, 0.75)],
+    9: [(c, r) for r in (0, 1 / 3, 2 / 3, 1) for c in (-1, 1)] + [(0, 0.5)],
+    10: [(c, r) for r in (0, 1 / 3, 2 / 3, 1) for c in (-1, 1)] + [(0, 1 / 6), (0, 5 / 6)],
+}
+
+
+def suit_shape(p: Painter, suit: str, cx: float, cy: float, s: float, rgba: RGBA) -> None:
+    """Draws the suit symbol `suit` of height `s` centred on (cx, cy)."""
+    if suit == "H":
+        p.circle(cx - 0.24 * s, cy + 0.2 * s, 0.26 * s, rgba)
+        p.circle(cx + 0.24 * s, cy + 0.2 * s, 0.26 * s, rgba)
+        p.poly([(cx, cy - 0.5 * s), (cx - 0.49 * s, cy + 0.12 * s), (cx, cy + 0.2 * s),
+                (cx + 0.49 * s, cy + 0.12 * s)], rgba)
+    elif suit == "S":
+        p.circle(cx - 0.23 * s, cy - 0.08 * s, 0.24 * s, rgba)
+        p.circle(cx + 0.23 * s, cy - 0.08 * s, 0.24 * s, rgba)
+        p.poly([(cx, cy + 0.5 * s), (cx - 0.46 * s, cy - 0.02 * s), (cx, cy - 0.1 * s),
+                (cx + 0.46 * s, cy - 0.02 * s)], rgba)
+        p.poly([(cx, cy - 0.12 * s), (cx - 0.17 * s, cy - 0.5 * s), (cx + 0.17 * s, cy - 0.5 * s)],
+               rgba)
+    elif suit == "D":
+        p.poly([(cx, cy), (cx, cy + 0.5 * s), (cx + 0.36 * s, cy), (cx, cy - 0.5 * s),
+                (cx - 0.36 * s, cy), (cx, cy + 0.5 * s)], rgba)
+    elif suit == "C":
+        r = 0.2 * s
+        p.circle(cx, cy + 0.26 * s, r, rgba)
+        p.circle(cx - 0.24 * s, cy - 0.07 * s, r, rgba)
+        p.circle(cx + 0.24 * s, cy - 0.07 * s, r, rgba)
+        p.circle(cx, cy + 0.02 * s, 0.12 * s, rgba)
+        p.poly([(cx, cy + 0.05 * s), (cx - 0.16 * s, cy - 0.5 * s), (cx + 0.16 * s, cy - 0.5 * s)],
+               rgba)
+    else:  # pragma: no cover - codes are validated before drawing
+        raise ValueError(f"unknown French suit {suit!r}")
+
+
+def _index(p: Painter, rank: str, suit: str) -> None:
+    """Rank over suit in the top-left corner, and the same turned round bottom-right."""
+    colour = SUIT_COLOUR[suit]
+    x = 0.125 * p.w
+    rank_size = 0.17 * p.h
+    for angle in (0, 180):
+        with p.rotated(angle, p.w / 2, p.h / 2):
+            p.text(rank, x, p.h - 0.105 * p.h, rank_size, colour, max_width=0.23 * p.w)
+            suit_shape(p, suit, x, p.h - 0.235 * p.h, 0.1 * p.h, colour)
+
+
+def _pips(p: Painter, rank: int, suit: str) -> None:
+    colour = SUIT_COLOUR[suit]
+    left, right = 0.32 * p.w, 0.68 * p.w
+    top, bottom = 0.79 * p.h, 0.21 * p.h
+    size = min(0.17 * p.h, 0.24 * p.w)
+    for col, row in PIPS[rank]:
+        x = {-1: left, 0: p.w / 2, 1: right}[col]
+        y = top + (bottom - top) * row
+        angle = 180 if row > 0.5 else 0
+        with p.rotated(angle, x, y):
+            suit_shape(p, suit, x, y, size, colour)
+
+
+def _bust(p: Painter, rank: str, suit: str, cx: float, y0: float, s: float) -> None:
+    """The upper half of a double-headed court figure standing on the line y = y0."""
+    colour = SUIT_COLOUR[suit]
+    robe = rgb("#2B5BA8") if suit in "SC" else rgb("#2E7D32")
+    p.poly([(cx, y0 + 0.3 * s), (cx - 0.42 * s, y0), (cx - 0.36 * s, y0 + 0.34 * s),
+            (cx + 0.36 * s, y0 + 0.34 * s), (cx + 0.42 * s, y0)], robe)
+    p.rrect(cx - 0.12 * s, y0 + 0.05 * s, 0.24 * s, 0.3 * s, 0.05 * s, colour)
+    p.circle(cx, y0 + 0.5 * s, 0.15 * s, rgb("#F2C9A0"))
+    hat_y = y0 + 0.62 * s
+    if rank == "K":
+        p.poly([(cx, hat_y), (cx - 0.18 * s, hat_y), (cx - 0.2 * s, hat_y + 0.24 * s),
+                (cx - 0.1 * s, hat_y + 0.1 * s), (cx, hat_y + 0.26 * s),
+                (cx + 0.1 * s, hat_y + 0.1 * s), (cx + 0.2 * s, hat_y + 0.24 * s),
+                (cx + 0.18 * s, hat_y)], GOLD)
+    elif rank == "Q":
+        p.rect(cx - 0.16 * s, hat_y - 0.02 * s, 0.32 * s, 0.07 * s, GOLD)
+        for dx in (-0.12, 0.0, 0.12):
+            p.circle(cx + dx * s, hat_y + 0.09 * s, 0.04 * s, GOLD)
+    else:  # J: a cap with a feather
+        p.rrect(cx - 0.17 * s, hat_y - 0.04 * s, 0.34 * s, 0.12 * s, 0.05 * s, colour)
+        p.line([cx + 0.1 * s, hat_y + 0.06 * s, cx + 0.26 * s, hat_y + 0.26 * s], 0.03 * s, GOLD)
+    p.text(rank, cx - 0.3 * s, y0 + 0.62 * s, 0.3 * s, colour)
+    suit_shape(p, suit, cx + 0.3 * s, y0 + 0.62 * s, 0.18 * s, colour)
+
+
+def _court(p: Painter, rank: str, suit: str) -> None:
+    x0, y0 = 0.24 * p.w, 0.1 * p.h
+    fw, fh = p.w - 2 * x0, p.h - 2 * y0
+    p.rect(x0, y0, fw, fh, rgb("#FFF3D6"))
+    p.frame(x0, y0, fw, fh, 1, max(1.0, 0.012 * p.w), SUIT_COLOUR[suit])
+    s = min(fw * 1.6, fh)
+    for angle in (0, 180):
+        with p.rotated(angle, p.w / 2, p.h / 2):
+            _bust(p, rank, suit, p.w / 2, p.h / 2, s * 0.78)
+    p.line([x0, p.h / 2, x0 + fw, p.h / 2], max(1.0, 0.008 * p.w), SUIT_COLOUR[suit])
+
+
+def _joker(p: Painter, code: str) -> None:
+    colour = RED if code == "RJ" else INK
+    hat = (RED, GOLD, rgb("#2B5BA8")) if code == "RJ" else (INK, rgb("#777777"), INK)
+    letters = "JOKER"
+    x = 0.125 * p.w
+    for angle in (0, 180):
+        with p.rotated(angle, p.w / 2, p.h / 2):
+            for i, letter in enumerate(letters):
+                p.text(letter, x, p.h - (0.08 + 0.085 * i) * p.h, 0.1 * p.h, colour,
+                       max_width=0.2 * p.w)
+            p.star(x, p.h - 0.55 * p.h, 0.06 * p.h, colour)
+    cx, cy, s = p.w / 2, p.h * 0.47, min(p.w * 0.6, p.h * 0.45)
+    p.circle(cx, cy, 0.2 * s, rgb("#F2C9A0"))
+    p.circle(cx - 0.07 * s, cy + 0.04 * s, 0.025 * s, INK)
+    p.circle(cx + 0.07 * s, cy + 0.04 * s, 0.025 * s, INK)
+    p.line([cx - 0.09 * s, cy - 0.07 * s, cx, cy - 0.11 * s, cx + 0.09 * s, cy - 0.07 * s],
+           0.02 * s, INK)
+    base = cy + 0.15 * s
+    tips = [(-0.45, 0.28), (0.0, 0.5), (0.45, 0.28)]
+    for (dx, dy), shade in zip(tips, hat, strict=True):
+        p.poly([(cx + dx * s, base + dy * s), (cx - 0.22 * s, base), (cx + 0.22 * s, base)],
+               shade)
+        p.circle(cx + dx * s, base + dy * s, 0.05 * s, GOLD)
+    p.poly([(cx, cy - 0.18 * s), (cx - 0.3 * s, cy - 0.4 * s), (cx + 0.3 * s, cy - 0.4 * s)],
+           hat[0])
+    p.text("JOKER", cx, p.h * 0.14, 0.09 * p.h, colour, max_width=0.55 * p.w)
+
+
+def draw_face(p: Painter, code: str) -> None:
+    p.blank(PAPER)
+    if code in ("RJ", "BJ"):
+        _joker(p, code)
+        return
+    rank, suit = code[:-1], code[-1]
+    _index(p, rank, suit)
+    if rank in ("J", "Q", "K"):
+        _court(p, rank, suit)
+    elif rank == "A":
+        suit_shape(p, suit, p.w / 2, p.h / 2, min(0.4 * p.h, 0.55 * p.w), SUIT_COLOUR[suit])
+    else:
+        _pips(p, int(rank), suit)
+
+
+def draw_back(p: Painter) -> None:
+    p.blank(PAPER)
+    m = 0.07 * p.w
+    r = min(p.w, p.h) * 0.05
+    p.rrect(m, m, p.w - 2 * m, p.h - 2 * m, r, BLUE)
+    step = max(6.0, p.w / 7)
+    light = rgb("#6E8EC4")
+    width = max(1.0, p.w * 0.01)
+    k = -p.h
+    while k < p.w + p.h:  # a diagonal lattice clipped by drawing only inside the panel
+        pts_a = _clip_diagonal(k, 1, m, p.w - m, m, p.h - m)
+        pts_b = _clip_diagonal(k, -1, m, p.w - m, m, p.h - m)
+        for pts in (pts_a, pts_b):
+            if pts:
+                p.line(pts, width, light)
+        k += step
+    p.circle(p.w / 2, p.h / 2, 0.2 * p.w, BLUE)
+    p.ring(p.w / 2, p.h / 2, 0.2 * p.w, width * 1.5, GOLD)
+    suit_shape(p, "S", p.w / 2, p.h / 2, 0.22 * p.w, rgb("#FFFFFF"))
+
+
+def _clip_diagonal(k: float, slope: int, x0: float, x1: float, y0: float, y1: float
+                   ) -> list[float]:
+    """The segment of the line y = slope*(x - k) + y0 (slope ±1) inside the box, or []."""
+    if slope == 1:
+        xa, xb = max(x0, k), min(x1, k + (y1 - y0))
+    else:
+        xa, xb = max(x0, k - (y1 - y0)), min(x1, k)
+    if xa >= xb:
+        return []
+    ya = y0 + slope * (xa - k) if slope == 1 else y0 + (k - xa)
+    yb = y0 + slope * (xb - k) if slope == 1 else y0 + (k - xb)
+    return [xa, ya, xb, yb]
