@@ -1,0 +1,105 @@
+"""A Chắn match: deals one after another with running settlement totals.
+
+C-2: one deal is a whole game, so a match is one deal by default (`deals=1`); the app may ask
+for more. Each deal is dealt by `ChanGame.new_deal` from a seed drawn from the match's RNG, so
+the dealer of every deal is drawn from the seeded RNG too (D-1).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from engine.errors import MalformedRecord
+from engine.game import Match, State
+
+
+def _rng_state_to_json(state: tuple) -> list:
+    version, internal, gauss = state
+    return [version, list(internal), gauss]
+
+
+def _rng_state_from_json(data: Any) -> tuple:
+    try:
+        version, internal, gauss = data
+        internal = tuple(int(x) for x in internal)
+        if len(internal) != 625:
+            raise ValueError("wrong length")
+        return (int(version), internal, gauss)
+    except (TypeError, ValueError) as exc:
+        raise MalformedRecord(f"bad chan match RNG state: {exc}") from None
+
+
+class ChanMatch(Match):
+    """Deals, totals and the RNG that seeds every deal."""
+
+    def __init__(self, seed: int = 0, deals: int = 1) -> None:
+        self.rng = random.Random(seed)
+        self.deals = deals
+        self.played = 0
+        self.totals = [0, 0, 0, 0]
+        self.wins = [0, 0, 0, 0]
+        self.draws = 0
+
+    @property
+    def is_over(self) -> bool:
+        return self.played >= self.deals
+
+    def next_deal(self) -> State:
+        from engine.chan.game import GAME
+
+        return GAME.new_deal(self.rng.getrandbits(32))
+
+    def finish_deal(self, state: State) -> None:
+        result = state.result
+        if result is None:
+            raise ValueError("the deal is not over")
+        self.played += 1
+        for s in range(4):
+            self.totals[s] += result["settlement"][s]
+        if result["winner"] is None:
+            self.draws += 1
+        else:
+            self.wins[result["winner"]] += 1
+
+    def summary(self) -> dict[str, Any]:
+        best = max(self.totals)
+        leaders = [s for s in range(4) if self.totals[s] == best]
+        return {
+            "deals": self.played,
+            "of": self.deals,
+            "totals": list(self.totals),
+            "wins": list(self.wins),
+            "draws": self.draws,
+            "winner": leaders[0] if self.is_over and len(leaders) == 1 else None,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": "chan",
+            "deals": self.deals,
+            "played": self.played,
+            "totals": list(self.totals),
+            "wins": list(self.wins),
+            "draws": self.draws,
+            "rng": _rng_state_to_json(self.rng.getstate()),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ChanMatch:
+        """The match saved by `to_dict`; `MalformedRecord` if it does not fit."""
+        if not isinstance(data, Mapping):
+            raise MalformedRecord("a chan match must be an object")
+        try:
+            match = cls(0, int(data["deals"]))
+            match.played = int(data["played"])
+            match.totals = [int(x) for x in data["totals"]]
+            match.wins = [int(x) for x in data["wins"]]
+            match.draws = int(data["draws"])
+            match.rng.setstate(_rng_state_from_json(data["rng"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise MalformedRecord(f"bad chan match: {exc}") from None
+        if len(match.totals) != 4 or len(match.wins) != 4 or match.deals < 1:
+            raise MalformedRecord("bad chan match: totals and wins need four seats")
+        return match

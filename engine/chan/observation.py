@@ -1,0 +1,164 @@
+"""What one Chắn seat may know (`ChanState.observation(seat)`): an immutable, hashable value.
+
+It holds the seat's own hand and everything public: gates (discards and revealed stock cards),
+exposed pairs, the open card, the stock count, each player's public memory (faces discarded,
+faces played from hand into a Cạ, whether a Cạ was captured), the public history of decisions
+and the stock cards revealed so far. Never another seat's hand, the unrevealed stock, or another
+seat's refused faces (whether a pass refused a Chắn depends on that seat's hand): only the
+seat's own C-19 refusals are included. Declined claim offers are not public either: the history
+omits `pass` at `heavenly`, `win_offer` and `chiu_offer`.
+
+For samplers: `unseen` counts by face what this seat has not seen, and `hidden_sizes` names
+each hidden location (`hand0`…`hand3` except the seat's own, `stock`) with its number of cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.chan.cards import CODE, COPIES, FACES, ca_partners_mask, ca_ranks, faces_of
+from engine.chan.state import (
+    CADISC,
+    CAPCA,
+    CAPL,
+    DISC,
+    NCA,
+    ODD,
+    OFFERS,
+    OVER,
+    PASS,
+    PHASES,
+    REF,
+    STOCK_FLAG,
+    X3,
+    ChanState,
+    action_text,
+)
+
+Pair = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ChanObservation:
+    """One seat's view. Faces are ints (see `engine.chan.cards`); gates hold (face, from_stock)."""
+
+    seat: int
+    to_act: int | None
+    phase: str
+    dealer: int
+    dead: int  # the dead-hand dealer (C-13), or -1
+    turn: int  # the player whose normal decision follows the pending offers
+    hand: tuple[int, ...]  # 25 counts
+    hand_sizes: tuple[int, int, int, int]
+    exposed: tuple[tuple[Pair, ...], ...]
+    gates: tuple[tuple[tuple[int, bool], ...], ...]
+    open_card: int  # -1 if none
+    open_owner: int
+    open_from_stock: bool
+    stock_count: int
+    discarded: tuple[int, int, int, int]  # face masks (public memory, C-20/C-21/X-3)
+    ca_played: tuple[int, int, int, int]  # faces played from hand into a Cạ (C-20)
+    captured_ca: tuple[bool, bool, bool, bool]  # X-3
+    refused: int  # this seat's own refused faces (C-19, X-2)
+    history: tuple[tuple[int, int, int, int], ...]  # public (seat, phase, action, open face)
+    revealed: tuple[int, ...]  # stock cards revealed so far, in order
+    unseen: tuple[int, ...]  # 25 counts of cards this seat has not seen
+    hidden_sizes: tuple[tuple[str, int], ...]
+    winner: int  # -1 until someone wins
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions of this seat when it is `to_act` (rebuilt from the view alone)."""
+        if self.to_act != self.seat:
+            return []
+        return _shell(self).legal_actions()
+
+    def hand_faces(self) -> list[int]:
+        return [f for f in range(FACES) for _ in range(self.hand[f])]
+
+    def describe(self) -> str:
+        """A short text (debugging)."""
+        hand = " ".join(CODE[f] for f in self.hand_faces())
+        open_ = CODE[self.open_card] if self.open_card >= 0 else "-"
+        return f"seat {self.seat} phase {self.phase} to_act {self.to_act} open {open_} hand {hand}"
+
+
+def _shell(obs: ChanObservation) -> ChanState:
+    """A state holding only what the observing seat's own decision reads (its hand, its memory,
+    the open card, the phase), for listing its legal actions from the observation."""
+    st = ChanState.__new__(ChanState)
+    st.counts = [0] * (4 * FACES)
+    st.counts[obs.seat * FACES:(obs.seat + 1) * FACES] = obs.hand
+    st.mem = [0] * 32
+    b = obs.seat << 3
+    odd = 0
+    for f in range(FACES):
+        if obs.hand[f] & 1:
+            odd |= 1 << f
+    d = obs.discarded[obs.seat]
+    st.mem[b | ODD] = odd
+    st.mem[b | DISC] = d
+    st.mem[b | X3] = ca_partners_mask(d)
+    st.mem[b | CAPL] = obs.ca_played[obs.seat]
+    st.mem[b | REF] = obs.refused
+    st.mem[b | CAPCA] = int(obs.captured_ca[obs.seat])
+    st.mem[b | CADISC] = int(bool(ca_ranks(d)))
+    st.mem[b | NCA] = sum(1 for p in obs.exposed[obs.seat] if len(p) == 2 and p[0] != p[1])
+    st.open = obs.open_card
+    st.actor = obs.seat
+    st._phase = PHASES.index(obs.phase)
+    return st
+
+
+def public_history(state: ChanState) -> tuple[tuple[int, int, int, int], ...]:
+    """The decisions every seat saw: all but declined offers."""
+    return tuple(e for e in state.log if not (e[2] == PASS and e[1] in OFFERS))
+
+
+def observe(state: ChanState, seat: int) -> ChanObservation:
+    """Build `seat`'s observation of `state`."""
+    base = seat * FACES
+    hand = tuple(state.counts[base:base + FACES])
+    mem = state.mem
+    seen = list(hand)
+    for s in range(4):
+        for pair in state.exposed[s]:
+            for f in pair:
+                seen[f] += 1
+        for g in state.gates[s]:
+            seen[g & 31] += 1
+    sizes = tuple(sum(state.counts[s * FACES:(s + 1) * FACES]) for s in range(4))
+    hidden = tuple((f"hand{s}", sizes[s]) for s in range(4) if s != seat)
+    hidden += (("stock", len(state.stock) - state.sp),)
+    return ChanObservation(
+        seat=seat,
+        to_act=None if state._phase == OVER else state.actor,
+        phase=PHASES[state._phase],
+        dealer=state.dealer,
+        dead=state.dead,
+        turn=state.turn,
+        hand=hand,
+        hand_sizes=sizes,  # type: ignore[arg-type]
+        exposed=tuple(state.exposed),
+        gates=tuple(tuple((g & 31, bool(g & STOCK_FLAG)) for g in gate) for gate in state.gates),
+        open_card=state.open,
+        open_owner=state.owner,
+        open_from_stock=state.ostock,
+        stock_count=len(state.stock) - state.sp,
+        discarded=tuple(mem[s << 3 | DISC] for s in range(4)),  # type: ignore[arg-type]
+        ca_played=tuple(mem[s << 3 | CAPL] for s in range(4)),  # type: ignore[arg-type]
+        captured_ca=tuple(bool(mem[s << 3 | CAPCA]) for s in range(4)),  # type: ignore[arg-type]
+        refused=mem[seat << 3 | REF],
+        history=public_history(state),
+        revealed=state.stock[:state.sp],
+        unseen=tuple(COPIES - n for n in seen),
+        hidden_sizes=hidden,
+        winner=state.winner,
+    )
+
+
+def history_text(obs: ChanObservation) -> list[str]:
+    """The public history as `seat N: action` lines (for display and debugging)."""
+    return [f"seat {s}: {action_text(a)}" for s, _ph, a, _o in obs.history]
+
+
+__all__ = ["ChanObservation", "observe", "public_history", "history_text", "faces_of"]
