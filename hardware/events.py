@@ -10,7 +10,8 @@ Kinds:
 
 The UI receives plain strings through `post_input(name)` (see `ui/ports.py`). `ui_name` defines the
 mapping the composition root applies: `press` and `repeat` -> `"OK"`, `long` -> `"OK:long"`,
-`release` -> nothing (or `"OK:up"` when asked for).
+`release` -> nothing, or `"OK:release"` when asked for (`releases=True`: the
+kiosk exit gesture times a held MENU from its `press` to its `release`).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ KINDS: tuple[str, ...] = ("press", "long", "repeat", "release")
 Kind = Literal["press", "long", "repeat", "release"]
 
 LONG_SUFFIX = ":long"
-UP_SUFFIX = ":up"
+RELEASE_SUFFIX = ":release"
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +61,7 @@ def ui_name(event: InputEvent, *, releases: bool = False) -> str | None:
         return event.name
     if event.kind == "long":
         return event.name + LONG_SUFFIX
-    return event.name + UP_SUFFIX if releases else None
+    return event.name + RELEASE_SUFFIX if releases else None
 
 
 def forward_to(

@@ -19,7 +19,7 @@ def test_ui_name_mapping():
     assert ui_name(InputEvent("LEFT", "repeat", "serial")) == "LEFT"
     assert ui_name(InputEvent("MENU", "long", "mock")) == "MENU:long"
     assert ui_name(InputEvent("MENU", "release", "mock")) is None
-    assert ui_name(InputEvent("MENU", "release", "mock"), releases=True) == "MENU:up"
+    assert ui_name(InputEvent("MENU", "release", "mock"), releases=True) == "MENU:release"
 
 
 def test_event_validation_and_equality_ignores_time():
