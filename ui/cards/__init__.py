@@ -6,7 +6,8 @@ The stable API the tables use (main thread only, like all Kivy graphics):
 - `back(deck, width, height)`: the back;
 - `facedown(deck, width, height)`: a back with a gold trump badge (Meri's face-down trumps);
 - `ASPECT[deck]`: width / height of the deck's cards; `size_for(deck, height)` rounds it;
-- `CODES[deck]`: every face code of the deck, in canonical deck order.
+- `CODES[deck]`: every face code of the deck, in canonical deck order;
+- `CardWidget` (from `ui.cards.widget`, also importable from here): one card on a table.
 
 Decks: "meri" (Unsun karuta, 75 faces), "tractor" (French cards + two jokers, 54 faces),
 "chan" (Tổ Tôm, 30 faces). Textures live in one LRU cache keyed by (kind, deck, code, size).
@@ -32,7 +33,17 @@ _VALID: dict[str, frozenset[str]] = {name: frozenset(codes) for name, codes in C
 MAX_SIDE = 4096
 CACHE = TextureCache()
 
-__all__ = ["ASPECT", "CACHE", "CODES", "DECKS", "back", "facedown", "size_for", "texture"]
+__all__ = ["ASPECT", "CACHE", "CODES", "DECKS", "CardWidget", "back", "facedown", "size_for",
+           "texture"]
+
+
+def __getattr__(name: str) -> object:
+    """`ui.cards.CardWidget` is imported on first use (it needs kivy.uix; textures do not)."""
+    if name == "CardWidget":
+        from ui.cards.widget import CardWidget
+
+        return CardWidget
+    raise AttributeError(f"module 'ui.cards' has no attribute {name!r}")
 
 
 def _deck(deck: str) -> ModuleType:
