@@ -1,0 +1,291 @@
+"""The composition root: config, data directory, store, hardware, Kivy, and the app's lifetime.
+
+`run_app` is what `parlor` (no subcommand) does. The order matters: logging first (to stderr, which
+journald captures under systemd), then the config and the store, then Kivy's environment BEFORE
+kivy is imported, then the app, the input sources (their events go to `app.post_input`) and the
+outputs. SIGTERM and SIGINT stop the app from its own loop; the game in progress is already saved
+after every action, devices and the database are closed, systemd hears STOPPING=1, and the
+process exits 0.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from device import config as config_mod
+from device import kivyenv, paths
+from device.notify import Notifier
+from device.store import SqliteStore, StoreUnavailable
+from ui.ports import KioskSettings, MemoryStore, NullOutputs, Services, Store
+
+log = logging.getLogger("parlor")
+
+# Store settings the app may change, and the config key that gives their default.
+SETTING_DEFAULTS = ("language", "ai_level", "animation_speed", "sound")
+_MISSING = object()
+
+
+def setup_logging(level: int = logging.INFO) -> None:
+    """One handler on stderr. Under journald (JOURNAL_STREAM set) no timestamp: it adds its own."""
+    fmt = "%(levelname)s %(name)s: %(message)s"
+    if not os.environ.get("JOURNAL_STREAM"):
+        fmt = "%(asctime)s " + fmt
+    root = logging.getLogger()
+    if not any(getattr(h, "_parlor", False) for h in root.handlers):
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter(fmt, datefmt="%H:%M:%S"))
+        handler._parlor = True  # type: ignore[attr-defined]
+        root.addHandler(handler)
+    root.setLevel(level)
+
+
+def load_config(log_problems: bool = True) -> config_mod.Config:
+    """The config from its files; every problem logged as one warning line."""
+    config, problems = config_mod.load()
+    for problem in problems:
+        if log_problems:
+            log.warning("config: %s", problem)
+    log.info("config: read %s", ", ".join(config.files) or "no file (built-in defaults)")
+    return config
+
+
+class ConfiguredStore:
+    """A store whose settings default to the config file's values.
+
+    What the player changes in the app (saved in the store) wins over the config file; the file
+    gives the starting values (`[game] language = "vi"` is the language until changed).
+    """
+
+    def __init__(self, store: Store, defaults: dict[str, Any]) -> None:
+        self.inner = store
+        self.defaults = defaults
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def load_autosave(self) -> str | None:
+        return self.inner.load_autosave()
+
+    def save_autosave(self, data: str) -> None:
+        self.inner.save_autosave(data)
+
+    def clear_autosave(self) -> None:
+        self.inner.clear_autosave()
+
+    def record_deal(self, game: str, outcome: str, points: int) -> None:
+        self.inner.record_deal(game, outcome, points)
+
+    def stats(self) -> dict[str, dict[str, int]]:
+        return self.inner.stats()
+
+    def get_setting(self, key: str, default: Any = None) -> Any:
+        value = self.inner.get_setting(key, _MISSING)
+        if value is _MISSING:
+            return self.defaults.get(key, default)
+        return value
+
+    def set_setting(self, key: str, value: Any) -> None:
+        self.inner.set_setting(key, value)
+
+
+def open_store(config: config_mod.Config) -> Store:
+    """The SQLite store in the data directory, or (logged) an in-memory one if it cannot open."""
+    path = paths.database_path(config.store.path)
+    try:
+        store: Store = SqliteStore(path)
+        log.info("store: %s", path)
+    except StoreUnavailable as exc:
+        log.error("store: %s; statistics and the saved game will not be kept", exc)
+        store = MemoryStore()
+    defaults = {key: getattr(config.game, key) for key in SETTING_DEFAULTS}
+    return ConfiguredStore(store, defaults)
+
+
+@dataclass
+class Devices:
+    """The input sources and outputs built from the config (closed on shutdown)."""
+
+    sources: list[Any] = field(default_factory=list)
+    outputs: Any = field(default_factory=NullOutputs)
+
+    def close(self) -> None:
+        for source in self.sources:
+            try:
+                source.close()
+            except Exception as exc:
+                log.warning("hardware: closing %r failed: %s", source, exc)
+        close = getattr(self.outputs, "close", None)
+        if close is not None:
+            try:
+                close()
+            except Exception as exc:
+                log.warning("hardware: closing the outputs failed: %s", exc)
+
+
+def ui_forwarder(post_input: Callable[[str], None]) -> Callable[[Any], None]:
+    """The `when_event` callback handing hardware events to the app as its names.
+
+    The app expects `NAME`, `NAME:long` and `NAME:release` (the kiosk exit hold needs MENU's
+    release); the hardware package names a release `NAME:up`.
+    """
+    import hardware
+
+    def when_event(event: Any) -> None:
+        name = hardware.ui_name(event, releases=True)
+        if name is None:
+            return
+        if name.endswith(":up"):
+            name = name[: -len(":up")] + ":release"
+        try:
+            post_input(name)
+        except Exception:
+            log.exception("post_input(%r) failed", name)
+
+    return when_event
+
+
+def build_devices(
+    config: config_mod.Config, post_input: Callable[[str], None], mock: bool
+) -> Devices:
+    """Input sources and outputs from the config; a backend that fails is logged and left out."""
+    import hardware
+
+    devices = Devices()
+    cin = config.input
+    try:
+        input_settings = hardware.InputSettings(
+            keyboard=cin.keyboard, hold_seconds=cin.hold_seconds, repeat_delay=cin.repeat_delay,
+            repeat_interval=cin.repeat_interval, repeat_events=tuple(cin.repeat_events))
+        gpio = hardware.GpioSettings(
+            enabled=cin.gpio.enabled, pin_factory=cin.gpio.pin_factory, pull_up=cin.gpio.pull_up,
+            bounce_ms=cin.gpio.bounce_ms, pins=dict(cin.gpio.pins))
+        serial = hardware.SerialSettings(
+            enabled=cin.serial.enabled, port=cin.serial.port, baud=cin.serial.baud,
+            reopen_seconds=cin.serial.reopen_seconds, names=dict(cin.serial.names))
+        outputs = hardware.OutputSettings(
+            led_turn=config.output.led_turn, led_thinking=config.output.led_thinking,
+            buzzer=config.output.buzzer)
+    except hardware.HardwareError as exc:
+        log.error("hardware: %s; physical controls disabled", exc)
+        return devices
+    try:
+        devices.sources = hardware.build_sources(
+            input_settings, gpio, serial, mock=mock, when_event=ui_forwarder(post_input))
+    except hardware.HardwareError as exc:
+        log.error("hardware: %s; buttons and keypad disabled (touch still works)", exc)
+    for source in list(devices.sources):
+        try:
+            source.start()
+        except hardware.HardwareError as exc:
+            log.error("hardware: %r did not start: %s", source, exc)
+            devices.sources.remove(source)
+            source.close()
+    try:
+        devices.outputs = hardware.build_outputs(outputs, mock=mock,
+                                                 pin_factory=cin.gpio.pin_factory)
+    except hardware.HardwareError as exc:
+        log.error("hardware: %s; LEDs and buzzer disabled", exc)
+    log.info("hardware: %d input source(s), outputs %s", len(devices.sources),
+             type(devices.outputs).__name__)
+    return devices
+
+
+class SafeOutputs:
+    """Outputs whose faults are logged, never raised into the UI."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def set_led(self, name: str, on: bool) -> None:
+        try:
+            self.inner.set_led(name, on)
+        except Exception as exc:
+            log.warning("hardware: LED %s failed: %s", name, exc)
+
+    def beep(self) -> None:
+        try:
+            self.inner.beep()
+        except Exception as exc:
+            log.warning("hardware: buzzer failed: %s", exc)
+
+
+def prepare_kivy(config: config_mod.Config, data_dir: Path) -> None:
+    """Kivy's environment from the config, then the fixes that need kivy imported."""
+    kivyenv.apply(kivyenv.kivy_environment(config, data_dir))
+    kivyenv.after_import()
+
+
+def install_stop_handlers(stop: Callable[[], None]) -> None:
+    """SIGTERM (systemd stop) and SIGINT (Ctrl+C) end the app from its own loop."""
+
+    def handler(signum: int, _frame: Any) -> None:
+        log.info("received %s: stopping", signal.Signals(signum).name)
+        stop()
+
+    signal.signal(signal.SIGTERM, handler)
+    signal.signal(signal.SIGINT, handler)
+
+
+def run_app(replay_record: str | None = None, mock_hardware: bool = False) -> int:
+    """`parlor`: the table on this screen until the app is closed or the service is stopped."""
+    setup_logging()
+    notifier = Notifier()
+    config = load_config()
+    store = open_store(config)
+    data_dir = paths.database_path(config.store.path).parent
+    prepare_kivy(config, data_dir)
+    notifier.status("starting")
+    try:
+        from kivy.clock import Clock
+
+        from ui.app import ParlorApp
+    except ImportError as exc:
+        log.error("the UI cannot be loaded: %s", exc)
+        _close(store)
+        return 1
+
+    kiosk = KioskSettings(enabled=config.kiosk.enabled, exit_pin=config.kiosk.exit_pin,
+                          exit_hold_seconds=config.kiosk.exit_hold_seconds)
+    devices = Devices()
+    services = Services(store=store, outputs=NullOutputs(), heartbeat=notifier.heartbeat,
+                        kiosk=kiosk, language=config.game.language,
+                        ai_level=config.game.ai_level, replay_record=replay_record)
+    app = ParlorApp(services)
+    devices = build_devices(config, app.post_input, mock=mock_hardware)
+    services.outputs = SafeOutputs(devices.outputs)
+    install_stop_handlers(lambda: Clock.schedule_once(lambda _dt: app.stop(), 0))
+    try:
+        app.run()
+    finally:
+        notifier.stopping()
+        _save_session(app, store)
+        devices.close()
+        _close(store)
+        notifier.close()
+    log.info("stopped cleanly")
+    return 0
+
+
+def _save_session(app: Any, store: Store) -> None:
+    """Save the game in progress once more (it already is, after every action)."""
+    session = getattr(app, "session", None)
+    if session is None or store.load_autosave() is None:
+        return
+    try:
+        store.save_autosave(session.to_json())
+        log.info("game in progress saved")
+    except Exception as exc:
+        log.error("saving the game on shutdown failed: %s", exc)
+
+
+def _close(store: Store) -> None:
+    close = getattr(store, "close", None)
+    if close is not None:
+        close()

@@ -1,0 +1,117 @@
+"""The headless autosaving runner: bots play a match through the same store and `Session` as the app.
+
+`parlor simulate GAME --autosave` resumes the saved game from the store if there is one (else
+starts a match from `--seed`), lets bots decide every seat, and saves after every action exactly
+as the app does. Each decision's bot is seeded from (seed, deal, action index), so a run that is
+killed and restarted any number of times plays the same game as one that never stopped: that is
+what the kill test checks. It prints `saved DIGEST` after every save (a fingerprint of the JSON
+on disk), so a test knows what was saved before it killed the process. SIGTERM finishes the
+current save and exits 0. No kivy, no hardware: it starts in a fraction of a second.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import signal
+import sys
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+from engine.errors import EngineError
+from engine.session import Session
+
+
+def digest(text: str) -> str:
+    """A short fingerprint of a saved session (what the kill test compares)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def decision_seed(seed: int, deal: int, index: int) -> int:
+    """The seed of the bot that makes decision `index` of deal `deal` (stable across restarts)."""
+    return (seed * 1_000_003 + deal * 10_007 + index) % (2**63)
+
+
+class Stop:
+    """Set by SIGTERM/SIGINT; the loop stops between two saved actions."""
+
+    def __init__(self) -> None:
+        self.requested = False
+
+    def __call__(self, signum: int, _frame: Any) -> None:
+        self.requested = True
+
+
+def run(
+    store: Any,
+    game: str,
+    seed: int,
+    deals: int,
+    bots: str = "random",
+    delay: float = 0.0,
+    out: TextIO = sys.stdout,
+    stop: Stop | None = None,
+) -> int:
+    """Play until `deals` deals of the match are finished (or the match ends); returns 0."""
+    stop = stop or Stop()
+
+    def save(data: str) -> None:
+        store.save_autosave(data)
+        print(f"saved {digest(data)}", file=out, flush=True)  # only once it is on disk
+
+    text = store.load_autosave()
+    if text is not None:
+        print(f"resuming {digest(text)}", file=out, flush=True)
+        try:
+            session = Session.from_json(text, save=save)
+        except EngineError as exc:
+            print(f"error: the saved game does not resume: {exc}", file=sys.stderr)
+            return 2
+        if session.game.name != game:
+            print(f"error: the saved game is {session.game.name}, not {game}", file=sys.stderr)
+            return 2
+    else:
+        print(f"starting {game} {seed}", file=out, flush=True)
+        session = Session.new(game, seed, save=save)
+    kinds = [k.strip() for k in bots.split(",") if k.strip()] or ["random"]
+    if len(kinds) == 1:
+        kinds = kinds * session.game.players
+    while not stop.requested:
+        state = session.state
+        if state.is_over:
+            session.finish_deal()
+            if session.deals_done >= deals or session.match.is_over:
+                break
+            session.next_deal()
+            continue
+        seat = state.to_act
+        index = len(session.record.actions)
+        bot = session.game.make_bot(kinds[seat], decision_seed(seed, session.deals_done, index))
+        action = bot.choose(state.observation(seat), state.legal_actions())
+        session.apply(action)
+        if delay:
+            time.sleep(delay)
+    if stop.requested:
+        print("stopped", file=out, flush=True)
+        return 0
+    print(f"final {session.to_json()}", file=out, flush=True)
+    store.clear_autosave()
+    return 0
+
+
+def main(db: Path, game: str, seed: int, deals: int, bots: str, delay: float) -> int:
+    """`parlor simulate GAME --autosave`: open the store, handle signals, run."""
+    from device.store import SqliteStore, StoreUnavailable
+
+    stop = Stop()
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    try:
+        store = SqliteStore(db)
+    except StoreUnavailable as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        return run(store, game, seed, deals, bots=bots, delay=delay, stop=stop)
+    finally:
+        store.close()
