@@ -166,7 +166,14 @@ class ChanGame(Game):
             from engine.ai.chan_heuristic import ChanHeuristicBot
 
             return ChanHeuristicBot(seed)
-        raise KeyError(f"unknown chan bot {kind!r} (known: random, heuristic)")
+        try:
+            from engine.ai.levels import make_bot
+        except ImportError:
+            raise KeyError(f"unknown bot kind {kind!r}") from None
+        try:
+            return make_bot(self.name, kind, seed)
+        except ImportError:
+            raise KeyError(f"bot kind {kind!r} is not available for chan yet") from None
 
     def arena_seatings(self) -> list[frozenset[int]]:
         return [frozenset({s}) for s in range(4)]

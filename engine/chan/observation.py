@@ -103,9 +103,15 @@ def _shell(obs: ChanObservation) -> ChanState:
     st.mem[b | CAPCA] = int(obs.captured_ca[obs.seat])
     st.mem[b | CADISC] = int(bool(ca_ranks(d)))
     st.mem[b | NCA] = sum(1 for p in obs.exposed[obs.seat] if len(p) == 2 and p[0] != p[1])
-    st.open = obs.open_card
+    st.dealer, st.dead, st.turn = obs.dealer, obs.dead, obs.turn
+    st.stock, st.sp, st.dealt = (), 0, (0,) * (4 * FACES)
+    st.exposed = list(obs.exposed)
+    st.gates = [tuple(f | (STOCK_FLAG if stock else 0) for f, stock in gate) for gate in obs.gates]
+    st.open, st.owner, st.ostock = obs.open_card, obs.open_owner, obs.open_from_stock
     st.actor = obs.seat
     st._phase = PHASES.index(obs.phase)
+    st.queue, st.log = (), []
+    st.winner, st.wcard, st.wkind, st._result = -1, -1, 0, None
     return st
 
 

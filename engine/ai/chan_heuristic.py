@@ -1,0 +1,140 @@
+"""A rule-of-thumb Chắn bot: builds toward ten pairs with at least six Chắn.
+
+- Wins whenever offered (Thiên ù, a revealed stock card) and claims every Chíu (four identical
+  cards count as two Chắn; a winning Chíu wins at once).
+- Captures when the hand it would keep (after its best discard) is worth more than the hand it
+  has: Chắn count three, Cạ up to the four a winning hand may hold count 1.5 and more are a
+  burden, and every unpaired card is worth what it can still become (how many copies of its face
+  and of its rank this seat has not seen).
+- Discards the card whose loss costs least, minus a penalty for feeding the next player: copies
+  still unseen could let them capture it (none at all if they discarded that face, C-20).
+
+It reads only its observation: the hand, public memory and the count of unseen cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.chan.cards import CC, FACES, RANK_FACES
+from engine.chan.observation import ChanObservation, _shell
+from engine.chan.state import CHIU, DISCARD_BASE, PASS, WIN
+
+CHAN_VALUE = 3.0
+CA_VALUE = 1.5
+CA_LIMIT = 4  # W-2: at least six Chắn among ten pairs
+EXTRA_CA_COST = 1.0
+SINGLE_SAME = 0.35  # per unseen copy of the single's face (a future Chắn)
+SINGLE_RANK = 0.12  # per unseen card of the same rank in another suit (a future Cạ)
+TRIPLE_BONUS = 0.6  # per unseen fourth copy (a future Chíu)
+FEED_SAME = 0.25
+FEED_RANK = 0.08
+REFUSE_COST = 0.5
+
+
+def hand_value(counts: Sequence[int], chan: int, ca: int, unseen: Sequence[int]) -> float:
+    """How close a hand is to a win: pairs made plus what the unpaired cards can still become."""
+    singles: list[int] = []
+    value = 0.0
+    for f in range(FACES):
+        c = counts[f]
+        chan += c >> 1
+        if c & 1:
+            singles.append(f)
+        if c == 3:
+            value += TRIPLE_BONUS * unseen[f]
+    left: list[int] = []
+    seen_rank: dict[int, int] = {}
+    for f in singles:
+        if f == CC:
+            left.append(f)
+            continue
+        partner = next((g for g in RANK_FACES[f] if g in seen_rank), None)
+        if partner is not None:
+            del seen_rank[partner]
+            ca += 1
+        else:
+            seen_rank[f] = 1
+    left.extend(seen_rank)
+    value += CHAN_VALUE * chan + CA_VALUE * min(ca, CA_LIMIT) - EXTRA_CA_COST * max(0, ca - CA_LIMIT)
+    for f in left:
+        value += SINGLE_SAME * unseen[f] + SINGLE_RANK * sum(unseen[g] for g in RANK_FACES[f])
+    return value
+
+
+class ChanHeuristicBot:
+    """Heuristic Chắn player (see the module docstring)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: Any, legal_actions: Sequence[int]) -> int:
+        obs: ChanObservation = observation
+        legal = list(legal_actions)
+        if WIN in legal:
+            return WIN
+        if CHIU in legal:
+            return CHIU
+        if len(legal) == 1:
+            return legal[0]
+        if obs.phase == "discard":
+            return self._discard(obs, legal)
+        return self._respond(obs, legal)
+
+    # ----------------------------------------------------------------- helpers
+    def _exposed(self, obs: ChanObservation) -> tuple[int, int]:
+        chan = ca = 0
+        for pair in obs.exposed[obs.seat]:
+            if len(pair) == 4:
+                chan += 2
+            elif pair[0] == pair[1]:
+                chan += 1
+            else:
+                ca += 1
+        return chan, ca
+
+    def _discard_score(self, obs: ChanObservation, counts: list[int], chan: int, ca: int,
+                       f: int) -> float:
+        counts[f] -= 1
+        value = hand_value(counts, chan, ca, obs.unseen)
+        counts[f] += 1
+        nxt = (obs.seat + 1) % 4
+        risk = 0.0
+        if not obs.discarded[nxt] >> f & 1:
+            risk = FEED_SAME * obs.unseen[f] + FEED_RANK * sum(obs.unseen[g] for g in RANK_FACES[f])
+        return value - risk
+
+    def _discard(self, obs: ChanObservation, legal: list[int]) -> int:
+        counts = list(obs.hand)
+        chan, ca = self._exposed(obs)
+        best = max(legal, key=lambda a: (self._discard_score(obs, counts, chan, ca,
+                                                             a - DISCARD_BASE), -a))
+        return best
+
+    def _respond(self, obs: ChanObservation, legal: list[int]) -> int:
+        chan, ca = self._exposed(obs)
+        pass_value = hand_value(obs.hand, chan, ca, obs.unseen)
+        best, best_value = PASS, pass_value
+        if any(a == obs.open_card for a in legal):
+            best_value -= REFUSE_COST  # passing a legal Chắn refuses the face (C-19)
+        shell = _shell(obs)
+        for a in legal:
+            if a == PASS:
+                continue
+            trial = shell.clone()
+            trial._do(a)
+            counts = list(trial.counts[obs.seat * FACES:(obs.seat + 1) * FACES])
+            c2 = chan + (1 if a == obs.open_card else 0)
+            k2 = ca + (0 if a == obs.open_card else 1)
+            discards = trial.legal_actions()
+            if not discards:
+                continue
+            value = max(self._discard_score(obs, counts, c2, k2, d - DISCARD_BASE)
+                        for d in discards)
+            if value > best_value:
+                best, best_value = a, value
+        return best
