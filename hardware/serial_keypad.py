@@ -128,7 +128,7 @@ class SerialSource(InputSource):
         while not self._stop_requested.is_set():
             try:
                 port = self._opener(port_name, baudrate=self.settings.baud)
-            except (serial.SerialException, OSError, ValueError) as exc:
+            except Exception as exc:  # SerialException, OSError, ValueError (bad URL), ...
                 self._ratelog.warning(
                     "open", "serial keypad %s not available (%s); retrying", port_name, exc
                 )
@@ -147,10 +147,17 @@ class SerialSource(InputSource):
         reader = ReaderThread(port, lambda: KeypadLineReader(self))
         reader.name = "parlor-hw-serial-reader"
         self._wake.clear()
+        self.hello = None
         self._reader = reader
-        reader.start()
-        self._wake.wait()  # connection lost, or stop requested
-        _quietly(reader.close)
+        # `_shut` sets the stop flag before the wake event, so checking the flag after clearing
+        # the event cannot miss a stop request.
+        if not self._stop_requested.is_set():
+            reader.start()
+            self._wake.wait()  # connection lost, or stop requested
+        if reader.is_alive():
+            _quietly(reader.close)
+        else:
+            _quietly(port.close)
         self._reader = None
         was_connected = self._connected.is_set()
         self._connected.clear()
