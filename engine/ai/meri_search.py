@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.ai.sampler import deal_hidden
 from engine.ai.search import BaseAdapter
-from engine.meri.cards import POWER, cards_of
+from engine.meri.cards import POWER, cards_of, robai
 from engine.meri.state import OVER_PHASE, PLAY_PHASE, MeriState, nth_bit
 
 SAMPLE_TRIES = 20
@@ -31,9 +31,10 @@ class MeriAdapter(BaseAdapter):
     def sample(self, observation: Any, rng: random.Random) -> MeriState:
         pool = cards_of(observation.pool)
         capacity = observation.capacity()
+        allowed = _allowed(observation)
         error: Exception | None = None
         for _ in range(SAMPLE_TRIES):
-            hidden = deal_hidden(pool, capacity, observation.allowed, rng)
+            hidden = deal_hidden(pool, capacity, allowed, rng)
             try:
                 return self.game.determinize(observation, hidden)
             except ValueError as exc:  # the replay found a rule the deal breaks: draw again
@@ -46,6 +47,23 @@ class MeriAdapter(BaseAdapter):
     def value(self, state: MeriState, seat: int) -> float:
         team = seat & 1
         return float(state.team_scores[team] - state.team_scores[team ^ 1])
+
+
+def _allowed(obs: Any):
+    """`obs.allowed`, plus what it leaves out for face-down cards (`downS`): the Okie can only be
+    the receiver's and a declared native Robai only the declarer's (H-13, H-12)."""
+    okie = obs.okie if obs.receiver >= 0 else -1
+    native = robai(obs.trump) if obs.declarer >= 0 else -1
+
+    def allowed(card: int) -> list[str]:
+        locs = obs.allowed(card)
+        if card == okie:
+            return [loc for loc in locs if not loc.startswith("down") or int(loc[4:]) == obs.receiver]
+        if card == native:
+            return [loc for loc in locs if not loc.startswith("down") or int(loc[4:]) == obs.declarer]
+        return locs
+
+    return allowed
 
 
 def _policy_playout(state: MeriState, rng: random.Random) -> None:

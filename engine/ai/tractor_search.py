@@ -1,0 +1,251 @@
+"""Tractor search adapter: sampler, candidate pruning, playout policy and value for `SearchBot`.
+
+Sampler: the unseen cards (`obs.unseen`, 54 counts) go to the hidden hands and the kitty with
+every public constraint kept — a seat never gets a card of an effective suit it has shown void in;
+cards a seat is known to hold (`obs.shown`: its declared cards) stay in its hand (the dealer's
+may also have been buried, so theirs go to its hand or the kitty); a seat that failed a pair
+follow (`obs.nopairs`, T-20) gets no pair in that suit (redrawn, then repaired by swaps).
+
+Candidates: bids, leads and small follow sets are all evaluated (leads pruned to the highest and
+lowest single of each suit, every pair and tractor); a huge follow set or the burial gives the
+heuristic bot's choice plus a few rule-built alternatives (cheapest, feed points, strongest) and
+random legal samples. Playouts: random legal leads; follows feed points to a winning partner or
+throw the cheapest cards, with random plays mixed in. Value: the seat's team card points minus
+the other team's plus 20 per level of difference (the arena's metrics).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.ai.sampler import deal_hidden
+from engine.ai.search import BaseAdapter
+from engine.ai.tractor_heuristic import TractorHeuristicBot
+from engine.tractor.cards import NKINDS, POINTS, TRUMP, context
+from engine.tractor.state import BURY, OVER, PLAY_PHASE, TractorState
+
+TAG = 100  # a sampled card id is kind + TAG * tag (tag 1: a dealer's shown card, hand or kitty)
+LEVEL_WORTH = 20.0
+MAX_CANDIDATES = 8
+REDRAWS = 6
+
+
+def _expand(counts) -> list[int]:
+    return [k for k in range(NKINDS) for _ in range(counts[k])]
+
+
+class TractorAdapter(BaseAdapter):
+    """The Tractor plug-in of the shared determinized Monte Carlo search."""
+
+    def __init__(self, game: Any, seed: int) -> None:
+        super().__init__(game, seed)
+        self.heuristic = TractorHeuristicBot(seed)
+
+    # -- sampling ------------------------------------------------------------------------------
+    def sample(self, obs: Any, rng: random.Random) -> TractorState:
+        hidden = self.deal(obs, rng)
+        return self.game.determinize(obs, hidden)
+
+    def deal(self, obs: Any, rng: random.Random) -> dict[str, list[int]]:
+        capacity = dict(obs.hidden)
+        ctx = context(obs.level, obs.trump) if obs.trump >= 0 else None
+        buried = obs.phase in ("play", "over")
+        pool_counts = list(obs.unseen)
+        tagged: list[int] = []
+        for s, cards in enumerate(obs.shown):
+            if s == obs.seat:
+                continue
+            for k in cards:
+                pool_counts[k] -= 1
+                tagged.append(k + TAG * (1 if (s == obs.dealer and buried) else 2 + s))
+        pool = _expand(pool_counts) + tagged
+        voids = obs.voids
+
+        def allowed(card: int) -> list[str]:
+            tag, k = divmod(card, TAG)
+            if tag >= 2:
+                return [f"hand{tag - 2}"]
+            out = []
+            for loc in capacity:
+                if loc == "kitty":
+                    out.append(loc)
+                    continue
+                s = int(loc[4:])
+                if tag == 1 and s != obs.dealer:
+                    continue
+                if ctx is not None and voids[s] >> ctx.eff[k] & 1:
+                    continue
+                out.append(loc)
+            return out
+
+        best: dict[str, list[int]] = {}
+        for _ in range(REDRAWS):
+            deal = deal_hidden(pool, capacity, allowed, rng)
+            best = {loc: [c % TAG for c in cards] for loc, cards in deal.items()}
+            if ctx is None or not any(obs.nopairs) or _repair(best, obs, ctx, rng):
+                break
+        return best
+
+    # -- candidates ----------------------------------------------------------------------------
+    def candidates(self, obs: Any, legal: Any, rng: random.Random) -> list:
+        if len(legal) == 1:
+            return [legal[0]]
+        if obs.phase == "declare":
+            return list(legal)
+        first = self.heuristic.choose(obs, legal)
+        if obs.phase == "bury":
+            out = [first] + _bury_variants(obs)
+        elif not obs.trick:
+            out = [first] + _lead_shortlist(obs, legal)
+        elif len(legal) <= MAX_CANDIDATES:
+            out = [first] + list(legal)
+        else:
+            ctx = context(obs.level, obs.trump)
+            out = [first] + [_build(legal, ctx, mode) for mode in ("cheap", "feed", "strong")]
+            out += [legal.sample(rng) for _ in range(3)]
+        seen: set = set()
+        result = []
+        for a in out:
+            if a is not None and a not in seen and (a == first or a in legal):
+                seen.add(a)
+                result.append(a)
+        return result[:MAX_CANDIDATES]
+
+    # -- playouts and value --------------------------------------------------------------------
+    def rollout(self, state: TractorState, rng: random.Random) -> None:
+        _policy_playout(state, rng)
+
+    def value(self, state: TractorState, seat: int) -> float:
+        m = self.game.arena_metrics(state, frozenset({seat, (seat + 2) & 3}))
+        return m["card_points"] + LEVEL_WORTH * m["levels"]
+
+
+def _repair(deal: dict[str, list[int]], obs: Any, ctx: Any, rng: random.Random) -> bool:
+    """Break pairs a seat has shown it cannot hold (T-20) by swapping with other locations.
+
+    Returns True when the deal satisfies every `nopairs` constraint."""
+    eff, voids = ctx.eff, obs.voids
+    locs = list(deal)
+    for loc in locs:
+        if loc == "kitty":
+            continue
+        s = int(loc[4:])
+        banned = obs.nopairs[s]
+        if not banned:
+            continue
+        for _attempt in range(20):
+            hand = deal[loc]
+            counts: dict[int, int] = {}
+            for k in hand:
+                counts[k] = counts.get(k, 0) + 1
+            bad = [k for k, c in counts.items() if c >= 2 and banned >> eff[k] & 1]
+            if not bad:
+                break
+            k = bad[0]
+            fixed = False
+            for other in rng.sample(locs, len(locs)):
+                if other == loc:
+                    continue
+                if other != "kitty":
+                    t = int(other[4:])
+                    if voids[t] >> eff[k] & 1 or (obs.nopairs[t] >> eff[k] & 1
+                                                  and k in deal[other]):
+                        continue
+                shown_t = obs.shown[int(other[4:])] if other != "kitty" else ()
+                for i, x in enumerate(deal[other]):
+                    if x == k or voids[s] >> eff[x] & 1 or x in shown_t:
+                        continue
+                    if banned >> eff[x] & 1 and counts.get(x, 0) >= 1:
+                        continue
+                    deal[other][i] = k
+                    hand.remove(k)
+                    hand.append(x)
+                    fixed = True
+                    break
+                if fixed:
+                    break
+            if not fixed:
+                return False
+    return all(
+        not any(deal[loc].count(k) >= 2 and obs.nopairs[int(loc[4:])] >> eff[k] & 1
+                for k in set(deal[loc]))
+        for loc in locs if loc != "kitty")
+
+
+def _bury_variants(obs: Any) -> list:
+    """Two simple burials: the cheapest plain cards, and the cheapest plain non-point cards."""
+    ctx = context(obs.level, obs.trump)
+    cards = _expand(obs.hand)
+    out = []
+    for key in (lambda k: (ctx.eff[k] == TRUMP, ctx.pos[k]),
+                lambda k: (ctx.eff[k] == TRUMP, POINTS[k] > 0, ctx.pos[k])):
+        out.append((BURY,) + tuple(sorted(sorted(cards, key=key)[:8])))
+    return out
+
+
+def _lead_shortlist(obs: Any, legal: Any) -> list:
+    """Every pair and tractor, and the highest and lowest single of each effective suit."""
+    ctx = context(obs.level, obs.trump)
+    multi = [a for a in legal if len(a) > 1]
+    singles: dict[int, list] = {}
+    for a in legal:
+        if len(a) == 1:
+            singles.setdefault(ctx.eff[a[0]], []).append(a)
+    out = sorted(multi, key=lambda a: -len(a))
+    for group in singles.values():
+        group.sort(key=lambda a: ctx.pos[a[0]])
+        out.append(group[-1])
+        out.append(group[0])
+    return out
+
+
+def _build(legal: Any, ctx: Any, mode: str) -> tuple[int, ...] | None:
+    """A follow built inside a lazy legal set: the forced cards plus `m` chosen by `mode`."""
+    items = getattr(legal, "items", None)
+    if items is None:
+        return None
+    eff, pos = ctx.eff, ctx.pos
+    if mode == "cheap":
+        def key(k):
+            return (eff[k] == TRUMP, POINTS[k] > 0, pos[k])
+    elif mode == "feed":
+        def key(k):
+            return (eff[k] == TRUMP, -POINTS[k], pos[k])
+    else:
+        def key(k):
+            return (eff[k] != TRUMP, -pos[k])
+    chosen: list[int] = []
+    avail = dict(items)
+    pairs = sorted((k for k, c in items if c == 2), key=key)
+    for k in pairs[: legal.q]:
+        chosen += [k, k]
+        avail[k] = 0
+    singles = sorted((k for k, c in avail.items() for _ in range(c)), key=key)
+    chosen += singles[: legal.m - len(chosen)]
+    if len(chosen) != legal.m:
+        return None
+    return tuple(sorted(list(legal.fixed) + chosen))
+
+
+def _policy_playout(state: TractorState, rng: random.Random) -> None:
+    """Finish the deal: random bids, burial and leads; follows feed points to a winning partner or
+    throw the cheapest cards (and now and then a random legal follow)."""
+    while state.ph != OVER:
+        if state.ph != PLAY_PHASE or not state.trick or rng.random() < 0.35:
+            state._do(state.random_action(rng))
+            continue
+        legal = state._follow_set()
+        if len(legal) == 1:
+            state._do(legal[0])
+            continue
+        ctx = state.ctx
+        partner_winning = state.win_seat == (state.actor + 2) & 3
+        action = _build(legal, ctx, "feed" if partner_winning else "cheap")
+        if action is None:
+            action = legal.sample(rng)
+        state._do(action)
+
+
+def make_adapter(game: Any, seed: int) -> TractorAdapter:
+    return TractorAdapter(game, seed)
