@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
             fbo.add(Color(1, 1, 1, 1))
             fbo.add(Rectangle(texture=cards.texture(deck, code, w, hh), pos=(i * step, y),
                               size=(w, hh)))
-        painter.text(f"{deck}: {len(hand)} cards of {w}x{hh} in 800 px", 800 + 110, y + hh / 2,
+        painter.text(f"{deck}: {len(hand)} cards of {w}x{hh} in 800 px", 800 + 150, y + hh / 2,
                      14, (1, 1, 1, 1))
     fbo.add(labels)
     fbo.draw()

@@ -43,8 +43,10 @@ ROBE = rgb("#3E5C76")
 
 def _person(p: Painter, cx: float, y0: float, s: float, robe: RGBA, beard: bool = False) -> None:
     """A small robed figure `s` tall standing on y0 (the Vạn cards show persons)."""
-    p.poly([(cx, y0 + 0.45 * s), (cx - 0.42 * s, y0), (cx - 0.2 * s, y0 + 0.7 * s),
-            (cx + 0.2 * s, y0 + 0.7 * s), (cx + 0.42 * s, y0)], robe)
+    p.poly([(cx, y0 + 0.35 * s), (cx - 0.34 * s, y0), (cx + 0.34 * s, y0),
+            (cx + 0.16 * s, y0 + 0.7 * s), (cx - 0.16 * s, y0 + 0.7 * s), (cx - 0.34 * s, y0)],
+           robe)
+    p.line([cx, y0 + 0.66 * s, cx, y0 + 0.05 * s], max(1.0, 0.03 * s), GOLD)
     p.circle(cx, y0 + 0.8 * s, 0.16 * s, SKIN)
     p.rect(cx - 0.17 * s, y0 + 0.9 * s, 0.34 * s, 0.08 * s, INK)
     if beard:
@@ -89,7 +91,7 @@ def _strings(p: Painter, n: int, box: tuple[float, float, float, float], ink: RG
 def _picture(p: Painter, code: str, box: tuple[float, float, float, float], ink: RGBA) -> None:
     x, y, w, h = box
     if code == "OC":
-        _person(p, x + w / 2, y, min(h, w * 2.2), rgb("#7B1F1F"), beard=True)
+        _person(p, x + w / 2, y + h * 0.1, min(h * 0.9, w * 1.4), rgb("#7B1F1F"), beard=True)
     elif code == "CC":
         p.circle(x + w / 2, y + h * 0.5, min(w, h) * 0.42, ink)
         p.circle(x + w / 2, y + h * 0.5, min(w, h) * 0.3, PAPER)
@@ -108,9 +110,11 @@ def _picture(p: Painter, code: str, box: tuple[float, float, float, float], ink:
             _strings(p, rank, box, ink)
         else:
             count = 1 if rank < 4 else 2
-            s = min(h / count, w * 2.4)
+            s = min(h / count, w * 1.4)
+            top = y + (h + count * s) / 2  # the figures centred in the picture box
             for i in range(count):
-                _person(p, x + w / 2, y + h - s * (i + 1), s * 0.95, ROBE if i == 0 else rgb("#5D4037"))
+                robe = ROBE if i == 0 else rgb("#5D4037")
+                _person(p, x + w / 2, top - s * (i + 1), s * 0.95, robe)
 
 
 def draw_face(p: Painter, code: str) -> None:

@@ -15,6 +15,7 @@ CODES: tuple[str, ...] = ("RJ", "BJ") + tuple(r + s for s in SUITS for r in reve
 ASPECT = 0.7  # width / height of a poker-sized card
 SUIT_COLOUR: dict[str, RGBA] = {"S": INK, "C": INK, "H": RED, "D": RED}
 BLUE = rgb("#1F4E9A")
+SKIN = rgb("#F2C9A0")
 
 # Pip positions for 2..10 as (column, row): columns -1/0/1 = left/middle/right, rows from
 # 0 (top) to 1 (bottom) of the pip area.
@@ -75,7 +76,7 @@ def _pips(p: Painter, rank: int, suit: str) -> None:
     colour = SUIT_COLOUR[suit]
     left, right = 0.32 * p.w, 0.68 * p.w
     top, bottom = 0.79 * p.h, 0.21 * p.h
-    size = min(0.17 * p.h, 0.24 * p.w)
+    size = min(0.17 * p.h, 0.24 * p.w) if rank < 9 else min(0.145 * p.h, 0.21 * p.w)
     for col, row in PIPS[rank]:
         x = {-1: left, 0: p.w / 2, 1: right}[col]
         y = top + (bottom - top) * row
@@ -88,25 +89,48 @@ def _bust(p: Painter, rank: str, suit: str, cx: float, y0: float, s: float) -> N
     """The upper half of a double-headed court figure standing on the line y = y0."""
     colour = SUIT_COLOUR[suit]
     robe = rgb("#2B5BA8") if suit in "SC" else rgb("#2E7D32")
-    p.poly([(cx, y0 + 0.3 * s), (cx - 0.42 * s, y0), (cx - 0.36 * s, y0 + 0.34 * s),
-            (cx + 0.36 * s, y0 + 0.34 * s), (cx + 0.42 * s, y0)], robe)
-    p.rrect(cx - 0.12 * s, y0 + 0.05 * s, 0.24 * s, 0.3 * s, 0.05 * s, colour)
-    p.circle(cx, y0 + 0.5 * s, 0.15 * s, rgb("#F2C9A0"))
+    hair = {"K": rgb("#9E9E9E"), "Q": rgb("#8D5524"), "J": rgb("#5D4037")}[rank]
+    p.rrect(cx - 0.4 * s, y0, 0.8 * s, 0.32 * s, 0.14 * s, robe)
+    p.poly([(cx, y0 + 0.02 * s), (cx - 0.18 * s, y0 + 0.32 * s), (cx + 0.18 * s, y0 + 0.32 * s)],
+           colour)
+    p.rect(cx - 0.05 * s, y0 + 0.28 * s, 0.1 * s, 0.1 * s, SKIN)
+    if rank == "Q":  # long hair behind the face
+        p.rrect(cx - 0.19 * s, y0 + 0.3 * s, 0.38 * s, 0.34 * s, 0.12 * s, hair)
+    else:
+        p.ellipse(cx, y0 + 0.56 * s, 0.15 * s, 0.12 * s, hair)
+    p.ellipse(cx, y0 + 0.5 * s, 0.13 * s, 0.15 * s, SKIN)
+    if rank == "K":  # a beard
+        p.poly([(cx, y0 + 0.33 * s), (cx - 0.13 * s, y0 + 0.47 * s), (cx + 0.13 * s, y0 + 0.47 * s)],
+               hair)
+    p.circle(cx - 0.05 * s, y0 + 0.53 * s, 0.02 * s, INK)
+    p.circle(cx + 0.05 * s, y0 + 0.53 * s, 0.02 * s, INK)
+    p.line([cx - 0.04 * s, y0 + 0.43 * s, cx + 0.04 * s, y0 + 0.43 * s], 0.012 * s, RED)
     hat_y = y0 + 0.62 * s
     if rank == "K":
-        p.poly([(cx, hat_y), (cx - 0.18 * s, hat_y), (cx - 0.2 * s, hat_y + 0.24 * s),
-                (cx - 0.1 * s, hat_y + 0.1 * s), (cx, hat_y + 0.26 * s),
-                (cx + 0.1 * s, hat_y + 0.1 * s), (cx + 0.2 * s, hat_y + 0.24 * s),
-                (cx + 0.18 * s, hat_y)], GOLD)
+        p.poly([(cx, hat_y), (cx - 0.16 * s, hat_y), (cx - 0.19 * s, hat_y + 0.22 * s),
+                (cx - 0.09 * s, hat_y + 0.1 * s), (cx, hat_y + 0.25 * s),
+                (cx + 0.09 * s, hat_y + 0.1 * s), (cx + 0.19 * s, hat_y + 0.22 * s),
+                (cx + 0.16 * s, hat_y)], GOLD)
+        p.line([cx + 0.3 * s, y0 + 0.04 * s, cx + 0.3 * s, y0 + 0.46 * s], 0.025 * s,
+               rgb("#B0BEC5"))  # a sword
+        p.rect(cx + 0.24 * s, y0 + 0.12 * s, 0.12 * s, 0.03 * s, GOLD)
     elif rank == "Q":
-        p.rect(cx - 0.16 * s, hat_y - 0.02 * s, 0.32 * s, 0.07 * s, GOLD)
-        for dx in (-0.12, 0.0, 0.12):
-            p.circle(cx + dx * s, hat_y + 0.09 * s, 0.04 * s, GOLD)
-    else:  # J: a cap with a feather
-        p.rrect(cx - 0.17 * s, hat_y - 0.04 * s, 0.34 * s, 0.12 * s, 0.05 * s, colour)
-        p.line([cx + 0.1 * s, hat_y + 0.06 * s, cx + 0.26 * s, hat_y + 0.26 * s], 0.03 * s, GOLD)
-    p.text(rank, cx - 0.3 * s, y0 + 0.62 * s, 0.3 * s, colour)
-    suit_shape(p, suit, cx + 0.3 * s, y0 + 0.62 * s, 0.18 * s, colour)
+        p.rect(cx - 0.15 * s, hat_y, 0.3 * s, 0.06 * s, GOLD)
+        for dx in (-0.11, 0.0, 0.11):
+            p.circle(cx + dx * s, hat_y + 0.1 * s, 0.04 * s, GOLD)
+        p.line([cx - 0.3 * s, y0 + 0.04 * s, cx - 0.3 * s, y0 + 0.3 * s], 0.015 * s,
+               rgb("#2E7D32"))  # a flower
+        p.circle(cx - 0.3 * s, y0 + 0.34 * s, 0.06 * s, RED)
+        p.circle(cx - 0.3 * s, y0 + 0.34 * s, 0.025 * s, GOLD)
+    else:  # J: a cap with a feather, and a halberd
+        p.rrect(cx - 0.16 * s, hat_y - 0.03 * s, 0.32 * s, 0.12 * s, 0.05 * s, colour)
+        p.line([cx + 0.08 * s, hat_y + 0.06 * s, cx + 0.24 * s, hat_y + 0.24 * s], 0.03 * s, GOLD)
+        p.line([cx + 0.3 * s, y0 + 0.04 * s, cx + 0.3 * s, y0 + 0.46 * s], 0.02 * s,
+               rgb("#795548"))
+        p.poly([(cx + 0.3 * s, y0 + 0.52 * s), (cx + 0.25 * s, y0 + 0.42 * s),
+                (cx + 0.35 * s, y0 + 0.42 * s)], rgb("#90A4AE"))
+    p.text(rank, cx - 0.3 * s, y0 + 0.68 * s, 0.28 * s, colour)
+    suit_shape(p, suit, cx + 0.3 * s, y0 + 0.68 * s, 0.16 * s, colour)
 
 
 def _court(p: Painter, rank: str, suit: str) -> None:
@@ -133,7 +157,7 @@ def _joker(p: Painter, code: str) -> None:
                        max_width=0.2 * p.w)
             p.star(x, p.h - 0.55 * p.h, 0.06 * p.h, colour)
     cx, cy, s = p.w / 2, p.h * 0.47, min(p.w * 0.6, p.h * 0.45)
-    p.circle(cx, cy, 0.2 * s, rgb("#F2C9A0"))
+    p.circle(cx, cy, 0.2 * s, SKIN)
     p.circle(cx - 0.07 * s, cy + 0.04 * s, 0.025 * s, INK)
     p.circle(cx + 0.07 * s, cy + 0.04 * s, 0.025 * s, INK)
     p.line([cx - 0.09 * s, cy - 0.07 * s, cx, cy - 0.11 * s, cx + 0.09 * s, cy - 0.07 * s],

@@ -91,11 +91,11 @@ def symbol(p: Painter, suit: str, cx: float, cy: float, s: float) -> None:
 
 def _index(p: Painter, rank: str, suit: str) -> None:
     c = SUIT_COLOUR[suit]
-    x = 0.14 * p.w
+    x = 0.15 * p.w
     for angle in (0, 180):
         with p.rotated(angle, p.w / 2, p.h / 2):
-            p.text(rank, x, p.h - 0.095 * p.h, 0.14 * p.h, c, max_width=0.26 * p.w)
-            symbol(p, suit, x, p.h - 0.2 * p.h, 0.11 * p.h)
+            p.text(rank, x, p.h - 0.115 * p.h, 0.14 * p.h, c, max_width=0.22 * p.w)
+            symbol(p, suit, x, p.h - 0.235 * p.h, 0.12 * p.h)
 
 
 def _numbers(p: Painter, n: int, suit: str) -> None:
@@ -140,9 +140,11 @@ def _figure(p: Painter, court: str, suit: str, cx: float, y0: float, s: float) -
         return
     # the standing figures: Sun, Un, Rei, Sota
     if court == "Un":  # a halo behind the luck god
-        p.circle(cx, head_y, 0.2 * s, tint(GOLD, 0.6))
-    p.poly([(cx, y0 + 0.4 * s), (cx - 0.24 * s, y0), (cx - 0.12 * s, y0 + 0.66 * s),
-            (cx + 0.12 * s, y0 + 0.66 * s), (cx + 0.24 * s, y0)], dark)
+        p.ring(cx, head_y, 0.19 * s, max(1.0, 0.025 * s), GOLD)
+    p.poly([(cx, y0 + 0.33 * s), (cx - 0.25 * s, y0), (cx + 0.25 * s, y0),
+            (cx + 0.13 * s, y0 + 0.66 * s), (cx - 0.13 * s, y0 + 0.66 * s), (cx - 0.25 * s, y0)],
+           dark)
+    p.line([cx, y0 + 0.3 * s, cx, y0 + 0.02 * s], max(1.0, 0.012 * s), tint(dark, 0.5))
     p.rect(cx - 0.2 * s, y0 + 0.3 * s, 0.4 * s, 0.05 * s, GOLD)
     p.circle(cx, head_y, 0.11 * s, SKIN)
     p.circle(cx - 0.04 * s, head_y + 0.01 * s, 0.012 * s, INK)
@@ -168,7 +170,7 @@ def _figure(p: Painter, court: str, suit: str, cx: float, y0: float, s: float) -
 
 def _court(p: Painter, court: str, suit: str) -> None:
     c = SUIT_COLOUR[suit]
-    x0, y0 = 0.26 * p.w, 0.08 * p.h
+    x0, y0 = 0.3 * p.w, 0.08 * p.h
     fw, fh = p.w - x0 - 0.06 * p.w, p.h - 2 * y0
     p.rect(x0, y0, fw, fh, tint(c, 0.12))
     p.frame(x0, y0, fw, fh, 1, max(1.0, 0.012 * p.w), c)
@@ -186,10 +188,10 @@ def draw_face(p: Painter, code: str) -> None:
     suit, rank = code[0], code[1:]
     p.blank(tint(SUIT_COLOUR[suit], 0.07), edge=SUIT_COLOUR[suit])
     if rank in COURT_NAME:
-        x = 0.14 * p.w
+        x = 0.15 * p.w
         c = SUIT_COLOUR[suit]
-        p.text(rank, x, p.h - 0.095 * p.h, 0.14 * p.h, c, max_width=0.26 * p.w)
-        symbol(p, suit, x, p.h - 0.2 * p.h, 0.11 * p.h)
+        p.text(rank, x, p.h - 0.115 * p.h, 0.14 * p.h, c, max_width=0.22 * p.w)
+        symbol(p, suit, x, p.h - 0.235 * p.h, 0.12 * p.h)
         _court(p, rank, suit)
     else:
         _index(p, rank, suit)
