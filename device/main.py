@@ -129,28 +129,6 @@ class Devices:
                 log.warning("hardware: closing the outputs failed: %s", exc)
 
 
-def ui_forwarder(post_input: Callable[[str], None]) -> Callable[[Any], None]:
-    """The `when_event` callback handing hardware events to the app as its names.
-
-    The app expects `NAME`, `NAME:long` and `NAME:release` (the kiosk exit hold needs MENU's
-    release); the hardware package names a release `NAME:up`.
-    """
-    import hardware
-
-    def when_event(event: Any) -> None:
-        name = hardware.ui_name(event, releases=True)
-        if name is None:
-            return
-        if name.endswith(":up"):
-            name = name[: -len(":up")] + ":release"
-        try:
-            post_input(name)
-        except Exception:
-            log.exception("post_input(%r) failed", name)
-
-    return when_event
-
-
 def build_devices(
     config: config_mod.Config, post_input: Callable[[str], None], mock: bool
 ) -> Devices:
@@ -177,7 +155,9 @@ def build_devices(
         return devices
     try:
         devices.sources = hardware.build_sources(
-            input_settings, gpio, serial, mock=mock, when_event=ui_forwarder(post_input))
+            input_settings, gpio, serial, mock=mock,
+            # releases too: the kiosk exit hold ends when MENU is let go (NAME:release)
+            when_event=hardware.forward_to(post_input, releases=True))
     except hardware.HardwareError as exc:
         log.error("hardware: %s; buttons and keypad disabled (touch still works)", exc)
     for source in list(devices.sources):

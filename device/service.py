@@ -1,0 +1,203 @@
+"""`parlor install-service`: install the systemd unit so the table starts at boot.
+
+Steps, each reported on one line: write `/etc/systemd/system/parlor.service` from
+`systemd/parlor.service` with this installation's `ExecStart=` and `User=`; write a kiosk
+`/etc/parlor/config.toml` if there is none; create the service user if missing; reload systemd
+and enable the unit. `--dry-run` only says what it would do; `--root DIR` writes under DIR (an
+image being prepared, or a test) and enables by creating the `multi-user.target.wants` link
+itself instead of calling systemctl.
+"""
+
+from __future__ import annotations
+
+import argparse
+import grp
+import os
+import pwd
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TextIO
+
+UNIT_NAME = "parlor.service"
+GROUPS = ("video", "render", "input", "gpio", "dialout")
+KIOSK_CONFIG = """\
+# Parlor on its own screen (written by `parlor install-service`; see docs/raspberry-pi.md).
+[display]
+fullscreen = true
+rotation = 0
+density = 1.0
+
+[kiosk]
+enabled = true
+exit_pin = ""
+exit_hold_seconds = 5.0
+"""
+
+
+class InstallError(Exception):
+    """A step that cannot be done; the message is one line."""
+
+
+def unit_template() -> str:
+    """The unit file shipped in `systemd/` (source tree, editable install, or the bundle)."""
+    here = Path(__file__).resolve().parent
+    candidates = [here.parent / "systemd" / UNIT_NAME]
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle:
+        candidates.insert(0, Path(bundle) / "systemd" / UNIT_NAME)
+    for path in candidates:
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    raise InstallError(f"the unit template {UNIT_NAME} is not installed (looked in "
+                       f"{', '.join(str(p.parent) for p in candidates)})")
+
+
+def default_exec() -> str:
+    """The command that starts this Parlor: the bundle, the venv's `parlor`, or `python -m`."""
+    if getattr(sys, "frozen", False):
+        return str(Path(sys.executable).absolute())
+    script = Path(sys.executable).parent / "parlor"
+    if script.is_file() and os.access(script, os.X_OK):
+        return str(script.absolute())
+    return f"{Path(sys.executable).absolute()} -m device"
+
+
+def existing_groups(root: Path) -> tuple[list[str], list[str]]:
+    """(groups that exist, groups that do not) — a missing group would stop the unit starting."""
+    present, missing = [], []
+    if root == Path("/"):
+        for name in GROUPS:
+            try:
+                grp.getgrnam(name)
+                present.append(name)
+            except KeyError:
+                missing.append(name)
+        return present, missing
+    group_file = root / "etc" / "group"
+    if not group_file.is_file():
+        return list(GROUPS), []  # an image without /etc/group yet: keep them all
+    names = {line.split(":", 1)[0] for line in group_file.read_text().splitlines() if line}
+    return [g for g in GROUPS if g in names], [g for g in GROUPS if g not in names]
+
+
+def render_unit(template: str, exec_start: str, user: str, groups: list[str]) -> str:
+    """The template with this installation's ExecStart=, User= and SupplementaryGroups=."""
+    if not re.fullmatch(r"[a-z_][a-z0-9_-]{0,31}", user):
+        raise InstallError(f"not a valid user name: {user!r}")
+    text = re.sub(r"(?m)^ExecStart=.*$", lambda _m: f"ExecStart={exec_start}", template)
+    text = re.sub(r"(?m)^User=.*$", f"User={user}", text)
+    text = re.sub(r"(?m)^SupplementaryGroups=.*$", "SupplementaryGroups=" + " ".join(groups), text)
+    if exec_start.startswith(("/home/", "/root/")):
+        # ProtectHome=yes would hide the program itself: keep homes visible but read-only.
+        text = re.sub(r"(?m)^ProtectHome=.*$", "ProtectHome=read-only", text)
+    return text
+
+
+def install(args: argparse.Namespace, out: TextIO) -> int:
+    """Run the steps (or describe them with --dry-run); 0 on success, 1 with one line if not."""
+    try:
+        for line in _install(args):
+            print(line, file=out, flush=True)
+    except InstallError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _install(args: argparse.Namespace) -> Iterator[str]:
+    root = Path(args.root)
+    real = root.resolve() == Path("/")
+    dry = bool(args.dry_run)
+    verb = "would " if dry else ""
+    if real and not dry and os.geteuid() != 0:
+        raise InstallError("installing the service needs root: run `sudo parlor install-service`"
+                           " (or --dry-run to see the steps, --root DIR to write elsewhere)")
+    exec_start = args.exec_path or default_exec()
+    program = exec_start.split()[0]
+    if not Path(program).is_absolute():
+        raise InstallError(f"ExecStart needs an absolute path, got {program!r}")
+    if real and not os.access(program, os.X_OK):
+        raise InstallError(f"{program} is not an executable file")
+    groups, missing = existing_groups(root if not real else Path("/"))
+    unit = render_unit(unit_template(), exec_start, args.user, groups)
+
+    unit_path = root / "etc" / "systemd" / "system" / UNIT_NAME
+    yield f"{verb}write {unit_path} (ExecStart={exec_start}, User={args.user})"
+    if missing:
+        yield f"note: groups {', '.join(missing)} do not exist here; left out of the unit"
+    if not dry:
+        _write(unit_path, unit, 0o644)
+
+    config_path = root / "etc" / "parlor" / "config.toml"
+    if config_path.exists():
+        yield f"kept {config_path} (already there)"
+    else:
+        yield f"{verb}write {config_path} (fullscreen kiosk)"
+        if not dry:
+            _write(config_path, KIOSK_CONFIG, 0o644)
+
+    if real:
+        yield from _ensure_user(args.user, dry)
+        yield from _run(["systemctl", "daemon-reload"], dry)
+        if not args.no_enable:
+            yield from _run(["systemctl", "enable", UNIT_NAME], dry)
+    elif not args.no_enable:
+        link = root / "etc" / "systemd" / "system" / "multi-user.target.wants" / UNIT_NAME
+        yield f"{verb}enable: link {link} -> /etc/systemd/system/{UNIT_NAME}"
+        if not dry:
+            link.parent.mkdir(parents=True, exist_ok=True)
+            if link.is_symlink() or link.exists():
+                link.unlink()
+            link.symlink_to(f"/etc/systemd/system/{UNIT_NAME}")
+        yield f"note: create the user {args.user!r} in the image (useradd --system) before boot"
+    if dry:
+        yield "dry run: nothing was changed"
+    elif args.no_enable:
+        yield f"not enabled: start it with `systemctl start {UNIT_NAME}`"
+    elif real:
+        yield f"done: Parlor starts at the next boot (now: `sudo systemctl start {UNIT_NAME}`; " \
+              "logs: `journalctl -u parlor -f`)"
+    else:
+        yield f"done: installed under {root}"
+
+
+def _write(path: Path, text: str, mode: int) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.chmod(mode)
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise InstallError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _ensure_user(user: str, dry: bool) -> Iterator[str]:
+    try:
+        pwd.getpwnam(user)
+        yield f"kept user {user} (already there)"
+        return
+    except KeyError:
+        pass
+    nologin = shutil.which("nologin") or "/usr/sbin/nologin"
+    yield from _run(["useradd", "--system", "--user-group", "--home-dir", "/var/lib/parlor",
+                     "--no-create-home", "--shell", nologin, user], dry)
+
+
+def _run(command: list[str], dry: bool) -> Iterator[str]:
+    shown = " ".join(command)
+    if dry:
+        yield f"would run: {shown}"
+        return
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+    except OSError as exc:
+        raise InstallError(f"{shown}: {exc.strerror or exc}") from None
+    if done.returncode != 0:
+        reason = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]
+        raise InstallError(f"{shown} failed: {reason}")
+    yield f"ran: {shown}"

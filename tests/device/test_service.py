@@ -1,0 +1,226 @@
+"""systemd integration (issue 9, item 4): the unit verifies offline, install-service, sd_notify."""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from device import config as cfg
+from device import service
+from device.notify import Notifier, watchdog_interval
+
+REPO = Path(__file__).resolve().parents[2]
+UNIT = REPO / "systemd" / "parlor.service"
+ANALYZE = shutil.which("systemd-analyze")
+needs_analyze = pytest.mark.skipif(
+    ANALYZE is None, reason="systemd-analyze is not installed (Debian package `systemd`; "
+    "scripts/system-deps.sh installs it)")
+
+
+def unit_keys(text: str) -> dict[str, list[str]]:
+    keys: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        if "=" in line and not line.startswith(("#", "[")):
+            key, _, value = line.partition("=")
+            keys.setdefault(key, []).append(value)
+    return keys
+
+
+def verify(path: Path) -> subprocess.CompletedProcess[str]:
+    assert ANALYZE is not None
+    return subprocess.run([ANALYZE, "verify", str(path)], capture_output=True, text=True,
+                          timeout=60, cwd=path.parent)
+
+
+def install_args(root: Path, **extra: object) -> argparse.Namespace:
+    values = {"root": str(root), "dry_run": False, "user": "parlor", "exec_path": None,
+              "no_enable": False}
+    values.update(extra)
+    return argparse.Namespace(**values)
+
+
+def test_unit_declares_notify_watchdog_restart_user_and_hardening() -> None:
+    keys = unit_keys(UNIT.read_text())
+    expect = {
+        "Type": "notify", "NotifyAccess": "main", "Restart": "on-failure", "User": "parlor",
+        "StateDirectory": "parlor", "NoNewPrivileges": "yes", "ProtectSystem": "strict",
+        "ProtectHome": "yes", "PrivateTmp": "yes", "StandardError": "journal",
+        "TTYPath": "/dev/tty1", "Conflicts": "getty@tty1.service", "KillSignal": "SIGTERM",
+        "WantedBy": "multi-user.target",
+    }
+    for key, value in expect.items():
+        assert keys[key] == [value], key
+    assert int(keys["WatchdogSec"][0]) > 0
+    assert int(keys["StartLimitBurst"][0]) > 0 and int(keys["StartLimitIntervalSec"][0]) > 0
+    assert keys["SupplementaryGroups"][0].split() == list(service.GROUPS)
+    assert "SDL_VIDEODRIVER=kmsdrm" in keys["Environment"]
+    assert "PrivateDevices" not in keys  # would hide /dev/dri, /dev/input and /dev/gpiochip*
+
+
+@needs_analyze
+def test_shipped_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
+    """Only ExecStart= changes: verify insists that the program exists on this machine."""
+    text = service.render_unit(UNIT.read_text(), sys.executable + " -m device", "parlor",
+                               list(service.GROUPS))
+    path = tmp_path / "parlor.service"
+    path.write_text(text)
+    done = verify(path)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.strip() == "" and done.stdout.strip() == ""
+
+
+@needs_analyze
+def test_systemd_analyze_verify_would_catch_a_broken_unit(tmp_path: Path) -> None:
+    """The check above can fail: a misspelt key or a missing program is reported."""
+    text = UNIT.read_text().replace("WatchdogSec=", "WatchdogSecs=")
+    path = tmp_path / "parlor.service"
+    path.write_text(text)
+    done = verify(path)
+    assert "WatchdogSecs" in done.stderr or done.returncode != 0
+    assert "not executable" in done.stderr or done.returncode != 0
+
+
+@needs_analyze
+def test_install_service_under_root_writes_a_verifiable_unit(tmp_path: Path) -> None:
+    root = tmp_path / "image"
+    lines: list[str] = []
+
+    class Out:
+        def write(self, text: str) -> None:
+            lines.append(text)
+
+        def flush(self) -> None:
+            pass
+
+    assert service.install(install_args(root, exec_path=sys.executable + " -m device"),
+                           Out()) == 0  # type: ignore[arg-type]
+    report = "".join(lines)
+    unit = root / "etc/systemd/system/parlor.service"
+    assert f"write {unit} (ExecStart={sys.executable} -m device, User=parlor)" in report
+    link = root / "etc/systemd/system/multi-user.target.wants/parlor.service"
+    assert link.is_symlink() and str(link.readlink()) == "/etc/systemd/system/parlor.service"
+    done = verify(unit)
+    assert done.returncode == 0 and done.stderr.strip() == "", done.stderr
+    config, problems = cfg.load([root / "etc/parlor/config.toml"], environ={})
+    assert problems == [] and config.kiosk.enabled and config.display.fullscreen
+
+
+def test_install_service_dry_run_changes_nothing(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    root = tmp_path / "image"
+    assert service.install(install_args(root, dry_run=True), sys.stdout) == 0
+    out = capsys.readouterr().out
+    assert "would write" in out and out.rstrip().endswith("dry run: nothing was changed")
+    assert not root.exists()
+
+
+def test_install_service_keeps_an_existing_config_and_honours_no_enable(tmp_path: Path) -> None:
+    root = tmp_path / "image"
+    config = root / "etc/parlor/config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text("[game]\nlanguage = 'nl'\n")
+    (root / "etc").joinpath("group").write_text("video:x:44:\ninput:x:105:\n")
+    assert service.install(install_args(root, no_enable=True, user="pi"), sys.stdout) == 0
+    assert config.read_text() == "[game]\nlanguage = 'nl'\n"
+    keys = unit_keys((root / "etc/systemd/system/parlor.service").read_text())
+    assert keys["User"] == ["pi"] and keys["SupplementaryGroups"] == ["video input"]
+    assert not (root / "etc/systemd/system/multi-user.target.wants").exists()
+
+
+def test_install_service_from_a_home_directory_keeps_home_readable() -> None:
+    text = service.render_unit(UNIT.read_text(), "/home/pi/parlor/.venv/bin/parlor", "pi",
+                               ["video"])
+    assert unit_keys(text)["ProtectHome"] == ["read-only"]
+
+
+def test_install_service_refuses_bad_input(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    assert service.install(install_args(tmp_path, user="Bad User"), sys.stdout) == 1
+    assert capsys.readouterr().err == "error: not a valid user name: 'Bad User'\n"
+    assert service.install(install_args(tmp_path, exec_path="parlor"), sys.stdout) == 1
+    assert "absolute path" in capsys.readouterr().err
+
+
+# -- sd_notify -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def listener(tmp_path: Path):
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    path = tmp_path / "notify.sock"
+    sock.bind(str(path))
+    sock.settimeout(2)
+    yield sock, str(path)
+    sock.close()
+
+
+def received(sock: socket.socket) -> list[str]:
+    out = []
+    sock.setblocking(False)
+    try:
+        while True:
+            out.append(sock.recv(4096).decode())
+    except BlockingIOError:
+        pass
+    sock.settimeout(2)
+    return out
+
+
+def test_heartbeat_sends_ready_once_then_rate_limited_watchdog(listener) -> None:
+    sock, path = listener
+    now = [100.0]
+    notifier = Notifier({"NOTIFY_SOCKET": path, "WATCHDOG_USEC": "30000000"},
+                        clock=lambda: now[0])
+    assert notifier.interval == 7.5
+    notifier.heartbeat()
+    assert received(sock) == ["READY=1\nSTATUS=table ready", "WATCHDOG=1"]
+    now[0] += 1.0
+    notifier.heartbeat()
+    assert received(sock) == []  # not due yet: a quarter of WatchdogSec
+    now[0] += 7.0
+    notifier.heartbeat()
+    assert received(sock) == ["WATCHDOG=1"]
+    notifier.stopping()
+    assert received(sock) == ["STOPPING=1"]
+    notifier.close()
+
+
+def test_abstract_notify_socket() -> None:
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    name = f"parlor-test-{id(sock)}"
+    sock.bind("\0" + name)
+    sock.settimeout(2)
+    try:
+        notifier = Notifier({"NOTIFY_SOCKET": "@" + name})
+        notifier.heartbeat()
+        assert sock.recv(100) == b"READY=1\nSTATUS=table ready"
+        notifier.close()
+    finally:
+        sock.close()
+
+
+def test_without_systemd_nothing_is_sent_and_nothing_fails(tmp_path: Path) -> None:
+    notifier = Notifier({})
+    notifier.heartbeat()
+    notifier.stopping()
+    assert not notifier.enabled and notifier.send("READY=1") is False
+    gone = Notifier({"NOTIFY_SOCKET": str(tmp_path / "missing.sock")})
+    gone.heartbeat()  # logged once, never raised
+    assert gone.send("WATCHDOG=1") is False
+
+
+def test_watchdog_interval_respects_pid() -> None:
+    import os
+
+    assert watchdog_interval({"WATCHDOG_USEC": "8000000"}) == 2.0
+    assert watchdog_interval({"WATCHDOG_USEC": "8000000", "WATCHDOG_PID": "1"}) is None
+    assert watchdog_interval({"WATCHDOG_USEC": "8000000",
+                              "WATCHDOG_PID": str(os.getpid())}) == 2.0
+    assert watchdog_interval({"WATCHDOG_USEC": "x"}) is None
+    assert watchdog_interval({}) is None
