@@ -3,6 +3,9 @@
     xvfb-run -a -s "-screen 0 1280x1280x24" .venv/bin/python scripts/card_sheet.py \
         [--height 150] [--out build/card_sheet.png]
 
+With `--bench` it draws nothing to disk and prints figures instead: the cold cost of drawing
+every face of each deck at table size, the cost of a cached lookup, and texture memory.
+
 Rows per deck (every face in canonical order, then back and face-down trump), and two table
 previews at the real 800×480 scale: a Meri hand of 10 cards and a Tractor hand of 25
 overlapping cards, each 800 px wide, to check that corner indexes stay legible.
@@ -32,6 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="render all card art into one PNG")
     parser.add_argument("--height", type=int, default=150, help="card height in px")
     parser.add_argument("--out", type=Path, default=Path("build/card_sheet.png"))
+    parser.add_argument("--bench", action="store_true", help="print timing figures instead")
     args = parser.parse_args(argv)
     if not 20 <= args.height <= 600:
         print("error: --height must be between 20 and 600", file=sys.stderr)
@@ -45,6 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     from ui.cards.paint import Painter
 
     EventLoop.ensure_window()
+    if args.bench:
+        return bench(cards)
     h = args.height
     blocks: list[tuple[str, list[tuple[str, object, int, int]]]] = []
     for deck in cards.DECKS:
@@ -104,6 +110,33 @@ def main(argv: list[str] | None = None) -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     CoreImage(fbo.texture).save(str(args.out), flipped=True)
     print(f"wrote {args.out} ({sheet_w}x{sheet_h}, {cards.CACHE.renders} card textures drawn)")
+    return 0
+
+
+def bench(cards) -> int:
+    """Prints draw and lookup costs at the 800x480 table sizes (noisy on a shared machine)."""
+    import time
+
+    heights = {"meri": 130, "tractor": 112, "chan": 150}
+    total_bytes = 0
+    for deck, height in heights.items():
+        w, h = cards.size_for(deck, height)
+        codes = cards.CODES[deck]
+        start = time.perf_counter()
+        for code in codes:
+            cards.texture(deck, code, w, h)
+        cold = time.perf_counter() - start
+        start = time.perf_counter()
+        rounds = 20
+        for _ in range(rounds):
+            for code in codes:
+                cards.texture(deck, code, w, h)
+        warm = (time.perf_counter() - start) / (rounds * len(codes))
+        total_bytes += len(codes) * w * h * 4
+        print(f"{deck:8s} {len(codes):3d} faces at {w}x{h}: draw {1000 * cold / len(codes):6.2f} "
+              f"ms/card cold, lookup {1e6 * warm:5.2f} us/card cached")
+    print(f"texture memory for all {sum(len(c) for c in cards.CODES.values())} faces at these "
+          f"sizes: {total_bytes / 2**20:.1f} MiB (RGBA); cache capacity {cards.CACHE.capacity}")
     return 0
 
 

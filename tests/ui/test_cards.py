@@ -91,6 +91,14 @@ def test_cache_returns_the_same_texture_object(cards) -> None:
     assert cards.texture("meri", "PRo", 41, 64) is not first
 
 
+def test_preload_draws_once_then_finds_everything_cached(cards) -> None:
+    assert cards.preload("chan", 13, 43) == 31  # 30 faces and the back
+    assert cards.preload("chan", 13, 43) == 0
+    assert cards.preload("tractor", 13, 19, ["AS", "BJ"]) == 3
+    with pytest.raises(ValueError, match="'ZZ'"):
+        cards.preload("tractor", 13, 19, ["ZZ"])
+
+
 def test_cache_evicts_the_least_recently_used(cards) -> None:
     from ui.cards.render import TextureCache
 

@@ -7,6 +7,8 @@ The stable API the tables use (main thread only, like all Kivy graphics):
 - `facedown(deck, width, height)`: a back with a gold trump badge (Meri's face-down trumps);
 - `ASPECT[deck]`: width / height of the deck's cards; `size_for(deck, height)` rounds it;
 - `CODES[deck]`: every face code of the deck, in canonical deck order;
+- `preload(deck, width, height, codes=None)`: draw ahead of time (a cold draw costs a few ms
+  per card, so a table may preload its sizes while a screen transition runs);
 - `CardWidget` (from `ui.cards.widget`, also importable from here): one card on a table.
 
 Decks: "meri" (Unsun karuta, 75 faces), "tractor" (French cards + two jokers, 54 faces),
@@ -15,6 +17,7 @@ Decks: "meri" (Unsun karuta, 75 faces), "tractor" (French cards + two jokers, 54
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from types import ModuleType
 
 from kivy.graphics.texture import Texture
@@ -33,8 +36,8 @@ _VALID: dict[str, frozenset[str]] = {name: frozenset(codes) for name, codes in C
 MAX_SIDE = 4096
 CACHE = TextureCache()
 
-__all__ = ["ASPECT", "CACHE", "CODES", "DECKS", "CardWidget", "back", "facedown", "size_for",
-           "texture"]
+__all__ = ["ASPECT", "CACHE", "CODES", "DECKS", "CardWidget", "back", "facedown", "preload",
+           "size_for", "texture"]
 
 
 def __getattr__(name: str) -> object:
@@ -97,3 +100,14 @@ def facedown(deck: str, width: int, height: int) -> Texture:
         p.star(cx, cy, r * 0.75, GOLD)
 
     return CACHE.get(("facedown", deck, "", w, h), draw)
+
+
+def preload(deck: str, width: int, height: int, codes: Iterable[str] | None = None) -> int:
+    """Draws the faces `codes` (default: the whole deck) and the back now; returns how many
+    textures had to be drawn (0 when everything was cached already)."""
+    before = CACHE.renders
+    _deck(deck)
+    for code in CODES[deck] if codes is None else codes:
+        texture(deck, code, width, height)
+    back(deck, width, height)
+    return CACHE.renders - before
