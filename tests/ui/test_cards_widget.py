@@ -86,3 +86,16 @@ def test_tap_fires_on_press_only_inside_the_card(card) -> None:
 def test_unknown_code_in_widget_is_a_value_error(card) -> None:
     with pytest.raises(ValueError, match="'Z9'"):
         card.code = "Z9"
+
+
+def test_changing_deck_clears_a_code_of_the_old_deck(card) -> None:
+    from ui import cards
+
+    card.deck = "chan"
+    assert card.code == ""
+    assert tuple(card._card.size) == (0, 0)  # nothing drawn without a code
+    card.code = "CC"
+    assert card._card.texture is cards.texture("chan", "CC", 62, 100)
+    card.deck = "tractor"
+    card.code = "AS"
+    assert card._card.texture is cards.texture("tractor", "AS", 62, 100)

@@ -3,7 +3,8 @@
 Properties: `deck`, `code`, `face_up`, `trump_mark` (face down with the trump badge, for Meri's
 face-down trumps), `selected` (lifted), `legal` (False dims the card: it cannot be played now),
 `highlighted` (a gold outline, e.g. the card just played or a hint) and `focused` (the thick
-outline of the button-navigation focus). A tap inside the card fires `on_press`; in an
+outline of the button-navigation focus). Changing `deck` clears a `code` the new deck does not
+have; an unknown `code` raises ValueError like `ui.cards.texture`. A tap inside the card fires `on_press`; in an
 overlapping fan the card drawn last (on top) receives the touch first, as players expect.
 """
 
@@ -50,6 +51,11 @@ class CardWidget(Widget):
                      "highlighted", "focused", "lift"):
             self.fbind(name, self._redraw)
         self._redraw()
+
+    def on_deck(self, _widget: Widget, deck: str) -> None:
+        """A code of the old deck means nothing in the new one: clear it (no error mid-change)."""
+        if self.code and self.code not in cards.CODES.get(deck, ()):
+            self.code = ""
 
     def card_texture(self):
         """The texture shown now, or None while the widget has no usable size or no code."""
