@@ -29,17 +29,18 @@ def mock_factory():
         Device.pin_factory = previous
 
 
-def hardware_threads() -> list[str]:
-    return [t.name for t in threading.enumerate() if t.name.startswith("parlor-hw-")]
+def new_threads(before: set[threading.Thread]) -> list[str]:
+    return [t.name for t in threading.enumerate() if t not in before and t.is_alive()]
 
 
 @pytest.fixture(autouse=True)
 def no_thread_left():
-    """Every test must leave no parlor hardware thread running."""
+    """Every test must leave no thread running that it started (ours, pyserial's, gpiozero's)."""
+    before = set(threading.enumerate())
     yield
-    deadline = threading.Event()
-    for _ in range(50):
-        if not hardware_threads():
+    tick = threading.Event()
+    for _ in range(100):
+        if not new_threads(before):
             break
-        deadline.wait(0.05)
-    assert hardware_threads() == []
+        tick.wait(0.02)
+    assert new_threads(before) == []

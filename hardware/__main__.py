@@ -1,0 +1,7 @@
+"""`python -m hardware` (see hardware/cli.py)."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())
