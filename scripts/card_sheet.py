@@ -87,10 +87,10 @@ def main(argv: list[str] | None = None) -> int:
         for i, (code, tex, w, hh) in enumerate(items):
             if i % PER_ROW == 0:
                 y -= hh + LABEL + GAP
-            x = GAP + (i % PER_ROW) * (max(it[2] for it in items) + GAP)
+            x = GAP + (i % PER_ROW) * (max(70, *(it[2] for it in items)) + GAP)
             fbo.add(Color(1, 1, 1, 1))
             fbo.add(Rectangle(texture=tex, pos=(x, y + LABEL), size=(w, hh)))
-            painter.text(f"{deck} {code}" if code in ("back", "facedown") else code,
+            painter.text(f"{deck} {code}" if code == "back" else code,
                          x + w / 2, y + LABEL / 2, 12, (1, 1, 1, 1), bold=False)
     for deck, hand, w, hh in (("meri", meri_hand, meri_w, meri_h),
                               ("tractor", tr_hand, tr_w, tr_h),
