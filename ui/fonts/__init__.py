@@ -1,0 +1,1 @@
+"""Fonts shipped with Parlor (a package so that the wheel and bundles carry its files)."""
