@@ -1,0 +1,354 @@
+"""The Parlor Kivy app: navigation, settings, languages, input events, kiosk lockdown.
+
+The app is handed everything from outside (`ui.ports.Services`); it never imports `device/` or a
+hardware backend. Input arrives as semantic events through `post_input(name)`, which any thread
+may call (it hands over to Kivy's main thread with `Clock.schedule_once`); the desktop keyboard is
+mapped to the same events here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.lang import Builder
+from kivy.logger import Logger
+from kivy.metrics import dp
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from engine.errors import EngineError
+from engine.session import Session
+from ui import i18n, keys
+from ui.kiosk import HoldGesture, pin_matches
+from ui.ports import EVENTS, Services
+
+HERE = Path(__file__).parent
+# The kv files, shared look first; one per screen.
+KV_FILES = [
+    "widgets.kv",
+    "table/table.kv",
+    "screens/home.kv",
+    "screens/settings.kv",
+    "screens/controls.kv",
+    "screens/stats.kv",
+    "screens/rules.kv",
+    "screens/exit.kv",
+    "table/meri.kv",
+]
+# Game name -> the table screen class ("module:Class"). Tractor and Chắn add theirs here.
+TABLES: dict[str, str] = {"meri": "ui.table.meri:MeriTableScreen"}
+GAMES = ("meri", "tractor", "chan")
+AI_LEVELS = ("easy", "normal", "hard")
+SPEED_MIN, SPEED_MAX = 0.5, 3.0
+CORNER_DP = 48  # the top-left corner that starts the kiosk exit hold when touched
+
+
+def load_kv() -> None:
+    """Load every kv file once per process (tests build several apps)."""
+    import ui.table.widgets  # noqa: F401  (registers CardView, HandStrip, ... with the Factory)
+    import ui.widgets  # noqa: F401  (registers FitLabel, FocusButton, Badge)
+    for name in KV_FILES:
+        path = str(HERE / name)
+        if path not in Builder.files:
+            Builder.load_file(path)
+
+
+def event_name(value: str) -> str | None:
+    """The validated event name (`OK`, `MENU:long`, `MENU:release`), or None if unknown."""
+    base, _, kind = value.partition(":")
+    if base in EVENTS and kind in ("", "long", "release", "repeat"):
+        return base if kind == "repeat" else value
+    return None
+
+
+class ParlorApp(App):
+    """Owns navigation, settings and the current game session."""
+
+    title = "Parlor"
+    lang = StringProperty("en")
+    ai_level = StringProperty("normal")
+    animation_speed = NumericProperty(1.0)
+    sound = BooleanProperty(True)
+    kiosk = BooleanProperty(False)
+    saved_game = StringProperty("")  # game name of the autosaved match, "" if none
+    input_log = ListProperty([])  # recent events, newest first (the Controls page)
+    session = ObjectProperty(None, allownone=True)
+    notice = StringProperty("")  # a one-line message for the home screen (e.g. a bad save)
+
+    def __init__(self, services: Services, seed: int | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        dp(1)  # Kivy 2.3.1: read a metric before anything reads Metrics.dpi (platform.md)
+        self.services = services
+        self.rng = random.Random(seed if seed is not None else time.time_ns())
+        self.pace = 1.0  # multiplies every delay on the table; tests set 0 to run at full speed
+        self.history: list[str] = []
+        self.kiosk = services.kiosk.enabled
+        self._keys_down: set[int] = set()
+        self._exit_gesture = HoldGesture(services.kiosk.exit_hold_seconds, self.request_exit)
+        store = services.store
+        lang = str(store.get_setting("language", services.language))
+        self.lang = lang if lang in i18n.LANGUAGES else "en"
+        i18n.translator.set_language(self.lang)
+        level = str(store.get_setting("ai_level", services.ai_level))
+        self.ai_level = level if level in AI_LEVELS else "normal"
+        try:
+            speed = float(store.get_setting("animation_speed", 1.0))
+        except (TypeError, ValueError):
+            speed = 1.0
+        self.animation_speed = min(SPEED_MAX, max(SPEED_MIN, speed))
+        self.sound = bool(store.get_setting("sound", True))
+        self._heartbeat_event: Any = None
+
+    # -- lifecycle ---------------------------------------------------------------------------
+    def build(self) -> ScreenManager:
+        load_kv()
+        from ui.screens.controls import ControlsScreen
+        from ui.screens.exit import ExitScreen
+        from ui.screens.home import HomeScreen
+        from ui.screens.rules import RulesScreen
+        from ui.screens.settings import SettingsScreen
+        from ui.screens.stats import StatsScreen
+
+        manager = ScreenManager(transition=NoTransition())
+        for cls, name in (
+            (HomeScreen, "home"),
+            (SettingsScreen, "settings"),
+            (ControlsScreen, "controls"),
+            (StatsScreen, "stats"),
+            (RulesScreen, "rules"),
+            (ExitScreen, "exit"),
+        ):
+            manager.add_widget(cls(name=name))
+        for game, target in TABLES.items():
+            module, _, cls_name = target.partition(":")
+            manager.add_widget(getattr(importlib.import_module(module), cls_name)(name=game))
+        self.refresh_saved()
+        Window.bind(
+            on_key_down=self._on_key_down,
+            on_key_up=self._on_key_up,
+            on_request_close=self._on_request_close,
+        )
+        self._heartbeat_event = Clock.schedule_interval(self._heartbeat, 1.0)
+        self._heartbeat(0)
+        return manager
+
+    def on_stop(self) -> None:
+        self.unbind_window()
+
+    def unbind_window(self) -> None:
+        """Detach from the window (tests build several apps in one process)."""
+        Window.unbind(
+            on_key_down=self._on_key_down,
+            on_key_up=self._on_key_up,
+            on_request_close=self._on_request_close,
+        )
+        if self._heartbeat_event is not None:
+            self._heartbeat_event.cancel()
+            self._heartbeat_event = None
+        if self.root is not None:
+            for screen in self.root.screens:
+                shutdown = getattr(screen, "shutdown", None)
+                if shutdown is not None:
+                    shutdown()
+
+    def _heartbeat(self, _dt: float) -> None:
+        try:
+            self.services.heartbeat()
+        except Exception as exc:  # a watchdog problem must never stop the game
+            Logger.warning(f"Parlor: heartbeat failed: {exc}")
+
+    def open_settings(self, *_args: Any) -> bool:
+        """Kivy's own settings panel (F1) is never shown: Parlor has its settings screen."""
+        return False
+
+    def _on_request_close(self, *_args: Any, **_kwargs: Any) -> bool:
+        """Alt+F4 / window close: refused in kiosk mode (True keeps the window open)."""
+        return self.kiosk
+
+    # -- input -------------------------------------------------------------------------------
+    def post_input(self, name: str) -> None:
+        """Feed one semantic event from any thread; it is handled on Kivy's main thread."""
+        Clock.schedule_once(lambda _dt: self.handle_input(name), -1)
+
+    def handle_input(self, name: str) -> bool:
+        """Handle one event on the main thread; unknown names are logged and ignored."""
+        event = event_name(name)
+        if event is None:
+            Logger.warning(f"Parlor: ignored unknown input event {name!r}")
+            return False
+        self.input_log = ([event] + list(self.input_log))[:12]
+        if event == "MENU:long":
+            if self.kiosk:
+                self._exit_gesture.press(already_held=0.0)
+            return True
+        if event == "MENU:release":
+            self._exit_gesture.release()
+            return True
+        if event.endswith((":long", ":release")):
+            return False
+        if self.root is None:
+            return False
+        screen = self.root.current_screen
+        if event == "MENU" and getattr(screen, "name", "") not in ("controls", "exit"):
+            self.go("home")
+            return True
+        return bool(screen.handle_input(event))
+
+    def _on_key_down(self, _window: Any, key: int, *_args: Any) -> bool:
+        event = keys.event_for_key(key)
+        repeat = key in self._keys_down
+        self._keys_down.add(key)
+        if event is None:
+            return key in keys.SWALLOW
+        if event == "MENU" and self.kiosk and not repeat:
+            self._exit_gesture.press()
+        if not repeat or event in keys.REPEATING:
+            self.handle_input(event)
+        return True
+
+    def _on_key_up(self, _window: Any, key: int, *_args: Any) -> bool:
+        self._keys_down.discard(key)
+        if keys.event_for_key(key) == "MENU":
+            self._exit_gesture.release()
+        return False
+
+    def corner_touch(self, touch: Any, down: bool) -> None:
+        """The table's top-left corner held down starts the kiosk exit hold."""
+        if not self.kiosk:
+            return
+        if down and touch.x <= dp(CORNER_DP) and touch.y >= Window.height - dp(CORNER_DP):
+            self._exit_gesture.press()
+        elif not down:
+            self._exit_gesture.release()
+
+    def request_exit(self) -> None:
+        """The exit gesture completed: show the exit prompt (PIN pad if a PIN is configured)."""
+        self.go("exit")
+
+    def try_exit(self, entered: str) -> bool:
+        """Leave the app if `entered` matches the kiosk PIN; False (and stay) otherwise."""
+        if pin_matches(entered, self.services.kiosk.exit_pin if self.kiosk else ""):
+            self.stop()
+            return True
+        return False
+
+    # -- navigation --------------------------------------------------------------------------
+    def go(self, name: str) -> None:
+        manager = self.root
+        if manager is None or manager.current == name:
+            return
+        self.history.append(manager.current)
+        manager.current = name
+
+    def go_back(self) -> None:
+        manager = self.root
+        if manager is None:
+            return
+        target = self.history.pop() if self.history else "home"
+        if target == manager.current or target == "exit":
+            target = "home"
+        manager.current = target
+
+    def open_rules(self, game: str) -> None:
+        self.root.get_screen("rules").game = game
+        self.go("rules")
+
+    # -- settings ----------------------------------------------------------------------------
+    def tr(self, msgid: str, *_deps: Any) -> str:
+        """Translate for kv: `app.tr("Play", app.lang)` (the second argument binds the label)."""
+        return i18n.tr(msgid)
+
+    def on_lang(self, _app: Any, lang: str) -> None:
+        i18n.translator.set_language(lang)
+
+    def set_language(self, lang: str) -> None:
+        if lang not in i18n.LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}")
+        i18n.translator.set_language(lang)
+        self.lang = lang
+        self.services.store.set_setting("language", lang)
+
+    def set_ai_level(self, level: str) -> None:
+        if level not in AI_LEVELS:
+            raise ValueError(f"unknown AI level {level!r}")
+        self.ai_level = level
+        self.services.store.set_setting("ai_level", level)
+
+    def change_speed(self, step: float) -> None:
+        speed = round(min(SPEED_MAX, max(SPEED_MIN, self.animation_speed + step)), 2)
+        self.animation_speed = speed
+        self.services.store.set_setting("animation_speed", speed)
+
+    def set_sound(self, on: bool) -> None:
+        self.sound = on
+        self.services.store.set_setting("sound", on)
+
+    def beep(self) -> None:
+        if self.sound:
+            self.services.outputs.beep()
+
+    def set_led(self, name: str, on: bool) -> None:
+        try:
+            self.services.outputs.set_led(name, on)
+        except Exception as exc:  # an output fault must never stop the game
+            Logger.warning(f"Parlor: LED {name} failed: {exc}")
+
+    # -- sessions ----------------------------------------------------------------------------
+    def refresh_saved(self) -> None:
+        text = self.services.store.load_autosave()
+        game = ""
+        if text:
+            try:
+                import json
+
+                game = str(json.loads(text).get("game", ""))
+            except (ValueError, AttributeError):
+                game = ""
+        self.saved_game = game if game in TABLES else ""
+
+    def save(self, text: str) -> None:
+        self.services.store.save_autosave(text)
+
+    def new_game(self, game: str) -> None:
+        if game not in TABLES:
+            return
+        self.session = Session.new(game, self.rng.randrange(2**31), save=self.save)
+        self._open_table(game)
+
+    def continue_game(self) -> None:
+        text = self.services.store.load_autosave()
+        if not text:
+            return
+        try:
+            self.session = Session.from_json(text, save=self.save)
+        except (EngineError, KeyError, ValueError) as exc:
+            Logger.warning(f"Parlor: the saved game could not be resumed: {exc}")
+            self.services.store.clear_autosave()
+            self.notice = i18n.tr("The saved game could not be resumed.")
+            self.refresh_saved()
+            return
+        self._open_table(self.session.game.name)
+
+    def _open_table(self, game: str) -> None:
+        self.refresh_saved()
+        self.root.get_screen(game).start(self.session)
+        self.history = ["home"]
+        self.root.current = game
+
+    def end_session(self) -> None:
+        """The match is over: forget the autosave."""
+        self.services.store.clear_autosave()
+        self.refresh_saved()

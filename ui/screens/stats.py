@@ -1,0 +1,29 @@
+"""Statistics: deals, wins, losses, draws and points per game, from the store."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.properties import ListProperty
+
+from ui.screens.base import BaseScreen
+
+COLUMNS = ("deals", "wins", "losses", "draws", "points")
+
+
+class StatsScreen(BaseScreen):
+    """`rows` holds one list of cell texts per game (filled from the store on entry)."""
+
+    rows = ListProperty([])
+
+    def on_pre_enter(self, *_args: Any) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        stats = self.app.services.store.stats()
+        names = {"meri": "Hachinin Meri", "tractor": "Tractor", "chan": "Chắn"}
+        rows = []
+        for game, title in names.items():
+            row = stats.get(game, {})
+            rows.append([title] + [str(int(row.get(key, 0))) for key in COLUMNS])
+        self.rows = rows

@@ -1,0 +1,222 @@
+"""A table screen for any game: a session, its bot driver, pacing, trick pauses and prompts.
+
+Subclasses (one per game) turn the game's observation into widget properties (`refresh`) and
+decide what the human is asked (`human_turn`). This class owns the flow: bots think off the
+UI thread (`TableDriver`), completed tricks stay on show for a moment, a finished deal is
+counted once in the match and the statistics, and everything autosaves through the session.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+
+from engine.errors import IllegalAction
+from engine.game import Action
+from engine.session import Session
+from ui.screens.base import BaseScreen
+from ui.table.driver import TableDriver, make_bots
+from ui.table.reasons import reason
+
+HUMAN = 0
+BOT_DELAY = 0.7  # seconds between AI plays at speed 1.0
+TRICK_HOLD = 1.6  # a completed trick stays on show this long at speed 1.0
+SLIDE = 0.3  # a played card slides onto the table in this long at speed 1.0
+
+
+class TableScreen(BaseScreen):
+    """Shared flow of every game's table."""
+
+    game_name = "meri"
+    message = StringProperty("")  # the prompt or the reason a move was refused
+    alert = BooleanProperty(False)  # `message` is a refusal (drawn in warning colours)
+    summary_open = BooleanProperty(False)
+    summary_text = StringProperty("")
+    match_over = BooleanProperty(False)
+    session = ObjectProperty(None, allownone=True)
+    autoplay = BooleanProperty(False)  # the human seat is played by a bot too (demo, benchmarks)
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.driver: TableDriver | None = None
+        self.holding = False  # a completed trick is on show: nothing moves until it ends
+        self._auto_event: Any = None
+        super().__init__(**kwargs)
+
+    # -- pacing ------------------------------------------------------------------------------
+    def seconds(self, base: float) -> float:
+        app = self.app
+        return base / max(0.1, app.animation_speed) * app.pace
+
+    # -- session -----------------------------------------------------------------------------
+    def start(self, session: Session) -> None:
+        """Show `session` (new or resumed) and start playing."""
+        if self.driver is not None:
+            self.driver.shutdown()
+        self.session = session
+        human = None if self.autoplay else HUMAN
+        seats = [s for s in range(session.game.players) if s != human]
+        bots = make_bots(session, self.app.ai_level, seats, self.app.rng.randrange(2**31))
+        self.driver = TableDriver(
+            session, bots, human, self.step, self.applied, lambda: self.seconds(BOT_DELAY)
+        )
+        self.holding = False
+        self.summary_open = False
+        self.focus_scope = None
+        self.app.funbind("lang", self.on_language)
+        self.app.fbind("lang", self.on_language)
+        self.reset_view()
+        self.refresh()
+        self.step()
+
+    def shutdown(self) -> None:
+        if self.driver is not None:
+            self.driver.shutdown()
+            self.driver = None
+        self._cancel_auto()
+
+    def on_leave(self, *_args: Any) -> None:
+        self._cancel_auto()
+
+    def on_enter(self, *_args: Any) -> None:
+        super().on_enter()
+        if self.session is not None and self.driver is not None:
+            self.step()
+
+    def on_language(self, *_args: Any) -> None:
+        """Texts made in Python follow a language switch at once."""
+        if self.session is None:
+            return
+        self.refresh()
+        state = self.session.state
+        if self.summary_open:
+            self.summary_text = self.explain(self.session.match.summary())
+        elif state.to_act == HUMAN and not self.holding and not state.is_over:
+            self.human_turn()
+
+    # -- flow --------------------------------------------------------------------------------
+    def step(self) -> None:
+        """Decide what happens next: summary, the human's prompt, or a bot's turn."""
+        if self.session is None or self.driver is None or self.holding or self.paused():
+            return
+        state = self.session.state
+        self.refresh()
+        if state.is_over:
+            self.deal_over()
+        elif state.to_act == HUMAN and not self.autoplay:
+            self.app.set_led("thinking", False)
+            self.app.set_led("turn", True)
+            self.human_turn()
+        else:
+            self.app.set_led("turn", False)
+            if self.driver.start_bot():
+                self.app.set_led("thinking", True)
+        self.ensure_focus()
+
+    def paused(self) -> bool:
+        """Subclasses pause the flow (e.g. while the last trick is reviewed)."""
+        return self.manager is not None and self.manager.current != self.name
+
+    def applied(self, seat: int, action: Action) -> None:
+        """After any action: subclasses animate it and may hold the screen (`hold`)."""
+        self.app.set_led("thinking", False)
+
+    def hold(self, seconds: float, then: Any) -> None:
+        """Freeze the flow for `seconds` (a trick on show), then run `then` and continue."""
+        self.holding = True
+
+        def release(_dt: float) -> None:
+            self.holding = False
+            then()
+            self.step()
+
+        Clock.schedule_once(release, seconds)
+
+    def play(self, action: Action) -> bool:
+        """The human's action; a refused one shows the reason in words and changes nothing."""
+        if self.driver is None or self.holding or self.session.state.to_act != HUMAN:
+            return False
+        try:
+            self.driver.apply(action)
+        except IllegalAction as exc:
+            self.message = reason(exc.rule)
+            self.alert = True
+            self.app.beep()
+            return False
+        self.alert = False
+        self.app.set_led("turn", False)
+        self.step()
+        return True
+
+    def auto(self, action: Action, seconds: float) -> None:
+        """Answer for the human after a short pause (a forced pass, D-6)."""
+        self._cancel_auto()
+
+        def go(_dt: float) -> None:
+            self._auto_event = None
+            if self.session is not None and self.session.state.to_act == HUMAN:
+                self.play(action)
+
+        self._auto_event = Clock.schedule_once(go, seconds)
+
+    def _cancel_auto(self) -> None:
+        if self._auto_event is not None:
+            self._auto_event.cancel()
+            self._auto_event = None
+
+    def deal_over(self) -> None:
+        """Count the deal once (match and statistics), then open the summary."""
+        session = self.session
+        if not session.counted:
+            team_scores = self.deal_scores()
+            session.finish_deal()
+            us, them = team_scores[0], team_scores[1]
+            outcome = "win" if us > them else "loss" if us < them else "draw"
+            self.app.services.store.record_deal(self.game_name, outcome, int(us))
+        summary = session.match.summary()
+        self.match_over = bool(summary.get("over"))
+        if self.match_over:
+            self.app.end_session()
+        self.summary_text = self.explain(summary)
+        self.summary_open = True
+        self.focus_scope = self.ids.get("summary_panel")
+        self.set_focus(None)
+        self.ensure_focus()
+        if self.autoplay and not self.match_over:
+            Clock.schedule_once(lambda _dt: self.next_deal(), self.seconds(TRICK_HOLD))
+
+    def next_deal(self) -> None:
+        if self.session is None:
+            return
+        if self.match_over:
+            self.restart()
+            return
+        self.driver.invalidate()
+        self.session.next_deal()
+        self.summary_open = False
+        self.focus_scope = None
+        self.reset_view()
+        self.step()
+
+    def restart(self) -> None:
+        self.app.new_game(self.game_name)
+
+    def leave(self) -> None:
+        self.app.go("home")
+
+    # -- for subclasses ------------------------------------------------------------------------
+    def reset_view(self) -> None:
+        """Clear per-deal view state (new deal or new session)."""
+
+    def refresh(self) -> None:
+        """Copy the observation into widget properties."""
+
+    def human_turn(self) -> None:
+        """Set the prompt for the human's decision (or answer it with `auto`)."""
+
+    def deal_scores(self) -> list[int]:
+        raise NotImplementedError
+
+    def explain(self, match: dict[str, Any]) -> str:
+        raise NotImplementedError

@@ -1,0 +1,248 @@
+"""Reusable table widgets: a card, a hand strip, a trick area, seat badges, seat geometry.
+
+Nothing here knows a game's rules: a table screen feeds these widgets what its game's
+observation says (which cards, which are legal, who is to act) and reacts to their events.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from kivy.animation import Animation
+from kivy.clock import Clock
+from kivy.metrics import dp
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    OptionProperty,
+    StringProperty,
+)
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.widget import Widget
+
+from ui.focus import Focusable
+from ui.table import cardsource
+
+
+class CardView(Focusable, Widget):
+    """One card. `face`: face up, back, or a face-down trump. Events: tap (touch), select
+    (SELECT button), activate (OK button)."""
+
+    deck = StringProperty("meri")
+    code = StringProperty("")
+    face = OptionProperty(cardsource.FACE, options=[cardsource.FACE, cardsource.BACK,
+                                                    cardsource.FACEDOWN])
+    legal = BooleanProperty(True)  # False: drawn dimmed (a card that may not be played now)
+    selected = BooleanProperty(False)
+    winner = BooleanProperty(False)  # the card that won the trick on show
+    texture = ObjectProperty(None, allownone=True)
+
+    __events__ = ("on_tap", "on_select", "on_activate")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._redraw = Clock.create_trigger(self._update_texture, -1)
+        for name in ("deck", "code", "face", "size"):
+            self.fbind(name, self._redraw)
+        self._redraw()
+
+    def _update_texture(self, *_args: Any) -> None:
+        self.texture = cardsource.card_texture(
+            self.deck, self.code, self.face, self.width, self.height
+        )
+
+    def focus_select(self) -> bool:
+        self.dispatch("on_select")
+        return True
+
+    def focus_ok(self) -> bool:
+        self.dispatch("on_activate")
+        return True
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if not self.focus_enabled or not self.collide_point(*touch.pos):
+            return super().on_touch_down(touch)
+        touch.grab(self)
+        return True
+
+    def on_touch_up(self, touch: Any) -> bool:
+        if touch.grab_current is not self:
+            return super().on_touch_up(touch)
+        touch.ungrab(self)
+        if self.collide_point(*touch.pos):
+            self.dispatch("on_tap")
+        return True
+
+    def on_tap(self) -> None:
+        pass
+
+    def on_select(self) -> None:
+        pass
+
+    def on_activate(self) -> None:
+        pass
+
+
+class HandStrip(FloatLayout):
+    """A player's hand: overlapping cards fitted to the width, the selected one raised.
+
+    Set `codes` (left to right), `legal` (codes that may be played; empty = all shown normal
+    when `dim_illegal` is False) and `selected`. Bind `on_card` to get (event, code).
+    """
+
+    deck = StringProperty("meri")
+    codes = ListProperty([])
+    legal = ListProperty([])
+    dim_illegal = BooleanProperty(False)
+    selected = StringProperty("")
+    interactive = BooleanProperty(True)
+
+    __events__ = ("on_card",)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.views: list[CardView] = []
+        self._relayout = Clock.create_trigger(self._layout, -1)
+        for name in ("codes", "legal", "dim_illegal", "selected", "size", "pos", "interactive"):
+            self.fbind(name, self._relayout)
+
+    def on_card(self, event: str, code: str) -> None:
+        pass
+
+    def card_view(self, code: str) -> CardView | None:
+        for view in self.views:
+            if view.code == code:
+                return view
+        return None
+
+    def _layout(self, *_args: Any) -> None:
+        codes = list(self.codes)
+        while len(self.views) < len(codes):
+            view = CardView(deck=self.deck, size_hint=(None, None))
+            view.bind(
+                on_tap=lambda v: self.dispatch("on_card", "tap", v.code),
+                on_select=lambda v: self.dispatch("on_card", "select", v.code),
+                on_activate=lambda v: self.dispatch("on_card", "activate", v.code),
+            )
+            self.views.append(view)
+            self.add_widget(view)
+        while len(self.views) > len(codes):
+            view = self.views.pop()
+            view.focused = False
+            self.remove_widget(view)
+        n = max(1, len(codes))
+        ratio = cardsource.aspect(self.deck)
+        lift = 0.14
+        h = self.height / (1 + lift)
+        w = h * ratio
+        step = w * 1.02
+        if w + step * (n - 1) > self.width:  # overlap to fit; keep at least a corner visible
+            step = (self.width - w) / max(1, n - 1)
+            if step < w * 0.28:
+                w = self.width / (0.28 * (n - 1) + 1)
+                h = w / ratio
+                step = w * 0.28
+        total = w + step * (n - 1)
+        x0 = self.x + (self.width - total) / 2
+        legal = set(self.legal)
+        for i, (view, code) in enumerate(zip(self.views, codes, strict=True)):
+            view.deck = self.deck
+            view.code = code
+            view.size = (w, h)
+            view.selected = code == self.selected
+            view.legal = (code in legal) or not self.dim_illegal
+            view.focus_enabled = self.interactive
+            view.pos = (x0 + i * step, self.y + (h * lift if view.selected else 0))
+
+
+class SeatBadge(FloatLayout):
+    """A seat: name, team colour, cards left, and marks for dealer / to act / status."""
+
+    seat = NumericProperty(0)
+    name = StringProperty("")
+    tone = ListProperty([0.2, 0.4, 0.8, 1])
+    cards_left = NumericProperty(0)
+    active = BooleanProperty(False)  # this seat is to act
+    dealer = BooleanProperty(False)
+    status = StringProperty("")  # e.g. "declared", "thinking…"
+
+
+class TrickArea(FloatLayout):
+    """The cards on the table: one slot per seat at relative positions `slots` ([(rx, ry)]).
+
+    `cards[seat]` = (code, face) or None. A card appearing in a slot slides in from
+    `origins[seat]` (window-relative positions of the seat badges) over `slide_seconds`.
+    """
+
+    deck = StringProperty("meri")
+    slots = ListProperty([])
+    cards = ListProperty([])
+    winner = NumericProperty(-1)
+    origins = ListProperty([])
+    slide_seconds = NumericProperty(0.25)
+    card_height = NumericProperty(dp(60))
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.views: list[CardView] = []
+        self._shown: list[Any] = []
+        self._sliding: set[int] = set()
+        self._relayout = Clock.create_trigger(self._layout, -1)
+        for name in ("slots", "cards", "winner", "size", "pos", "card_height"):
+            self.fbind(name, self._relayout)
+
+    def _target(self, seat: int, w: float, h: float) -> tuple[float, float]:
+        rx, ry = self.slots[seat]
+        return (self.x + rx * self.width - w / 2, self.y + ry * self.height - h / 2)
+
+    def _layout(self, *_args: Any) -> None:
+        n = len(self.slots)
+        while len(self.views) < n:
+            view = CardView(deck=self.deck, size_hint=(None, None), opacity=0)
+            view.focus_enabled = False
+            self.views.append(view)
+            self.add_widget(view)
+        self._shown = (self._shown + [None] * n)[:n]
+        h = self.card_height
+        w = h * cardsource.aspect(self.deck)
+        for seat, view in enumerate(self.views[:n]):
+            entry = self.cards[seat] if seat < len(self.cards) else None
+            target = self._target(seat, w, h)
+            view.size = (w, h)
+            if entry is None:
+                Animation.cancel_all(view)
+                self._sliding.discard(seat)
+                view.opacity = 0
+                view.code = ""
+                self._shown[seat] = None
+                continue
+            code, face = entry
+            view.deck = self.deck
+            view.code = code
+            view.face = face
+            view.winner = seat == self.winner
+            view.opacity = 1
+            if self._shown[seat] is None and seat < len(self.origins) and self.slide_seconds > 0:
+                ox, oy = self.origins[seat]
+                view.pos = (ox - w / 2, oy - h / 2)
+                Animation.cancel_all(view)
+                slide = Animation(pos=target, d=self.slide_seconds, t="out_quad")
+                slide.bind(on_complete=lambda *_a, s=seat: self._sliding.discard(s))
+                self._sliding.add(seat)
+                slide.start(view)
+            elif seat not in self._sliding:
+                view.pos = target
+            self._shown[seat] = entry
+
+
+def ring(n: int, rx: float = 0.5, ry: float = 0.5, cx: float = 0.5, cy: float = 0.5) -> list:
+    """Relative positions of `n` seats around an ellipse, seat 0 at the bottom, play clockwise
+    (seen from above: bottom, left, top, right)."""
+    out = []
+    for seat in range(n):
+        angle = -math.pi / 2 - 2 * math.pi * seat / n  # clockwise from the bottom
+        out.append((cx + rx * math.cos(angle), cy + ry * math.sin(angle)))
+    return out

@@ -1,0 +1,91 @@
+"""Small shared widgets: focusable buttons, labels that shrink to fit, a panel background.
+
+Text never gets cut off: `FitLabel` and `FocusButton` wrap words inside their box and then lower
+the font size until the text fits (down to `min_font`), in every language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.metrics import sp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+
+from ui.focus import Focusable
+
+
+class _Fit:
+    """Shrink `font_size` from `base_font` until the wrapped text fits the widget's box."""
+
+    base_font = NumericProperty(sp(17))
+    min_font = NumericProperty(sp(9))
+
+    def _init_fit(self) -> None:
+        self._fit_trigger = Clock.create_trigger(lambda _dt: self.fit(), -1)
+        self.fbind("size", self._fit_trigger)
+        self.fbind("text", self._fit_trigger)
+        self.fbind("base_font", self._fit_trigger)
+
+    def fit(self) -> None:
+        if self.width <= 1 or self.height <= 1:
+            return
+        pad_x, pad_y = self.padding[0] * 2, self.padding[1] * 2
+        self.text_size = (max(1, self.width - pad_x), None)
+        size = self.base_font
+        self.font_size = size
+        self.texture_update()
+        while size > self.min_font and (
+            self.texture_size[1] > self.height or self.texture_size[0] > self.width
+        ):
+            size = max(self.min_font, size * 0.9)
+            self.font_size = size
+            self.texture_update()
+        if self.texture_size[1] > self.height:  # still too tall at the minimum: clip lines
+            self.text_size = (max(1, self.width - pad_x), max(1, self.height - pad_y))
+            self.shorten = True
+            self.texture_update()
+
+
+class FitLabel(_Fit, Label):
+    """A label whose text is wrapped and shrunk to stay inside its box."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._init_fit()
+
+
+class FocusButton(_Fit, Focusable, Button):
+    """A button that takes focus (outline drawn in widgets.kv) and fits its text."""
+
+    selected = BooleanProperty(False)  # e.g. the current language in a row of choices
+    tone = ListProperty([0.20, 0.24, 0.30, 1])
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._init_fit()
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if self.collide_point(*touch.pos) and not self.disabled:
+            screen = _screen_of(self)
+            if screen is not None:
+                screen.set_focus(self)
+        return super().on_touch_down(touch)
+
+
+class Badge(Label):
+    """A coloured rounded label (team colours, small status marks)."""
+
+    tone = ListProperty([0.2, 0.2, 0.2, 0.9])
+    note = StringProperty("")
+
+
+def _screen_of(widget: Any) -> Any:
+    node = widget.parent
+    while node is not None and node is not node.parent:
+        if hasattr(node, "set_focus") and hasattr(node, "handle_input"):
+            return node
+        node = node.parent
+    return None
