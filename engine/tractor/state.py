@@ -175,11 +175,43 @@ class TractorState(State):
         return []
 
     def random_action(self, rng: random.Random) -> tuple[int, ...]:
+        """A uniformly random legal action; the common small follows are drawn directly."""
+        if self.ph == PLAY_PHASE and self.trick:
+            fast = self._random_small_follow(rng)
+            if fast is not None:
+                return fast
         legal = self.legal_actions()
         sample = getattr(legal, "sample", None)
         if sample is not None:
             return sample(rng)
         return legal[rng.randrange(len(legal))]
+
+    def _random_small_follow(self, rng: random.Random) -> tuple[int, ...] | None:
+        """Uniform draws for single and pair leads, whose legal sets are simple (speed only:
+        the same distribution as sampling `_follow_set`); None for the other cases."""
+        n = len(self.trick[0])
+        if n > 2:
+            return None
+        hand = self.hands[self.actor]
+        suit_kinds = self.ctx.suit_kinds[self.lead_suit]  # type: ignore[union-attr]
+        kinds = [k for k in suit_kinds if hand[k]]
+        if n == 1:
+            if not kinds:
+                kinds = [k for k in range(NKINDS) if hand[k]]
+            return (kinds[rng.randrange(len(kinds))],)
+        if not kinds:
+            return None
+        pairs = [k for k in kinds if hand[k] == 2]
+        if pairs:  # T-20: a pair must be played
+            k = pairs[rng.randrange(len(pairs))]
+            return (k, k)
+        if len(kinds) >= 2:
+            a, b = rng.sample(kinds, 2)
+            return (a, b) if a < b else (b, a)
+        first = kinds[0]
+        rest = [k for k in range(NKINDS) if hand[k] and k != first]
+        other = rest[rng.randrange(len(rest))]
+        return (first, other) if first < other else (other, first)
 
     def _is_legal(self, action: tuple[int, ...]) -> bool:
         try:

@@ -177,3 +177,23 @@ def test_observation_is_hashable_and_hides_the_kitty():
         else:
             assert obs.kitty == () and names["kitty"] == 8
         assert sum(obs.unseen) == sum(names.values())
+
+
+def test_random_action_is_uniform_over_the_legal_set():
+    """The fast draws for small follows and the lazy sampler cover exactly the legal set."""
+    rng = random.Random(9)
+    checked = 0
+    while checked < 40:
+        state = GAME.new_deal(rng.getrandbits(32))
+        while not state.is_over and checked < 40:
+            legal = state.legal_actions()
+            if state.phase == "play" and state.trick and 1 < len(legal) <= 12:
+                counts: dict = {}
+                draws = 60 * len(legal)
+                for _ in range(draws):
+                    a = state.random_action(rng)
+                    counts[a] = counts.get(a, 0) + 1
+                assert set(counts) == set(legal)
+                assert min(counts.values()) > draws / len(legal) * 0.5  # roughly flat
+                checked += 1
+            state.apply(state.random_action(rng))
