@@ -86,6 +86,7 @@ def _exclusions(state: MeriState) -> list[int]:
     played_trump = [False] * 8
     if state.discard >= 0 and state.trick_no + state.n_played > 0 and tmask >> state.discard & 1:
         excl[state.receiver] |= ALL & ~tmask  # D-2: a trump discard means a hand of trumps only
+    okie_is_sun = 1 << state.okie == SUN_BIT[trump]  # the receiver took the Okie, a trump
     seen_meri = False
     sequences = [(lead, cards, meri, 8) for lead, cards, _w, meri, _t in state.tricks[:8]]
     if state.n_played and state._phase == PLAY_PHASE:
@@ -100,7 +101,8 @@ def _exclusions(state: MeriState) -> list[int]:
                 if number == 0 and is_trump:  # D-2: trick 1 led with a trump
                     excl[s] |= ALL & ~tmask
             elif meri and not is_trump:  # H-25, with H-26 keeping a lone Sun possible
-                excl[s] |= tmask & ~(0 if played_trump[s] else SUN_BIT[trump])
+                lone_sun = not played_trump[s] and (s != state.receiver or okie_is_sun)
+                excl[s] |= tmask & ~(SUN_BIT[trump] if lone_sun else 0)
             elif seen_meri and not meri and not is_trump:  # H-27 Monchi
                 led_plain = PLAIN_SUIT_MASK[trump][led_card // 15]
                 if not led_plain >> c & 1:
@@ -128,30 +130,29 @@ def observe(state: MeriState, seat: int) -> MeriObservation:
     hidden: list[tuple[str, int]] = []
     forbidden: list[tuple[str, int]] = []
     excl = _exclusions(state) if phase == PLAY_PHASE else [0] * 8
-    okie_bit = 1 << state.okie
-    received = state.receiver >= 0
     pool = _located(state, seat, lead_done)
+    # The Okie (and a declared native Robai) are known to be with the receiver (H-13, H-12).
+    receiver = state.receiver
+    pinned = 0
+    if receiver >= 0:
+        pinned = 1 << state.okie | (1 << robai(state.trump) if state.declarer >= 0 else 0)
     for s in range(8):
         if s == seat:
             continue
         hidden.append((f"hand{s}", state.hands[s].bit_count()))
-        limit = excl[s]
-        if received and s != state.receiver:
-            limit |= okie_bit
-            if state.declarer >= 0:
-                limit |= 1 << robai(state.trump)
-        forbidden.append((f"hand{s}", limit))
+        forbidden.append((f"hand{s}", excl[s] | (pinned if s != receiver else 0)))
     if not lead_done:
         hidden.append(("undealt", 2))
-        forbidden.append(("undealt", okie_bit | (1 << robai(state.trump) if received and
-                                                 state.declarer >= 0 else 0)))
-        if state.discard >= 0 and seat != state.receiver:
+        forbidden.append(("undealt", pinned | 1 << state.okie))
+        if state.discard >= 0 and seat != receiver:
             hidden.append(("discard", 1))
             forbidden.append(("discard", 0))
     for s in range(8):
         if trick[s] == FACE_DOWN:
             hidden.append((f"down{s}", 1))
-            forbidden.append((f"down{s}", ALL & ~state.tmask))
+            # A face-down card is a trump (H-24) that came from that seat's hand.
+            limit = ALL & ~state.tmask | excl[s] | (pinned if s != receiver else 0)
+            forbidden.append((f"down{s}", limit))
     return MeriObservation(
         seat=seat, to_act=state.to_act, phase=state.phase, dealer=state.dealer,
         trump=state.trump, okie=state.okie, hand=state.hands[seat],
