@@ -1,0 +1,185 @@
+"""`parlor doctor`: is this machine ready to be a Parlor table? One line per check.
+
+Checks the config, the store, the display, input devices, the GPIO pin factory and the serial
+keypad, each `OK`, `WARN` (works, but worth knowing) or `FAIL` with the problem and what to do.
+Nothing is changed: the database is opened read-only, devices are opened and closed again.
+Exit status 1 if anything FAILed.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import sqlite3
+import warnings
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from device import config as config_mod
+from device import paths
+from device.store import SCHEMA_VERSION
+
+
+@dataclass
+class Check:
+    status: str  # OK, WARN, FAIL
+    name: str
+    detail: str
+    more: tuple[str, ...] = ()
+
+    def lines(self) -> list[str]:
+        return [f"{self.status:<4} {self.name}: {self.detail}"] + [f"       {m}" for m in self.more]
+
+
+def check_config(config: config_mod.Config, problems: list[str]) -> Check:
+    read = ", ".join(config.files) or "no file, built-in defaults"
+    mode = "kiosk" if config.kiosk.enabled else "desktop"
+    summary = (f"{read}; {mode}, rotation {config.display.rotation}, density "
+               f"{config.display.density:g}, language {config.game.language}")
+    if problems:
+        return Check("WARN", "config", f"{len(problems)} problem(s), defaults used for those keys "
+                     f"({summary})", tuple(problems))
+    return Check("OK", "config", summary)
+
+
+def check_store(config: config_mod.Config, environ: Mapping[str, str]) -> Check:
+    path = paths.database_path(config.store.path, environ)
+    if not path.exists():
+        parent = path.parent
+        while not parent.exists() and parent != parent.parent:
+            parent = parent.parent
+        if os.access(parent, os.W_OK):
+            return Check("OK", "store", f"{path} (created on first start)")
+        return Check("FAIL", "store", f"{path} cannot be created: {parent} is not writable")
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            check = conn.execute("PRAGMA integrity_check").fetchone()[0]
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:
+        return Check("FAIL", "store", f"{path}: {exc} (Parlor will move it aside and start afresh)")
+    if check != "ok":
+        return Check("FAIL", "store", f"{path}: integrity check: {check} (Parlor will move it "
+                     "aside and start afresh)")
+    if version > SCHEMA_VERSION:
+        return Check("FAIL", "store", f"{path}: schema version {version} is newer than this "
+                     f"Parlor's ({SCHEMA_VERSION})")
+    if not os.access(path, os.W_OK):
+        return Check("FAIL", "store", f"{path} is not writable by this user")
+    return Check("OK", "store", f"{path} (schema {version}, {mode}, integrity ok)")
+
+
+def check_display(environ: Mapping[str, str], dri_glob: str = "/dev/dri/card*") -> Check:
+    driver = environ.get("SDL_VIDEODRIVER", "")
+    if driver == "offscreen":
+        return Check("OK", "display", "SDL offscreen (no screen: tests and --selftest)")
+    if driver not in ("", "kmsdrm"):
+        if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"):
+            where = environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY")
+            return Check("OK", "display", f"SDL_VIDEODRIVER={driver}, desktop {where}")
+        return Check("WARN", "display", f"SDL_VIDEODRIVER={driver} and no desktop session")
+    if driver != "kmsdrm" and environ.get("DISPLAY"):
+        return Check("OK", "display", f"X11 DISPLAY={environ['DISPLAY']}")
+    if driver != "kmsdrm" and environ.get("WAYLAND_DISPLAY"):
+        return Check("OK", "display", f"Wayland {environ['WAYLAND_DISPLAY']} (through XWayland)")
+    cards = sorted(glob.glob(dri_glob))
+    if not cards:
+        return Check("FAIL", "display", "no desktop and no /dev/dri/card* for KMS/DRM (on a Pi: "
+                     "dtoverlay=vc4-kms-v3d in config.txt)")
+    usable = [c for c in cards if os.access(c, os.R_OK | os.W_OK)]
+    if not usable:
+        return Check("FAIL", "display", f"{', '.join(cards)} not accessible: add the user to the "
+                     "video and render groups")
+    return Check("OK", "display", f"KMS/DRM {', '.join(usable)}")
+
+
+def input_name(event: str) -> str:
+    try:
+        return Path(f"/sys/class/input/{Path(event).name}/device/name").read_text().strip()
+    except OSError:
+        return "?"
+
+
+def check_inputs(event_glob: str = "/dev/input/event*") -> Check:
+    events = sorted(glob.glob(event_glob))
+    if not events:
+        return Check("WARN", "input devices", "no /dev/input/event* (no touchscreen or keyboard "
+                     "seen; buttons and keypad are checked below)")
+    readable = [e for e in events if os.access(e, os.R_OK)]
+    names = tuple(f"{e}: {input_name(e)}" for e in readable)
+    if not readable:
+        return Check("FAIL", "input devices", f"{len(events)} device(s) but none readable: add "
+                     "the user to the input group")
+    return Check("OK", "input devices", f"{len(readable)} of {len(events)} readable", names)
+
+
+def check_pin_factory(config: config_mod.Config, environ: Mapping[str, str]) -> Check:
+    gpio = config.input.gpio
+    outputs = config.output
+    if not gpio.enabled and not (outputs.led_turn or outputs.led_thinking or outputs.buzzer):
+        return Check("OK", "pin factory", "GPIO not used ([input.gpio] enabled = false, no outputs)")
+    name = gpio.pin_factory or environ.get("GPIOZERO_PIN_FACTORY", "")
+    try:
+        from gpiozero import Device
+
+        with warnings.catch_warnings():  # gpiozero warns once per factory it falls back from
+            warnings.simplefilter("ignore")
+            if name:
+                from hardware.gpio import make_pin_factory
+
+                factory = make_pin_factory(name)
+            else:
+                factory = Device._default_pin_factory()
+    except Exception as exc:
+        return Check("FAIL", "pin factory", f"{name or 'default'}: {type(exc).__name__}: {exc} "
+                     "(on a Pi: sudo apt install python3-lgpio, or pip install lgpio)")
+    kind = type(factory).__name__
+    pins = ", ".join(f"{e}=GPIO{p}" for e, p in gpio.pins.items()) if gpio.enabled else "none"
+    if factory is not Device.pin_factory:
+        factory.close()
+    return Check("OK", "pin factory", f"{name or 'default'} -> {kind}; buttons {pins}")
+
+
+def check_serial(config: config_mod.Config,
+                 opener: Callable[..., object] | None = None) -> Check:
+    serial_cfg = config.input.serial
+    if not serial_cfg.enabled:
+        return Check("OK", "serial port", "serial keypad not used ([input.serial] enabled = false)")
+    try:
+        import serial
+
+        port = (opener or serial.serial_for_url)(serial_cfg.port, baudrate=serial_cfg.baud,
+                                                 timeout=0)
+    except Exception as exc:
+        hint = " (add the user to the dialout group)" if "ermission" in str(exc) else ""
+        return Check("FAIL", "serial port", f"{serial_cfg.port}: {exc}{hint}")
+    port.close()  # type: ignore[attr-defined]
+    return Check("OK", "serial port", f"{serial_cfg.port} at {serial_cfg.baud} baud opens")
+
+
+def run_checks(environ: Mapping[str, str] | None = None) -> list[Check]:
+    env = os.environ if environ is None else environ
+    config, problems = config_mod.load(environ=env)
+    return [
+        check_config(config, problems),
+        check_store(config, env),
+        check_display(env),
+        check_inputs(),
+        check_pin_factory(config, env),
+        check_serial(config),
+    ]
+
+
+def doctor(out: TextIO, environ: Mapping[str, str] | None = None) -> int:
+    checks = run_checks(environ)
+    for check in checks:
+        for line in check.lines():
+            print(line, file=out)
+    failed = [c.name for c in checks if c.status == "FAIL"]
+    print(f"{'problems: ' + ', '.join(failed) if failed else 'ready'}", file=out)
+    return 1 if failed else 0
