@@ -152,10 +152,14 @@ class TractorHeuristicBot:
             pairs = sum(1 for i in range(1, len(action)) if action[i] == action[i - 1])
             return c + (8.0 * pairs if ctx.eff[action[0]] == TRUMP else 2.0 * pairs)
 
+        safe = partner_winning and self._partner_safe(obs, ctx)
+
         def score(action: Action) -> float:
             pts = sum(POINTS[k] for k in action)
-            if partner_winning and (last or obs.win_key >= 100 or trick_points == 0):
+            if safe:
                 return 3.0 * pts - cost(action) * 0.5
+            if partner_winning:  # not safe yet: neither overtake the partner nor add points
+                return -1.0 * pts - cost(action)
             if wins(action):
                 worth = trick_points + pts
                 gain = 10.0 + 2.0 * worth if (last or worth >= 10) else 4.0
@@ -163,6 +167,23 @@ class TractorHeuristicBot:
             return -2.5 * pts - cost(action)
 
         return max(candidates, key=score)
+
+    @staticmethod
+    def _partner_safe(obs: Any, ctx: Context) -> bool:
+        """Will the partner's winning play most likely stand? (Last to play, or nothing unseen
+        beats it in its suit and no opponent still to play has shown a void in the led suit.)"""
+        if len(obs.trick) == 3:
+            return True
+        trump = obs.win_key >= 100
+        top = obs.win_key - 100 if trump else obs.win_key
+        suit = TRUMP if trump else obs.lead_suit
+        if any(obs.unseen[k] and ctx.pos[k] > top for k in ctx.suit_kinds[suit]):
+            return False
+        if not trump:
+            later = [(obs.seat + i) % 4 for i in range(1, 4 - len(obs.trick))]
+            if any(obs.voids[s] >> obs.lead_suit & 1 for s in later if (s - obs.seat) % 2):
+                return False
+        return True
 
     def _candidates(self, obs: Any, ctx: Context, legal: Sequence[Action]) -> list[Action]:
         if len(legal) <= ENUMERATE_LIMIT:
