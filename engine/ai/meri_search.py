@@ -7,8 +7,9 @@ face-down cards are trumps, the Okie is with its receiver). `deal_hidden` places
 those constraints (exact fallback, never a dead end) and `Game.determinize` replays the public
 history on that deal; a deal the replay rejects is redrawn.
 
-Candidates: every legal action (at most ten cards; declare/pass; the discard) — the declaration
-and the discard get the same Monte Carlo check as a play. Value: the seat's team score minus the
+Candidates: every legal action (at most ten cards; declare/pass; the discard), the heuristic
+bot's choice first — the declaration and the discard get the same Monte Carlo check as a play,
+and the search leaves the heuristic's choice only for a clearly better one. Value: the seat's team score minus the
 other team's. Playouts: a cheap greedy-random policy on the state's own ints (`_policy_playout`).
 """
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.ai.meri_heuristic import MeriHeuristicBot
 from engine.ai.sampler import deal_hidden
 from engine.ai.search import BaseAdapter
 from engine.meri.cards import POWER, cards_of, robai
@@ -27,6 +29,17 @@ SAMPLE_TRIES = 20
 
 class MeriAdapter(BaseAdapter):
     """The Meri plug-in of the shared determinized Monte Carlo search."""
+
+    def __init__(self, game: Any, seed: int) -> None:
+        super().__init__(game, seed)
+        self.heuristic = MeriHeuristicBot(seed)
+
+    def candidates(self, observation: Any, legal: Any, rng: random.Random) -> list:
+        """Every legal action, the heuristic bot's choice first (the search's default)."""
+        if len(legal) == 1:
+            return [legal[0]]
+        first = self.heuristic.choose(observation, legal)
+        return [first] + [a for a in legal if a != first]
 
     def sample(self, observation: Any, rng: random.Random) -> MeriState:
         pool = cards_of(observation.pool)
@@ -50,18 +63,25 @@ class MeriAdapter(BaseAdapter):
 
 
 def _allowed(obs: Any):
-    """`obs.allowed`, plus what it leaves out for face-down cards (`downS`): the Okie can only be
-    the receiver's and a declared native Robai only the declarer's (H-13, H-12)."""
+    """`obs.allowed`, plus what it leaves out for a face-down card (`downS`): it was in seat S's
+    hand all along, so whatever S's hand is known not to hold it is not either (a seat that failed
+    a Meri holding only its excepted Sun can only have played that Sun face down, H-26); and the
+    Okie can only be the receiver's, a declared native Robai only the declarer's (H-13, H-12)."""
     okie = obs.okie if obs.receiver >= 0 else -1
     native = robai(obs.trump) if obs.declarer >= 0 else -1
+    forbidden = dict(obs.forbidden)
 
     def allowed(card: int) -> list[str]:
-        locs = obs.allowed(card)
-        if card == okie:
-            return [loc for loc in locs if not loc.startswith("down") or int(loc[4:]) == obs.receiver]
-        if card == native:
-            return [loc for loc in locs if not loc.startswith("down") or int(loc[4:]) == obs.declarer]
-        return locs
+        out = []
+        for loc in obs.allowed(card):
+            if loc.startswith("down"):
+                s = int(loc[4:])
+                if forbidden.get(f"hand{s}", 0) >> card & 1:
+                    continue
+                if (card == okie and s != obs.receiver) or (card == native and s != obs.declarer):
+                    continue
+            out.append(loc)
+        return out
 
     return allowed
 

@@ -31,6 +31,7 @@ class Budget:
     seconds: float
     max_worlds: int
     inference: bool = False
+    margin: float = 1.0  # standard errors by which a candidate must beat the first one
 
 
 NORMAL = Budget(seconds=0.055, max_worlds=400)
@@ -83,30 +84,62 @@ class SearchBot:
         seat = observation.seat
         budget = self.budget
         deadline = self.clock() + budget.seconds
-        totals = [0.0] * len(cands)
+        k = len(cands)
+        # Weighted sums of each candidate's value minus the first candidate's (paired by world).
+        sum_w = sum_w2 = 0.0
+        sum_d = [0.0] * k
+        sum_d2 = [0.0] * k
         adapter = self.adapter
         worlds = 0
+        values = [0.0] * k
         while worlds < budget.max_worlds:
             started = self.clock()
-            world = adapter.sample(observation, rng)
-            w = adapter.weight(observation, world, rng) if budget.inference else 1.0
-            playout_seed = rng.getrandbits(32)
-            if w > 0.0:
-                for i, action in enumerate(cands):
-                    state = world.clone()
-                    state.apply(action)
-                    adapter.rollout(state, random.Random(playout_seed))
-                    totals[i] += w * adapter.value(state, seat)
+            try:
+                world = adapter.sample(observation, rng)
+            except ValueError:  # no consistent world found this time (rare): count the attempt
+                world = None
+            if world is not None:
+                w = adapter.weight(observation, world, rng) if budget.inference else 1.0
+                playout_seed = rng.getrandbits(32)
+                if w > 0.0:
+                    for i, action in enumerate(cands):
+                        state = world.clone()
+                        state.apply(action)
+                        adapter.rollout(state, random.Random(playout_seed))
+                        values[i] = adapter.value(state, seat)
+                    base = values[0]
+                    for i in range(1, k):
+                        d = values[i] - base
+                        sum_d[i] += w * d
+                        sum_d2[i] += w * d * d
+                    sum_w += w
+                    sum_w2 += w * w
             worlds += 1
             now = self.clock()
             if now + (now - started) > deadline:  # the next world would overrun: stop now
                 break
         self.last_worlds = worlds
-        best = 0
-        for i in range(1, len(cands)):
-            if totals[i] > totals[best]:  # ties keep the earlier (the adapter's best guess)
-                best = i
-        return cands[best]
+        return cands[pick(sum_d, sum_d2, sum_w, sum_w2, budget.margin)]
+
+
+def pick(sum_d: Sequence[float], sum_d2: Sequence[float], sum_w: float, sum_w2: float,
+         margin: float) -> int:
+    """The candidate to play: the best mean, but only instead of candidate 0 (the adapter's best
+    guess, usually the heuristic's choice) when its paired advantage exceeds `margin` standard
+    errors — a few noisy playouts should not overturn a sound rule."""
+    if sum_w <= 0.0:
+        return 0
+    best, best_mean = 0, 0.0
+    for i in range(1, len(sum_d)):
+        mean = sum_d[i] / sum_w
+        if mean > best_mean:
+            best, best_mean = i, mean
+    if best == 0:
+        return 0
+    n_eff = sum_w * sum_w / sum_w2
+    var = max(0.0, sum_d2[best] / sum_w - best_mean * best_mean)
+    se = (var / n_eff) ** 0.5 if n_eff > 1.0 else float("inf")
+    return best if best_mean > margin * se else 0
 
 
 class EasyBot:

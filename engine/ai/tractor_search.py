@@ -6,7 +6,7 @@ cards a seat is known to hold (`obs.shown`: its declared cards) stay in its hand
 may also have been buried, so theirs go to its hand or the kitty); a seat that failed a pair
 follow (`obs.nopairs`, T-20) gets no pair in that suit (redrawn, then repaired by swaps).
 
-Candidates: bids, leads and small follow sets are all evaluated (leads pruned to the highest and
+Candidates: bids follow the heuristic's rule; leads and small follow sets are all evaluated (leads pruned to the highest and
 lowest single of each suit, every pair and tractor); a huge follow set or the burial gives the
 heuristic bot's choice plus a few rule-built alternatives (cheapest, feed points, strongest) and
 random legal samples. Playouts: random legal leads; follows feed points to a winning partner or
@@ -91,9 +91,9 @@ class TractorAdapter(BaseAdapter):
     def candidates(self, obs: Any, legal: Any, rng: random.Random) -> list:
         if len(legal) == 1:
             return [legal[0]]
-        if obs.phase == "declare":
-            return list(legal)
         first = self.heuristic.choose(obs, legal)
+        if obs.phase == "declare":  # by rule: playouts from before the burial are too noisy
+            return [first]
         if obs.phase == "bury":
             out = [first] + _bury_variants(obs)
         elif not obs.trick:

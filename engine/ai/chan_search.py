@@ -1,0 +1,184 @@
+"""Chắn search adapter: sampler, candidates, playout policy and value for `SearchBot`.
+
+Sampler: the cards this seat has not seen (`obs.unseen`, by face — exposed pairs, gates and
+discards are seen) are dealt into the other hands and the unrevealed stock, then
+`Game.determinize` replays the public history on that deal; a deal the replay rejects (a discard
+of a face the seat would have held twice, a Cạ capture while holding the identical card, ...)
+is redrawn. What a replay cannot reject is also kept plausible: a seat never gets a face it
+has shown it lacks by capturing that face's card as a Cạ (C-15).
+
+Candidates: a win is always taken (every win scores, W-1/S-5); otherwise every legal action,
+the heuristic bot's choice first (a Chíu against `pass`, captures against passing, discards). Playouts: every seat wins and
+claims whenever it may, captures a Chắn when it can, and otherwise plays at random. Value: the
+seat's settlement (S-5).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.ai.chan_heuristic import ChanHeuristicBot
+from engine.ai.sampler import deal_hidden
+from engine.ai.search import BaseAdapter
+from engine.chan.cards import RANK_FACES
+from engine.chan.state import CHIU, DISCARD_BASE, OVER, PASS, WIN, ChanState
+from engine.errors import IllegalAction
+
+SAMPLE_TRIES = 12
+REPAIR_STEPS = 400
+ALL_COUNTS = 0b11111
+
+
+class ChanAdapter(BaseAdapter):
+    """The Chắn plug-in of the shared determinized Monte Carlo search."""
+
+    def sample(self, obs: Any, rng: random.Random) -> ChanState:
+        pool = [f for f, n in enumerate(obs.unseen) for _ in range(n)]
+        capacity = dict(obs.hidden_sizes)
+        rules = _count_rules(obs)
+        error: Exception | None = None
+        for _ in range(SAMPLE_TRIES):
+            hidden = deal_hidden(pool, capacity, lambda f: list(capacity), rng)
+            _repair(hidden, rules, rng)
+            rng.shuffle(hidden["stock"])
+            try:
+                return self.game.determinize(obs, hidden)
+            except (IllegalAction, ValueError) as exc:  # a rule the counts do not capture
+                error = exc
+        raise ValueError(f"no consistent Chắn deal found: {error}")
+
+    def __init__(self, game: Any, seed: int) -> None:
+        super().__init__(game, seed)
+        self.heuristic = ChanHeuristicBot(seed)
+
+    def candidates(self, obs: Any, legal: Any, rng: random.Random) -> list:
+        if WIN in legal:
+            return [WIN]
+        if len(legal) == 1:
+            return [legal[0]]
+        first = self.heuristic.choose(obs, legal)
+        return [first] + [a for a in legal if a != first]
+
+    def rollout(self, state: ChanState, rng: random.Random) -> None:
+        _policy_playout(state, rng)
+
+    def value(self, state: ChanState, seat: int) -> float:
+        res = state.result
+        return float(res["settlement"][seat]) if res is not None else 0.0
+
+
+def _count_rules(obs: Any) -> dict[str, dict[int, int]]:
+    """Per hidden hand, the counts each face may have now (a 5-bit mask over 0..4), from the
+    public history: a concealed hand never gains a card, so the count of face f when a decision
+    was taken is its count now plus the copies of f that left the hand since (inclusive).
+    A discard (X-1) or a Cạ's hand card (C-16) was held once or three times; the captured card of
+    a Cạ was not held at all (C-15) and the hand's pairing had no Cạ of that rank (C-17: the
+    rank's third face was held an even number of times); a Chíu leaves none."""
+    rules: dict[str, dict[int, int]] = {}
+    later: dict[int, dict[int, int]] = {s: {} for s in range(4)}
+    for s, _ph, a, o in reversed(obs.history):
+        if s == obs.seat:
+            continue
+        gone = later[s]
+        rule = rules.setdefault(f"hand{s}", {})
+        if a < DISCARD_BASE or DISCARD_BASE <= a < PASS:
+            f = a if a < DISCARD_BASE else a - DISCARD_BASE
+            gone[f] = gone.get(f, 0) + 1
+            if a >= DISCARD_BASE or a != o:  # held 1 or 3 times then: now 1 - r or 3 - r
+                r = gone[f]
+                rule[f] = rule.get(f, ALL_COUNTS) & _counts_mask((1 - r, 3 - r))
+            if a < DISCARD_BASE and a != o:  # C-15: no copy of the captured face, then or now
+                rule[o] = rule.get(o, ALL_COUNTS) & _counts_mask((-gone.get(o, 0),))
+                for g in RANK_FACES[a]:  # C-17: no other odd face of the rank (no Cạ of it)
+                    if g != o:
+                        r = gone.get(g, 0)
+                        rule[g] = rule.get(g, ALL_COUNTS) & _counts_mask((-r, 2 - r, 4 - r))
+        elif a == CHIU:
+            gone[o] = gone.get(o, 0) + 3
+            rule[o] = rule.get(o, ALL_COUNTS) & _counts_mask((3 - gone[o],))
+    return rules
+
+
+def _counts_mask(values: tuple[int, ...]) -> int:
+    m = 0
+    for v in values:
+        if 0 <= v <= 4:
+            m |= 1 << v
+    return m
+
+
+def _repair(hidden: dict[str, list[int]], rules: dict[str, dict[int, int]],
+            rng: random.Random) -> None:
+    """Swap cards between locations until every hand's face counts fit `rules` (local search;
+    the caller's replay rejects whatever is left)."""
+    locs = list(hidden)
+
+    def bad(loc: str, face: int, count: int) -> bool:
+        mask = rules.get(loc, {}).get(face)
+        return mask is not None and not mask >> count & 1
+
+    for _ in range(REPAIR_STEPS):
+        wrong = [(loc, f) for loc, rule in rules.items() if loc in hidden for f in rule
+                 if bad(loc, f, hidden[loc].count(f))]
+        if not wrong:
+            return
+        loc, f = wrong[rng.randrange(len(wrong))]
+        have = hidden[loc].count(f)
+        mask = rules[loc][f]
+        up = any(mask >> c & 1 for c in range(have + 1, 5))
+        down = any(mask >> c & 1 for c in range(0, have))
+        give = down and (not up or rng.random() < 0.5)
+        other = locs[rng.randrange(len(locs))]
+        if other == loc:
+            continue
+        theirs = hidden[other]
+        if give:  # f goes to `other`, one of its cards (not f) comes back
+            choices = [i for i, g in enumerate(theirs) if g != f]
+            if not choices:
+                continue
+            i = choices[rng.randrange(len(choices))]
+            g = theirs[i]
+            hidden[loc].remove(f)
+            hidden[loc].append(g)
+            theirs[i] = f
+        else:  # an f comes from `other`, one of ours (not f) goes there
+            if f not in theirs:
+                continue
+            mine = [i for i, g in enumerate(hidden[loc]) if g != f]
+            if not mine:
+                continue
+            i = mine[rng.randrange(len(mine))]
+            g = hidden[loc][i]
+            theirs.remove(f)
+            theirs.append(g)
+            hidden[loc][i] = f
+
+
+def _policy_playout(state: ChanState, rng: random.Random) -> None:
+    """Finish the deal: win and claim whenever possible, capture a Chắn when possible, else a
+    random legal action."""
+    legal_of, do = state.legal_actions, state._do
+    while state._phase != OVER:
+        acts = legal_of()
+        if len(acts) == 1:
+            do(acts[0])
+            continue
+        if WIN in acts:
+            do(WIN)
+            continue
+        if CHIU in acts:
+            do(CHIU)
+            continue
+        o = state.open
+        if o >= 0 and o in acts and acts[-1] == PASS:  # a Chắn capture of the open card
+            do(o)
+            continue
+        a = acts[rng.randrange(len(acts))]
+        if a == PASS and len(acts) > 1 and acts[0] < DISCARD_BASE and rng.random() < 0.5:
+            a = acts[0]  # a Cạ capture half the time rather than passing
+        do(a)
+
+
+def make_adapter(game: Any, seed: int) -> ChanAdapter:
+    return ChanAdapter(game, seed)
