@@ -1,0 +1,155 @@
+"""Random-playout conformance for Chắn: thousands of deals, every invariant, kept fast.
+
+Invariants: the 100 cards are all somewhere exactly once per copy, settlements sum to 0,
+replaying the record reproduces the state, an illegal action raises with a rule id and changes
+nothing, observations never show a hidden card, and `determinize(obs, true hidden)` gives back
+the observation and the legal actions.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.chan.cards import FACES
+from engine.chan.state import N_ACTIONS, ChanState
+from engine.errors import IllegalAction
+from engine.records import GameRecord
+from tests.engine.test_chan_support import GAME
+
+
+def _card_total(state: ChanState) -> list[int]:
+    total = [0] * FACES
+    for s in range(4):
+        for f in range(FACES):
+            total[f] += state.counts[s * FACES + f]
+        for pair in state.exposed[s]:
+            for f in pair:
+                total[f] += 1
+        for g in state.gates[s]:
+            total[g & 31] += 1
+    for f in state.stock[state.sp:]:
+        total[f] += 1
+    return total
+
+
+def _hidden_of(state: ChanState, seat: int) -> dict[str, list[int]]:
+    hidden = {f"hand{s}": [f for f in range(FACES) for _ in range(state.counts[s * FACES + f])]
+              for s in range(4) if s != seat}
+    hidden["stock"] = list(state.stock[state.sp:])
+    return hidden
+
+
+def test_fast_playouts_thousands_of_deals_settle_to_zero():
+    """2,000 deals through `Game.playout`: every deal ends, settlements sum to 0, cards kept."""
+    rng = random.Random(7)
+    wins = draws = 0
+    for i in range(2000):
+        state = GAME.playout(GAME.new_deal(i), rng)
+        res = state.result
+        assert state.is_over and sum(res["settlement"]) == 0
+        if res["winner"] is None:
+            draws += 1
+            assert res["score"] == 0
+        else:
+            wins += 1
+            counts, exposed = state.winning_hand()
+            assert sum(counts) + sum(len(p) for p in exposed) == 20
+            assert res["settlement"][res["winner"]] == 3 * res["score"] >= 6
+        assert _card_total(state) == [4] * FACES
+    assert wins > 100 and draws > 100
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_stepwise_invariants(seed):
+    """Step by step through 30 deals per seed: cards, illegal → unchanged, replay, observations."""
+    rng = random.Random(seed)
+    for deal in range(30):
+        state = GAME.new_deal(seed * 1000 + deal)
+        record = GameRecord.deal(GAME, seed * 1000 + deal, state=state.clone())
+        while not state.is_over:
+            assert _card_total(state) == [4] * FACES
+            legal = state.legal_actions()
+            assert legal and len(set(legal)) == len(legal)
+            seat = state.to_act
+            # An illegal action: rule id, state unchanged.
+            bad = [a for a in range(N_ACTIONS) if a not in legal]
+            a = rng.choice(bad)
+            before = state.snapshot()
+            with pytest.raises(IllegalAction) as err:
+                state.apply(a)
+            assert err.value.rule and state.snapshot() == before
+            # Observations: own hand only; the unseen pool is exactly the hidden cards.
+            for s in ([seat, rng.randrange(4)] if rng.random() < 0.3 else [seat]):
+                obs = state.observation(s)
+                assert obs.hand == tuple(state.counts[s * FACES:(s + 1) * FACES])
+                hidden = _hidden_of(state, s)
+                pool = [0] * FACES
+                for cards in hidden.values():
+                    for f in cards:
+                        pool[f] += 1
+                assert list(obs.unseen) == pool
+                assert dict(obs.hidden_sizes) == {k: len(v) for k, v in hidden.items()}
+            obs = state.observation(seat)
+            assert sorted(obs.legal_actions()) == sorted(legal)
+            if rng.random() < 0.15:
+                world = GAME.determinize(obs, _hidden_of(state, seat))
+                assert world.observation(seat) == obs
+                assert sorted(world.legal_actions()) == sorted(legal)
+            action = rng.choice(legal)
+            record.apply(action)
+            state.apply(action)
+        assert sum(state.result["settlement"]) == 0
+        again = GameRecord.from_json(record.to_json())
+        assert again.state.snapshot() == state.snapshot()
+
+
+def test_hidden_stock_order_is_not_observable():
+    """Shuffling the unrevealed stock changes no seat's observation (no hidden-card leak)."""
+    rng = random.Random(3)
+    for deal in range(40):
+        state = GAME.new_deal(deal)
+        actions = []
+        for _ in range(rng.randrange(1, 60)):
+            if state.is_over:
+                break
+            a = state.random_action(rng)
+            actions.append(a)
+            state.apply(a)
+        lay = GAME.layout_of(state)
+        rest = lay["stock"][state.sp:]
+        rng.shuffle(rest)
+        lay["stock"] = lay["stock"][:state.sp] + rest
+        other = GAME.from_layout(lay, 0)
+        for a in actions:
+            other.apply(a)
+        for s in range(4):
+            assert other.observation(s) == state.observation(s)
+
+
+def test_observation_is_hashable_and_immutable():
+    state = GAME.new_deal(1)
+    obs = state.observation(0)
+    assert hash(obs) == hash(state.clone().observation(0))
+    with pytest.raises(AttributeError):
+        obs.seat = 2  # type: ignore[misc]
+
+
+def test_random_action_is_uniform_over_legal_actions():
+    state = GAME.new_deal(4)
+    legal = state.legal_actions()
+    rng = random.Random(0)
+    seen = {a: 0 for a in legal}
+    for _ in range(200 * len(legal)):
+        seen[state.random_action(rng)] += 1
+    assert all(120 < n < 280 for n in seen.values())
+
+
+def test_clone_is_independent():
+    state = GAME.new_deal(9)
+    copy = state.clone()
+    before = copy.snapshot()
+    rng = random.Random(1)
+    GAME.playout(state, rng)
+    assert copy.snapshot() == before
