@@ -273,17 +273,19 @@ class TractorState(State):
         pool = [(k, c) for k, c in enumerate(hand) if c and k not in in_suit]
         return Combos((), tuple(fixed), pool, n - have, 0, self._is_legal)
 
-    def _check(self, action: tuple[int, ...]) -> None:
-        """Raise `IllegalAction` for the first failed check (records.md order); change nothing."""
+    def _check(self, action: Any) -> tuple[int, ...]:
+        """Raise `IllegalAction` for the first failed check (records.md order); change nothing.
+
+        Returns the action in canonical form (cards sorted), which is what `_do` applies.
+        """
         ph = self.ph
-        if not isinstance(action, tuple) or not action:
-            raise IllegalAction("turn", "not an action")
+        action = _normalize(action)
         verb = action[0]
         if ph == OVER:
             raise IllegalAction("turn", "the deal is over")
         if ph == DECLARE_PHASE:
             if action == PASS:
-                return
+                return action
             if verb != DECLARE:
                 raise IllegalAction("turn", "bidding: pass or declare")
             cards = action[1:]
@@ -294,14 +296,14 @@ class TractorState(State):
             self._check_held(cards)
             if strength <= self.decl_strength:
                 raise IllegalAction("T-9", "an overcall must be strictly stronger")
-            return
+            return action
         if ph == BURY_PHASE:
             if verb != BURY:
                 raise IllegalAction("turn", "the dealer must bury 8 cards")
             if len(action) - 1 != KITTY_SIZE:
                 raise IllegalAction("T-15", f"bury exactly {KITTY_SIZE} cards")
             self._check_held(action[1:])
-            return
+            return action
         if verb < 0:
             raise IllegalAction("turn", "play cards")
         ctx = self.ctx
@@ -311,7 +313,7 @@ class TractorState(State):
                 raise IllegalAction(
                     "T-16", "lead a single, a pair or a tractor of one effective suit")
             self._check_held(action)
-            return
+            return action
         lead = self.trick[0]
         n = len(lead)
         if len(action) != n:
@@ -328,6 +330,7 @@ class TractorState(State):
             need = min(n // 2, held_pairs)
             if _pairs_in(action, eff, suit) < need:
                 raise IllegalAction("T-20", f"play {need} pair{'s' if need > 1 else ''} of the led suit")
+        return action
 
     def _check_held(self, cards: tuple[int, ...]) -> None:
         hand = self.hands[self.actor]
@@ -341,8 +344,7 @@ class TractorState(State):
 
     # -- applying ------------------------------------------------------------------------------
     def apply(self, action: tuple[int, ...]) -> None:
-        self._check(action)
-        self._do(action)
+        self._do(self._check(action))
 
     def _do(self, action: tuple[int, ...]) -> None:
         """Apply an action already known to be legal (the fast path of playouts)."""
@@ -459,6 +461,23 @@ class TractorState(State):
                 kitty_pts = sum(POINTS[k] for k in self.kitty)
                 self.bonus = kitty_pts * 2 * len(trick[0])
             self.ph = OVER
+
+
+def _normalize(action: Any) -> tuple[int, ...]:
+    """A well-typed action with its cards sorted; `turn` for anything that is not an action."""
+    if not isinstance(action, (tuple, list)) or not action:
+        raise IllegalAction("turn", "not an action")
+    for x in action:
+        if type(x) is not int or not -3 <= x < NKINDS:
+            raise IllegalAction("turn", "not an action")
+    head = action[0]
+    if head < 0:
+        if any(x < 0 for x in action[1:]) or (head == -1 and len(action) > 1):
+            raise IllegalAction("turn", "not an action")
+        return (head,) + tuple(sorted(action[1:]))
+    if any(x < 0 for x in action):
+        raise IllegalAction("turn", "not an action")
+    return tuple(sorted(action))
 
 
 def _pairs_in(cards: tuple[int, ...], eff: tuple[int, ...], suit: int) -> int:

@@ -104,11 +104,16 @@ def test_checked_playouts_replay_no_leak_illegal_unchanged(seed):
         step = 0
         while not state.is_over:
             if step % 7 == 0:
-                seat = rng.randrange(4)
+                seat = state.to_act if step % 14 == 0 else rng.randrange(4)
                 obs = state.observation(seat)
                 assert obs.hand == tuple(state.hands[seat])
                 other = GAME.determinize(obs, _random_hidden(obs, rng))
                 assert other.observation(seat) == obs  # nothing in obs depends on hidden cards
+                if seat == state.to_act:  # the legal actions follow from the observation alone
+                    mine, theirs = state.legal_actions(), other.legal_actions()
+                    assert len(mine) == len(theirs)
+                    if len(mine) < 300:
+                        assert sorted(mine) == sorted(theirs)
                 for bad in _illegal_candidates(state, rng):
                     legal = state.legal_actions()
                     if bad in legal:

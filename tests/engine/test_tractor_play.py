@@ -6,6 +6,9 @@ buries the kitty as dealt, and seat 0 leads.
 
 from __future__ import annotations
 
+import pytest
+
+from engine.errors import IllegalAction
 from engine.tractor.cards import BJ, CODE_TO_KIND, NT, RJ, TRUMP, context
 from tests.engine.test_tractor_support import GAME, bury_kitty, error_rule, layout, state_after
 
@@ -201,3 +204,40 @@ def test_T23_tractors_compare_by_their_highest_pair():
                                   "JH QH 9H 10H"])
     assert state.tricks[-1][2] == 1
     assert state.points == 30  # 10H 10H 5H 5H for the attackers
+
+
+def test_T1_T3_play_order_teams_and_defenders_points():
+    lay = layout({0: "2S 9H", 1: "KH", 2: "10H", 3: "AH"}, exclude={1: "H", 2: "H", 3: "H"})
+    p = pre(lay)
+    state = state_after(lay, p + ["9H"])
+    assert state.to_act == 1 and state.attackers == 1  # dealer 0's team (0, 2) defends
+    state = state_after(lay, p + ["9H", "KH"])
+    assert state.to_act == 2
+    state = state_after(lay, p + ["9H", "KH", "10H", "AH"])
+    assert state.tricks[-1][2] == 3 and state.points == 20  # attacker 3 took KH and 10H
+    lay2 = layout({0: "2S AH", 1: "KH", 2: "10H", 3: "9H"}, exclude={1: "H", 2: "H", 3: "H"})
+    state = state_after(lay2, pre(lay2) + ["AH", "KH", "10H", "9H"])
+    assert state.tricks[-1][2] == 0 and state.points == 0  # defenders' tricks score nothing
+
+
+def test_T13_trump_ranks_decide_a_trick():
+    lay = layout({0: "2S AS", 1: "2H", 2: "BJ", 3: "RJ"}, exclude={1: "SJ", 2: "SJ", 3: "SJ"})
+    p = pre(lay)
+    state = state_after(lay, p + ["AS", "2H"])
+    assert state.win_seat == 1  # off-suit level above the trump ace
+    state = state_after(lay, p + ["2S", "2H"])
+    assert state.win_seat == 0  # trump-suit level above off-suit level
+    state = state_after(lay, p + ["2S", "2H", "BJ", "RJ"])
+    assert state.tricks[-1][2] == 3  # Red Joker highest
+
+
+def test_apply_accepts_cards_in_any_order_and_refuses_garbage():
+    lay = layout({0: "2S 9H 9H 10H 10H"})
+    state = state_after(lay, pre(lay))
+    k = GAME.parse_action
+    state.clone().apply(tuple(reversed(k("9H 9H 10H 10H"))))
+    for junk in ((), (99,), ("9H",), None, (-1, 3), (3, -2)):
+        before = state.snapshot()
+        with pytest.raises(IllegalAction) as info:
+            state.apply(junk)
+        assert info.value.rule == "turn" and state.snapshot() == before

@@ -155,3 +155,16 @@ def test_bury_listing_counts_without_listing():
     legal = state.legal_actions()
     action = GAME.parse_action(texts[0])
     assert action in legal and action[0] == BURY
+
+
+def test_session_resumes_a_tractor_match_mid_deal():
+    from engine.session import Session
+
+    saved: list[str] = []
+    session = Session.new("tractor", 12, save=saved.append)
+    rng = __import__("random").Random(1)
+    for _ in range(40):
+        session.apply(session.state.random_action(rng))
+    resumed = Session.from_json(saved[-1])
+    assert resumed.state.snapshot() == session.state.snapshot()
+    assert resumed.match.to_dict() == session.match.to_dict()
