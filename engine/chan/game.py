@@ -2,7 +2,8 @@
 
 Dealing (records without a layout, `new_deal(seed)`): `rng = random.Random(seed)`; the dealer is
 `rng.randrange(4)` (D-1); the 100 cards (faces in canonical order, four copies each) are shuffled
-with `rng.shuffle`; the dealer takes the first 20, then seats dealer+1, dealer+2, dealer+3 take 19
+by drawing one `rng.random()` key per card and sorting the cards by key (a uniform shuffle, about
+ten times faster than `rng.shuffle`, which matters for search playouts); the dealer takes the first 20, then seats dealer+1, dealer+2, dealer+3 take 19
 each, and the last 23 form the stock, top first (C-7).
 """
 
@@ -17,13 +18,16 @@ from engine.chan.match import ChanMatch
 from engine.chan.observation import ChanObservation
 from engine.chan.state import (
     CHIU,
+    CHIU_OFFER,
     DISCARD_BASE,
+    HEAVENLY,
     OFFERS,
     OVER,
     PASS,
     PHASES,
     STOCK_SIZE,
     WIN,
+    WIN_OFFER,
     ChanState,
     action_text,
 )
@@ -31,6 +35,8 @@ from engine.errors import MalformedRecord
 from engine.game import Game, State
 
 _BARE = {"pass": PASS, "chiu": CHIU, "win": WIN}
+DECK = FACES * COPIES
+_DECK = tuple(f for f in range(FACES) for _ in range(COPIES))  # canonical order, 4 copies each
 _CARD_VERBS = {"capture": 0, "discard": DISCARD_BASE}
 
 
@@ -45,8 +51,8 @@ class ChanGame(Game):
     def new_deal(self, seed: int) -> ChanState:
         rng = random.Random(seed)
         dealer = rng.randrange(4)
-        deck = [f for f in range(FACES) for _ in range(COPIES)]
-        rng.shuffle(deck)
+        keys = [rng.random() for _ in range(DECK)]
+        deck = [_DECK[i] for i in sorted(range(DECK), key=keys.__getitem__)]
         hands: list[list[int]] = [[], [], [], []]
         pos = 0
         for k in range(4):
@@ -192,11 +198,19 @@ class ChanGame(Game):
     def playout(self, state: State, rng: random.Random) -> State:
         """Play uniformly random legal actions to the end (all rules applied, no re-checks)."""
         assert isinstance(state, ChanState)
-        do, legal = state._do, state.legal_actions
-        while state._phase != OVER:
-            acts = legal()
-            do(acts[rng.randrange(len(acts))])
-        return state
+        do, legal, rnd = state._do, state.legal_actions, rng.random
+        while True:
+            ph = state._phase
+            if ph == OVER:
+                return state
+            # Two-way offers need no list; `int(rnd() * n)` is uniform and cheaper than randrange.
+            if ph == WIN_OFFER or ph == HEAVENLY:
+                do(WIN if rnd() < 0.5 else PASS)
+            elif ph == CHIU_OFFER:
+                do(CHIU if rnd() < 0.5 else PASS)
+            else:
+                acts = legal()
+                do(acts[int(rnd() * len(acts))])
 
     def determinize(self, observation: Any, hidden: Mapping[str, Sequence[int]]) -> ChanState:
         """Rebuild the deal from `hidden` (`hand<s>` for the other seats, `stock` top first) and
