@@ -34,17 +34,23 @@ from engine.meri.state import MeriState
 ACTION_WORDS = {"declare": DECLARE, "pass": PASS}
 
 
+_BIT = tuple(1 << c for c in range(NCARDS))
+# _DEAL_POSITIONS[k]: the deck positions the (k+1)-th seat from the dealer's left receives when
+# dealing three rounds of three cards (H-8): positions 3k..3k+2, then 24+3k.., then 48+3k...
+_DEAL_POSITIONS = tuple(tuple(24 * r + 3 * k + i for r in range(3) for i in range(3))
+                        for k in range(8))
+
+
 def deal_from(rng: random.Random, dealer: int) -> MeriState:
     """Shuffle and deal one hand with `dealer` (H-8): 3 rounds of 3 from the dealer's left."""
     deck = list(range(NCARDS))
     rng.shuffle(deck)
     hands = [0] * 8
-    pos = 0
-    for _round in range(3):
-        for k in range(1, 9):
-            seat = (dealer + k) & 7
-            hands[seat] |= 1 << deck[pos] | 1 << deck[pos + 1] | 1 << deck[pos + 2]
-            pos += 3
+    b, d = _BIT, deck
+    for k, (p0, p1, p2, p3, p4, p5, p6, p7, p8) in enumerate(_DEAL_POSITIONS):
+        # Unrolled on purpose: this runs once per deal in every benchmark and AI rollout.
+        hands[(dealer + 1 + k) & 7] = (b[d[p0]] | b[d[p1]] | b[d[p2]] | b[d[p3]] | b[d[p4]]
+                                       | b[d[p5]] | b[d[p6]] | b[d[p7]] | b[d[p8]])
     return MeriState(dealer, hands, (deck[72], deck[73], deck[74]))
 
 
