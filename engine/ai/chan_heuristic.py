@@ -3,9 +3,10 @@
 - Wins whenever offered (Thiên ù, a revealed stock card) and claims every Chíu (four identical
   cards count as two Chắn; a winning Chíu wins at once).
 - Captures when the hand it would keep (after its best discard) is worth more than the hand it
-  has: Chắn count three, Cạ up to the four a winning hand may hold count 1.5 and more are a
-  burden, and every unpaired card is worth what it can still become (how many copies of its face
-  and of its rank this seat has not seen).
+  has: a Chắn counts 2, a Cạ 1.2 up to the four a winning hand may hold (more are a burden),
+  every unpaired card costs 2 (a step away from waiting on a win) less what it can still become
+  (how many copies of its face and of its rank this seat has not seen). Passing a legal Chắn
+  costs a little more: it refuses the face (C-19).
 - Discards the card whose loss costs least, minus a penalty for feeding the next player: copies
   still unseen could let them capture it (none at all if they discarded that face, C-20).
 
@@ -22,20 +23,22 @@ from engine.chan.cards import CC, FACES, RANK_FACES
 from engine.chan.observation import ChanObservation, _shell
 from engine.chan.state import CHIU, DISCARD_BASE, PASS, WIN
 
-CHAN_VALUE = 3.0
-CA_VALUE = 1.5
+CHAN_VALUE = 2.0
+CA_VALUE = 1.2
 CA_LIMIT = 4  # W-2: at least six Chắn among ten pairs
-EXTRA_CA_COST = 1.0
-SINGLE_SAME = 0.35  # per unseen copy of the single's face (a future Chắn)
-SINGLE_RANK = 0.12  # per unseen card of the same rank in another suit (a future Cạ)
-TRIPLE_BONUS = 0.6  # per unseen fourth copy (a future Chíu)
+EXTRA_CA_COST = 1.5
+SINGLE_COST = 2.0  # every unpaired card is a step away from a win
+LIVE_SAME = 0.2  # per unseen copy of the single's face (a future Chắn)
+LIVE_RANK = 0.06  # per unseen card of the same rank in another suit (a future Cạ)
+TRIPLE_BONUS = 0.3  # per unseen fourth copy (a future Chíu)
 FEED_SAME = 0.25
 FEED_RANK = 0.08
 REFUSE_COST = 0.5
 
 
 def hand_value(counts: Sequence[int], chan: int, ca: int, unseen: Sequence[int]) -> float:
-    """How close a hand is to a win: pairs made plus what the unpaired cards can still become."""
+    """How close a hand is to a win: pairs made, unpaired cards left, and what those can still
+    become (copies of their face and rank this seat has not seen)."""
     singles: list[int] = []
     value = 0.0
     for f in range(FACES):
@@ -60,7 +63,8 @@ def hand_value(counts: Sequence[int], chan: int, ca: int, unseen: Sequence[int])
     left.extend(seen_rank)
     value += CHAN_VALUE * chan + CA_VALUE * min(ca, CA_LIMIT) - EXTRA_CA_COST * max(0, ca - CA_LIMIT)
     for f in left:
-        value += SINGLE_SAME * unseen[f] + SINGLE_RANK * sum(unseen[g] for g in RANK_FACES[f])
+        value += LIVE_SAME * unseen[f] + LIVE_RANK * sum(unseen[g] for g in RANK_FACES[f])
+        value -= SINGLE_COST
     return value
 
 
