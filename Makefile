@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test setup system-deps lint bench screenshots bundle clean
+.PHONY: run test setup system-deps lint bench screenshots bundle bundle-selftest clean
 
 run: setup            ## set up and run Parlor on this desktop (hardware mocked)
 	$(PY) -m engine simulate meri --delay 0.5
@@ -29,6 +29,17 @@ lint: setup
 
 bench: setup          ## speed and memory figures (not part of the tests)
 	$(PY) -m engine bench
+
+# Kivy is imported by the spec: keep its logger quiet and out of ~/.kivy while building.
+BUNDLE_ENV := KIVY_HOME=$(CURDIR)/build/kivy-home KIVY_NO_ARGS=1 KIVY_NO_FILELOG=1 KIVY_NO_CONSOLELOG=1 KIVY_LOG_MODE=PYTHON
+
+bundle: setup         ## one-folder app in dist/parlor (PyInstaller), then its self-test
+	$(BUNDLE_ENV) $(PY) -m PyInstaller --noconfirm --clean --log-level WARN parlor.spec
+	$(MAKE) bundle-selftest
+
+bundle-selftest:      ## the built bundle answers --version and renders its home screen
+	dist/parlor/parlor --version
+	env -u DISPLAY SDL_VIDEODRIVER=offscreen dist/parlor/parlor --selftest
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache
