@@ -21,6 +21,7 @@ from engine.meri.cards import (
     CODES,
     COMBINATIONS,
     NCARDS,
+    PLAIN_SUIT_MASK,
     POWER,
     SUIT_OF,
     TRUMP_MASK,
@@ -28,7 +29,7 @@ from engine.meri.cards import (
     code,
     robai,
 )
-from engine.meri.rules import DECLARE, PASS, SUN_BIT, discard_mask, play_mask, play_rule
+from engine.meri.rules import DECLARE, PASS, SUN_BIT, discard_mask, play_rule
 
 DECLARE_PHASE, DISCARD_PHASE, PLAY_PHASE, OVER_PHASE = range(4)
 PHASES = ("declare", "discard", "play", "over")
@@ -120,9 +121,24 @@ class MeriState(State):
         """The cards `to_act` may discard or play (0 outside those phases)."""
         phase = self._phase
         if phase == PLAY_PHASE:
+            # `rules.play_mask` inlined (the hot path of every public playout); the conformance
+            # tests check it against the observation's `play_mask` at every step.
             seat = self._to_act
-            return play_mask(self.hands[seat], self.trump, self.trick_no, self.n_played,
-                             self.led, self.meri, self.meri_seen, bool(self.sun_exc >> seat & 1))
+            hand = self.hands[seat]
+            if self.n_played == 0:
+                if self.trick_no == 0 and hand & ~self.tmask:  # H-22, D-2
+                    return hand & ~self.tmask
+                return hand
+            if self.meri:  # H-25, H-26
+                trumps = hand & self.tmask
+                if trumps and not (self.sun_exc >> seat & 1 and trumps == SUN_BIT[self.trump]):
+                    return trumps
+                return hand
+            if self.meri_seen:  # H-27
+                follow = hand & PLAIN_SUIT_MASK[self.trump][self.led]
+                if follow:
+                    return follow | (hand & self.tmask)
+            return hand
         if phase == DISCARD_PHASE:
             return discard_mask(self.hands[self._to_act], self.trump)
         return 0
@@ -152,7 +168,9 @@ class MeriState(State):
                 return DECLARE if r < 0.5 else PASS
             return PASS
         mask = self.legal_mask()
-        return nth_bit(mask, int(rng.random() * mask.bit_count()))
+        for _ in range(int(rng.random() * mask.bit_count())):  # nth_bit, inlined (hot)
+            mask &= mask - 1
+        return (mask & -mask).bit_length() - 1
 
     def _can_declare(self) -> bool:
         """H-12: only the holder of the native Robai may declare."""
