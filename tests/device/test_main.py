@@ -1,0 +1,167 @@
+"""Composition root and CLI (issue 9, items 3 and 5): Kivy environment from the config, settings
+precedence, hardware wiring to `post_input`, failures logged not raised, CLI errors in one line."""
+
+from __future__ import annotations
+
+import json
+import logging
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from device import kivyenv
+from device import main as root
+from device.cli import main as cli_main
+from device.config import load_text
+from ui.ports import MemoryStore
+
+
+def test_kivy_environment_from_config(tmp_path: Path) -> None:
+    config, _ = load_text("[display]\nfullscreen = true\nrotation = 90\ndensity = 1.3\n"
+                          "[kiosk]\nenabled = true\n")
+    env = kivyenv.kivy_environment(config, tmp_path, environ={})
+    assert env["KIVY_HOME"] == str(tmp_path / "kivy")
+    assert env["KIVY_NO_ARGS"] == "1" and env["KIVY_METRICS_DENSITY"] == "1.3"
+    assert env["KCFG_GRAPHICS_FULLSCREEN"] == "auto" and env["KCFG_GRAPHICS_ROTATION"] == "90"
+    assert env["KCFG_GRAPHICS_SHOW_CURSOR"] == "0"  # kiosk: no mouse pointer
+    assert env["KCFG_KIVY_EXIT_ON_ESCAPE"] == "0"  # Esc never quits
+    assert env["SDL_VIDEODRIVER"] == "kmsdrm"  # no desktop: straight to the display
+
+    desktop, _ = load_text("")
+    env = kivyenv.kivy_environment(desktop, tmp_path, environ={"DISPLAY": ":0"})
+    assert env["KCFG_GRAPHICS_FULLSCREEN"] == "0" and env["KCFG_GRAPHICS_SHOW_CURSOR"] == "1"
+    assert (env["KCFG_GRAPHICS_WIDTH"], env["KCFG_GRAPHICS_HEIGHT"]) == ("800", "480")
+    assert "SDL_VIDEODRIVER" not in env
+
+
+def test_apply_keeps_what_the_caller_set(tmp_path: Path) -> None:
+    environ = {"KCFG_GRAPHICS_FULLSCREEN": "0"}
+    kivyenv.apply({"KCFG_GRAPHICS_FULLSCREEN": "auto", "KIVY_HOME": str(tmp_path / "k")},
+                  environ)
+    assert environ["KCFG_GRAPHICS_FULLSCREEN"] == "0" and (tmp_path / "k").is_dir()
+
+
+def test_settings_changed_in_the_app_win_over_the_config_file() -> None:
+    store = root.ConfiguredStore(MemoryStore(), {"language": "vi", "sound": False})
+    assert store.get_setting("language", "en") == "vi"
+    assert store.get_setting("sound", True) is False
+    assert store.get_setting("other", 3) == 3
+    store.set_setting("language", "nl")
+    assert store.get_setting("language", "en") == "nl"
+    store.save_autosave("x")
+    assert store.load_autosave() == "x"
+
+
+def test_open_store_falls_back_to_memory_when_the_directory_is_unusable(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    (tmp_path / "file").write_text("")
+    config, _ = load_text(f"[store]\npath = '{tmp_path / 'file' / 'sub' / 'parlor.db'}'\n")
+    with caplog.at_level(logging.ERROR):
+        store = root.open_store(config)
+    assert isinstance(store.inner, MemoryStore)
+    assert "will not be kept" in caplog.text
+
+
+@pytest.fixture
+def mock_factory():
+    """gpiozero's MockFactory installed for one test, reset and removed after."""
+    from gpiozero import Device
+    from gpiozero.pins.mock import MockFactory
+
+    previous = Device.pin_factory
+    Device.pin_factory = MockFactory()
+    try:
+        yield Device.pin_factory
+    finally:
+        Device.pin_factory.reset()
+        Device.pin_factory = previous
+
+
+def test_hardware_events_reach_post_input_and_devices_close(mock_factory) -> None:
+    config, _ = load_text("[input.gpio]\nenabled = true\npin_factory = 'mock'\n"
+                          "[input.gpio.pins]\nOK = 16\nMENU = 21\n")
+    posted: list[str] = []
+    devices = root.build_devices(config, posted.append, mock=True)
+    try:
+        kinds = sorted(type(s).__name__ for s in devices.sources)
+        assert kinds == ["GpioSource", "MockSource"]
+        mock = next(s for s in devices.sources if type(s).__name__ == "MockSource")
+        mock.tap("OK")
+        assert posted == ["OK", "OK:release"]  # releases are forwarded: the kiosk hold needs them
+        pin = mock_factory.pin(21)
+        pin.drive_low()
+        deadline = time.monotonic() + 5
+        while "MENU" not in posted and time.monotonic() < deadline:
+            time.sleep(0.01)
+        pin.drive_high()
+        assert "MENU" in posted
+    finally:
+        devices.close()
+    assert all(s.closed for s in devices.sources)
+
+
+def test_a_backend_that_cannot_start_is_logged_and_left_out(
+        caplog: pytest.LogCaptureFixture) -> None:
+    config, _ = load_text("[input.serial]\nenabled = true\nport = 'nosuchscheme://x'\n"
+                          "[output]\nled_turn = 4\n[input.gpio]\npin_factory = 'pigpio'\n")
+    with caplog.at_level(logging.ERROR):
+        devices = root.build_devices(config, lambda name: None, mock=False)
+    devices.close()
+    assert "hardware:" in caplog.text
+    outputs = root.SafeOutputs(devices.outputs)
+    outputs.set_led("turn", True)  # whatever the backend, never raises into the UI
+    outputs.beep()
+
+
+# -- CLI -------------------------------------------------------------------------------------
+
+
+def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "device", *args], capture_output=True,
+                          text=True, input=stdin, timeout=120)
+
+
+def test_version() -> None:
+    done = run_cli("--version")
+    assert done.returncode == 0 and done.stdout.strip() == "parlor 0.1.0"
+
+
+def test_replay_print_is_the_engine_contract(tmp_path: Path) -> None:
+    record = {"game": "meri", "seed": 4, "actions": []}
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record))
+    done = run_cli("replay", str(path), "--print")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["ok"] is True and out["applied"] == 0 and out["legal_count"] > 0
+    engine = subprocess.run([sys.executable, "-m", "engine", "replay", str(path)],
+                            capture_output=True, text=True, timeout=60)
+    assert json.loads(engine.stdout) == out
+
+
+def test_replay_refuses_bad_files_in_one_line(tmp_path: Path) -> None:
+    missing = run_cli("replay", str(tmp_path / "none.json"))
+    assert missing.returncode == 2
+    assert missing.stderr == f"error: cannot read {tmp_path / 'none.json'}: No such file or " \
+                             "directory\n"
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"game": "poker"}')
+    done = run_cli("replay", str(bad))
+    assert done.returncode == 2 and done.stderr.startswith("malformed record: ")
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def test_simulate_delegates_to_the_engine() -> None:
+    done = run_cli("simulate", "meri", "--deals", "1", "--bots", "random")
+    assert done.returncode == 0 and "== meri deal 1 ==" in done.stdout
+    bad = run_cli("simulate", "meri", "--deals", "1", "--bots", "random,random")
+    assert bad.returncode == 2 and bad.stderr == "error: meri needs 8 bots, got 2\n"
+
+
+def test_unknown_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        cli_main(["frobnicate"])
+    assert exc.value.code == 2
