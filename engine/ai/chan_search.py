@@ -21,8 +21,8 @@ from typing import Any
 from engine.ai.chan_heuristic import ChanHeuristicBot
 from engine.ai.sampler import deal_hidden
 from engine.ai.search import BaseAdapter
-from engine.chan.cards import RANK_FACES
-from engine.chan.state import CHIU, DISCARD_BASE, OVER, PASS, WIN, ChanState
+from engine.chan.cards import FACES, RANK_FACES
+from engine.chan.state import CHIU, DISCARD_BASE, OFFERS, OVER, PASS, WIN, ChanState
 from engine.errors import IllegalAction
 
 SAMPLE_TRIES = 12
@@ -32,6 +32,8 @@ ALL_COUNTS = 0b11111
 
 class ChanAdapter(BaseAdapter):
     """The Chắn plug-in of the shared determinized Monte Carlo search."""
+
+    inference_depth = 12  # Chắn observations carry the whole history: keep the check short
 
     def sample(self, obs: Any, rng: random.Random) -> ChanState:
         pool = [f for f, n in enumerate(obs.unseen) for _ in range(n)]
@@ -59,6 +61,19 @@ class ChanAdapter(BaseAdapter):
             return [legal[0]]
         first = self.heuristic.choose(obs, legal)
         return [first] + [a for a in legal if a != first]
+
+    def replay(self, obs: Any, world: ChanState):
+        """The world's deal from the start along the public history (for the hard level);
+        declined offers, which the history omits, are passes."""
+        hands = [[f for f in range(FACES) for _ in range(world.dealt[s * FACES + f])]
+                 for s in range(4)]
+        state = ChanState.deal(world.dealer, hands, world.stock)
+        history = obs.history
+        for i, (s, ph, a, _o) in enumerate(history):
+            while state._phase in OFFERS and not (state.actor == s and state._phase == ph):
+                state._do(PASS)
+            yield state, s, a, len(history) - 1 - i
+            state._do(a)
 
     def rollout(self, state: ChanState, rng: random.Random) -> None:
         _policy_playout(state, rng)

@@ -57,9 +57,31 @@ class MeriAdapter(BaseAdapter):
     def rollout(self, state: MeriState, rng: random.Random) -> None:
         _policy_playout(state, rng)
 
+    def replay(self, observation: Any, world: MeriState):
+        """The world's deal from the start: answers, discard, tricks (for the hard level)."""
+        moves: list[tuple[int, int]] = []
+        seat = (world.dealer + 1) & 7
+        for answer in observation.answers:
+            moves.append((seat, answer))
+            seat = (seat + 1) & 7
+        if world.discard >= 0 and world.receiver >= 0:
+            moves.append((world.receiver, world.discard))
+        for leader, cards, _w, _m, _t in world.tricks[:8]:
+            moves.extend(((leader + k) & 7, cards[(leader + k) & 7]) for k in range(8))
+        if world.n_played:
+            moves.extend(((world.leader + k) & 7, world.trick[(world.leader + k) & 7])
+                         for k in range(world.n_played))
+        return _steps(MeriState(world.dealer, list(world.initial), world.undealt), moves)
+
     def value(self, state: MeriState, seat: int) -> float:
         team = seat & 1
         return float(state.team_scores[team] - state.team_scores[team ^ 1])
+
+
+def _steps(state: MeriState, moves: list[tuple[int, int]]):
+    for i, (seat, action) in enumerate(moves):
+        yield state, seat, action, len(moves) - 1 - i
+        state.apply(action)
 
 
 def _allowed(obs: Any):

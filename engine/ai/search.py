@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from engine.errors import EngineError
 from engine.game import Action, State
 
 
@@ -185,5 +186,32 @@ class BaseAdapter:
         metrics = self.game.arena_metrics(state, side)
         return next(iter(metrics.values()))
 
+    # -- inference (the hard level) ---------------------------------------------------------
+    inference_depth = 24  # the other seats' most recent decisions that are checked
+    mismatch = 0.6  # likelihood factor of a decision the heuristic would not have taken
+
+    def replay(self, observation: Any, world: State):
+        """Yield `(state, seat, action, left)` for each public decision of `world`'s history,
+        the state as it was before it (`left` decisions follow); the generator applies each
+        action when resumed. None where a game offers no replay."""
+        return None
+
     def weight(self, observation: Any, world: State, rng: random.Random) -> float:
-        return 1.0
+        """Down-weight worlds in which the other seats' recent decisions look unlike what the
+        heuristic policy would have done in their place (a soft likelihood, `mismatch` per
+        disagreement), so the search trusts worlds that explain the play seen so far."""
+        heuristic = getattr(self, "heuristic", None)
+        steps = self.replay(observation, world)
+        if heuristic is None or steps is None:
+            return 1.0
+        w = 1.0
+        try:
+            for state, seat, action, left in steps:
+                if seat == observation.seat or left >= self.inference_depth:
+                    continue
+                legal = state.legal_actions()
+                if len(legal) > 1 and heuristic.choose(state.observation(seat), legal) != action:
+                    w *= self.mismatch
+        except EngineError:  # the world's reconstructed past does not replay: a doubtful world
+            return w * self.mismatch
+        return w

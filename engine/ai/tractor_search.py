@@ -23,7 +23,7 @@ from engine.ai.sampler import deal_hidden
 from engine.ai.search import BaseAdapter
 from engine.ai.tractor_heuristic import TractorHeuristicBot
 from engine.tractor.cards import NKINDS, POINTS, TRUMP, context
-from engine.tractor.state import BURY, OVER, PLAY_PHASE, TractorState
+from engine.tractor.state import BURY, BURY_PHASE, OVER, PLAY_PHASE, TractorState
 
 TAG = 100  # a sampled card id is kind + TAG * tag (tag 1: a dealer's shown card, hand or kitty)
 LEVEL_WORTH = 20.0
@@ -37,6 +37,8 @@ def _expand(counts) -> list[int]:
 
 class TractorAdapter(BaseAdapter):
     """The Tractor plug-in of the shared determinized Monte Carlo search."""
+
+    inference_depth = 12  # a Tractor observation is costly to build: check fewer decisions
 
     def __init__(self, game: Any, seed: int) -> None:
         super().__init__(game, seed)
@@ -61,6 +63,7 @@ class TractorAdapter(BaseAdapter):
                 tagged.append(k + TAG * (1 if (s == obs.dealer and buried) else 2 + s))
         pool = _expand(pool_counts) + tagged
         voids = obs.voids
+        banned = _pair_bans(obs, ctx) if ctx is not None else [set(), set(), set(), set()]
 
         def allowed(card: int) -> list[str]:
             tag, k = divmod(card, TAG)
@@ -74,7 +77,7 @@ class TractorAdapter(BaseAdapter):
                 s = int(loc[4:])
                 if tag == 1 and s != obs.dealer:
                     continue
-                if ctx is not None and voids[s] >> ctx.eff[k] & 1:
+                if ctx is not None and (voids[s] >> ctx.eff[k] & 1 or k in banned[s]):
                     continue
                 out.append(loc)
             return out
@@ -83,7 +86,7 @@ class TractorAdapter(BaseAdapter):
         for _ in range(REDRAWS):
             deal = deal_hidden(pool, capacity, allowed, rng)
             best = {loc: [c % TAG for c in cards] for loc, cards in deal.items()}
-            if ctx is None or not any(obs.nopairs) or _repair(best, obs, ctx, rng):
+            if ctx is None or not any(obs.nopairs) or _repair(best, obs, ctx, banned, rng):
                 break
         return best
 
@@ -116,12 +119,87 @@ class TractorAdapter(BaseAdapter):
     def rollout(self, state: TractorState, rng: random.Random) -> None:
         _policy_playout(state, rng)
 
+    def replay(self, obs: Any, world: TractorState):
+        """The world's deal from the start: bids, the burial, the tricks (for the hard level)."""
+        hands, kitty, dealer = world.deal
+        hands = [list(h) for h in hands]
+        if world.ph >= BURY_PHASE and not world.revealed:
+            kitty = _dealt_kitty(world, hands, kitty)
+        state = TractorState(world.levels, dealer, world.bid_start, hands, list(kitty))
+        moves = list(world.bids)
+        if world.ph >= PLAY_PHASE:
+            moves.append((world.dealer, (BURY,) + tuple(sorted(world.kitty))))
+        for leader, plays, _w in world.tricks:
+            moves.extend(((leader + i) & 3, cards) for i, cards in enumerate(plays))
+        moves.extend(((world.leader + i) & 3, cards) for i, cards in enumerate(world.trick))
+        for i, (seat, action) in enumerate(moves):
+            yield state, seat, action, len(moves) - 1 - i
+            state.apply(action)
+
     def value(self, state: TractorState, seat: int) -> float:
         m = self.game.arena_metrics(state, frozenset({seat, (seat + 2) & 3}))
         return m["card_points"] + LEVEL_WORTH * m["levels"]
 
 
-def _repair(deal: dict[str, list[int]], obs: Any, ctx: Any, rng: random.Random) -> bool:
+def _dealt_kitty(world: TractorState, hands: list[list[int]], kitty: tuple[int, ...]) -> list:
+    """A dealt kitty that leaves the dealer every card it declared (the determinized deal takes
+    the buried kitty for the dealt one, but a declared card may have been buried). Adjusts the
+    dealer's hand in `hands` to match."""
+    d = world.dealer
+    total = hands[d][:]
+    for k in kitty:
+        total[k] += 1
+    keep = [0] * NKINDS
+    for s, action in world.bids:
+        if s == d and action[0] < -1:
+            for k in action[1:]:
+                keep[k] = max(keep[k], action.count(k))
+    out: list[int] = []
+    spare = [total[k] - keep[k] for k in range(NKINDS)]
+    rest = [k for k in range(NKINDS) for _ in range(total[k])]
+    for card in list(kitty) + rest:
+        if len(out) == len(kitty):
+            break
+        if spare[card] > 0:
+            spare[card] -= 1
+            out.append(card)
+    for k in out:
+        total[k] -= 1
+    hands[d] = total
+    return out
+
+
+def _pair_bans(obs: Any, ctx: Any) -> list[set[int]]:
+    """Per seat, kinds it cannot hold now because of a failed pair follow (T-20): from the trick
+    where it followed a pair or tractor of suit e without enough pairs, it held no pair of e, so
+    a card of e it has played since (or in that trick) has no twin left in its hand."""
+    eff = ctx.eff
+    bans: list[set[int]] = [set(), set(), set(), set()]
+    since: list[int] = [0, 0, 0, 0]  # per seat: suits with a failed pair follow so far
+    tricks = list(obs.tricks)
+    if obs.trick:
+        tricks.append((obs.leader, obs.trick, -1))
+    for leader, plays, _w in tricks:
+        lead = plays[0]
+        suit = eff[lead[0]]
+        n = len(lead)
+        for i, cards in enumerate(plays):
+            s = (leader + i) & 3
+            if i and n >= 2:
+                in_suit = sum(1 for k in cards if eff[k] == suit)
+                pairs = sum(1 for j in range(1, len(cards))
+                            if cards[j] == cards[j - 1] and eff[cards[j]] == suit
+                            and (j < 2 or cards[j - 2] != cards[j]))
+                if in_suit < n or pairs < n // 2:
+                    since[s] |= 1 << suit
+            for k in cards:
+                if since[s] >> eff[k] & 1:
+                    bans[s].add(k)
+    return bans
+
+
+def _repair(deal: dict[str, list[int]], obs: Any, ctx: Any, banned: list[set[int]],
+            rng: random.Random) -> bool:
     """Break pairs a seat has shown it cannot hold (T-20) by swapping with other locations.
 
     Returns True when the deal satisfies every `nopairs` constraint."""
@@ -131,15 +209,15 @@ def _repair(deal: dict[str, list[int]], obs: Any, ctx: Any, rng: random.Random) 
         if loc == "kitty":
             continue
         s = int(loc[4:])
-        banned = obs.nopairs[s]
-        if not banned:
+        nopair = obs.nopairs[s]
+        if not nopair:
             continue
         for _attempt in range(20):
             hand = deal[loc]
             counts: dict[int, int] = {}
             for k in hand:
                 counts[k] = counts.get(k, 0) + 1
-            bad = [k for k, c in counts.items() if c >= 2 and banned >> eff[k] & 1]
+            bad = [k for k, c in counts.items() if c >= 2 and nopair >> eff[k] & 1]
             if not bad:
                 break
             k = bad[0]
@@ -149,14 +227,14 @@ def _repair(deal: dict[str, list[int]], obs: Any, ctx: Any, rng: random.Random) 
                     continue
                 if other != "kitty":
                     t = int(other[4:])
-                    if voids[t] >> eff[k] & 1 or (obs.nopairs[t] >> eff[k] & 1
-                                                  and k in deal[other]):
+                    if voids[t] >> eff[k] & 1 or k in banned[t] or (
+                            obs.nopairs[t] >> eff[k] & 1 and k in deal[other]):
                         continue
                 shown_t = obs.shown[int(other[4:])] if other != "kitty" else ()
                 for i, x in enumerate(deal[other]):
-                    if x == k or voids[s] >> eff[x] & 1 or x in shown_t:
+                    if x == k or voids[s] >> eff[x] & 1 or x in shown_t or x in banned[s]:
                         continue
-                    if banned >> eff[x] & 1 and counts.get(x, 0) >= 1:
+                    if nopair >> eff[x] & 1 and counts.get(x, 0) >= 1:
                         continue
                     deal[other][i] = k
                     hand.remove(k)
