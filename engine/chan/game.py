@@ -31,7 +31,7 @@ from engine.chan.state import (
     ChanState,
     action_text,
 )
-from engine.errors import MalformedRecord
+from engine.errors import IllegalAction, MalformedRecord
 from engine.game import Game, State
 
 _BARE = {"pass": PASS, "chiu": CHIU, "win": WIN}
@@ -212,10 +212,16 @@ class ChanGame(Game):
                 acts = legal()
                 do(acts[int(rnd() * len(acts))])
 
-    def determinize(self, observation: Any, hidden: Mapping[str, Sequence[int]]) -> ChanState:
+    def determinize(self, observation: Any, hidden: Mapping[str, Sequence[int]],
+                    strict: bool = False) -> ChanState:
         """Rebuild the deal from `hidden` (`hand<s>` for the other seats, `stock` top first) and
         replay the public history. Declined offers, which the history omits, are replayed as
-        passes. Hidden cards that contradict the history raise `IllegalAction` (or ValueError)."""
+        passes. Each seat's dealt hand is its hidden hand plus every card the history shows it
+        giving up, so every action finds its cards. Another seat's action that the sampled
+        cards make illegal by a rule (e.g. a discard of a face its sampled hand would have
+        refused, C-19/X-2) is kept as history unless `strict`; an action in the wrong phase
+        (e.g. the sampled dealer would be a dead hand) raises `IllegalAction`, as does anything
+        illegal for the observing seat. Wrong location sizes raise ValueError."""
         obs: ChanObservation = observation
         for name, size in obs.hidden_sizes:
             if len(hidden.get(name, ())) != size:
@@ -234,7 +240,14 @@ class ChanGame(Game):
         for s, ph, a, _o in obs.history:
             while st._phase in OFFERS and not (st.actor == s and st._phase == ph):
                 st._do(PASS)
-            st.apply(a)
+            try:
+                st.apply(a)
+            except IllegalAction as exc:
+                # Another seat's hidden memory (a C-19 refusal its sampled hand implies) may
+                # forbid what it did: the public history stands. Wrong phases or cards do not.
+                if strict or s == obs.seat or exc.rule in ("turn", "held"):
+                    raise
+                st._do(a)
         target = PHASES.index(obs.phase)
         while st._phase in OFFERS and not (st.actor == obs.to_act and st._phase == target):
             st._do(PASS)

@@ -153,3 +153,31 @@ def test_clone_is_independent():
     rng = random.Random(1)
     GAME.playout(state, rng)
     assert copy.snapshot() == before
+
+
+def test_determinize_keeps_public_history_against_a_sampled_refusal():
+    """Seat 1 passes 5M (no refusal: C-22), then captures 9M and discards 5M. A sampled seat 1
+    hand that could have captured 5M would have refused it (C-19), making the discard illegal
+    (X-2): `strict` says so, the default keeps the public history."""
+    from tests.engine.test_chan_support import layout, state_of
+
+    pairs = "9M 9M 8M 8M 7M 7M 6M 6M 4M 4M 3M 3M 2M 2M 9S 9S 8S 8S"
+    lay = layout(0, {0: "5M 9C", 1: pairs + " 5M", 3: "2C"}, stock="9M",
+                 bottom="5M 5M 9C 9C 9C")
+    state = state_of(lay, "discard 5M, pass, capture 9M, discard 5M")
+    assert state.to_act == 2
+    obs = state.observation(2)
+    hidden = _hidden_of(state, 2)
+    assert GAME.determinize(obs, hidden, strict=True).observation(2) == obs
+    # Swap one of seat 1's 8S for seat 3's 2C: seat 1 had a spare single, so 5M was capturable.
+    eight_s, two_c = GAME.parse_action("capture 8S"), GAME.parse_action("capture 2C")
+    hidden["hand1"].remove(eight_s)
+    hidden["hand1"].append(two_c)
+    hidden["hand3"].remove(two_c)
+    hidden["hand3"].append(eight_s)
+    with pytest.raises(IllegalAction) as err:
+        GAME.determinize(obs, hidden, strict=True)
+    assert err.value.rule == "X-2"
+    world = GAME.determinize(obs, hidden)
+    assert world.observation(2) == obs
+    assert sorted(world.legal_actions()) == sorted(state.legal_actions())
