@@ -71,7 +71,8 @@ class InputSource:
         self._outbox: deque[Emitted] = deque()
         self._running = False
         self._closed = False
-        self._stopping = False
+        self._stopping = threading.Event()  # one per run: an old dispatcher never revives
+        self._stopping.set()
         self._dispatcher: threading.Thread | None = None
 
     # -- public life cycle -------------------------------------------------------------------
@@ -94,13 +95,17 @@ class InputSource:
             raise SourceClosed(f"{self.label} input source is closed")
         if self._running:
             return
+        stopping = threading.Event()
         with self._cond:
             self._tracker = KeyTracker(self._timing, self._names)
             self._outbox.clear()
-            self._stopping = False
+            self._stopping = stopping
         if self._threaded:
             self._dispatcher = threading.Thread(
-                target=self._dispatch_loop, name=f"parlor-hw-{self.label}-events", daemon=True
+                target=self._dispatch_loop,
+                args=(stopping,),
+                name=f"parlor-hw-{self.label}-events",
+                daemon=True,
             )
             self._dispatcher.start()
         self._running = True
@@ -119,7 +124,7 @@ class InputSource:
             self._shut()
         finally:
             with self._cond:
-                self._stopping = True
+                self._stopping.set()
                 self._cond.notify_all()
             thread, self._dispatcher = self._dispatcher, None
             if thread is not None and thread is not threading.current_thread():
@@ -160,7 +165,7 @@ class InputSource:
     def _edge(self, name: str, pressed: bool) -> None:
         """A raw key edge from the backend (any thread)."""
         with self._cond:
-            if not self._running or self._stopping:
+            if not self._running or self._stopping.is_set():
                 return
             emitted = self._tracker.edge(name, pressed, self._clock())
             self._post(emitted)
@@ -168,7 +173,7 @@ class InputSource:
     def _release_keys(self) -> None:
         """Every key up now (device gone): emits their releases, cancels repeats."""
         with self._cond:
-            if self._running and not self._stopping:
+            if self._running and not self._stopping.is_set():
                 self._post(self._tracker.release_all(self._clock()))
 
     def _post(self, emitted: list[Emitted]) -> None:
@@ -182,25 +187,25 @@ class InputSource:
     def _poll(self) -> None:
         """Run due timers now (unthreaded sources: called after the clock moved)."""
         with self._cond:
-            if self._running and not self._stopping:
+            if self._running and not self._stopping.is_set():
                 self._post(self._tracker.poll(self._clock()))
 
-    def _emit(self, emitted: Iterable[Emitted]) -> None:
+    def _emit(self, emitted: Iterable[Emitted], stopping: threading.Event | None = None) -> None:
         callback = self.when_event
         for name, kind, t in emitted:
-            if callback is None:
-                continue
+            if callback is None or (stopping is not None and stopping.is_set()):
+                return
             try:
                 callback(InputEvent(name, kind, self.label, t))
             except Exception:
                 log.exception("%s input: when_event callback failed", self.label)
 
-    def _dispatch_loop(self) -> None:
+    def _dispatch_loop(self, stopping: threading.Event) -> None:
         cond = self._cond
         while True:
             with cond:
                 while True:
-                    if self._stopping:
+                    if stopping.is_set():
                         return
                     self._outbox.extend(self._tracker.poll(self._clock()))
                     if self._outbox:
@@ -210,8 +215,5 @@ class InputSource:
                     deadline = self._tracker.next_deadline()
                     timeout = None if deadline is None else max(0.0, deadline - self._clock())
                     cond.wait(timeout)
-            # Outside the lock: a callback may call back into the source.
-            with cond:
-                if self._stopping:
-                    return
-            self._emit(batch)
+            # Outside the lock: a callback may call back into the source (even stop it).
+            self._emit(batch, stopping)

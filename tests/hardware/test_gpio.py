@@ -13,6 +13,8 @@ from hardware import BackendError, GpioSettings, InputSettings, OutputSettings, 
 from hardware.gpio import GpioSource, make_pin_factory
 from hardware.outputs import GpioOutputs
 
+from .helpers import eventually
+
 FAST = InputSettings(hold_seconds=0.05, repeat_delay=0.05, repeat_interval=0.02)
 
 
@@ -150,3 +152,30 @@ def test_outputs_on_button_pins_are_refused(mock_factory):
             GpioOutputs(OutputSettings(led_turn=16))
     finally:
         source.close()
+
+
+def test_a_callback_may_stop_its_own_source(mock_factory):
+    """stop() from inside when_event (the dispatcher thread) neither deadlocks nor leaks."""
+    seen = []
+
+    def stop_on_first(event):
+        seen.append(event)
+        source.stop()
+
+    source = GpioSource(GpioSettings(enabled=True, bounce_ms=0), FAST, when_event=stop_on_first)
+    source.start()
+    source.pin("OK").drive_low()
+    for _ in range(200):
+        if not source.running:
+            break
+        threading.Event().wait(0.01)
+    assert not source.running and [e.kind for e in seen] == ["press"]
+    source.when_event = seen.append
+    source.start()  # restarted at once: the old dispatcher must not come back to life
+    source.pin("OK").drive_high()
+    source.pin("BACK").drive_low()
+    assert eventually(lambda: len(seen) == 2)
+    assert eventually(lambda: [t.name for t in threading.enumerate()].count(
+        "parlor-hw-gpio-events") == 1)
+    source.close()
+    assert [(e.name, e.kind) for e in seen] == [("OK", "press"), ("BACK", "press")]
