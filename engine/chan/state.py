@@ -142,8 +142,14 @@ class ChanState(State):
         s = self.actor
         if ph == RESPOND or ph == OWN_CARD:
             o = self.open
-            cands = (o,) if self.counts[s * FACES + o] else RANK_FACES[o]
-            out = [h for h in cands if self.counts[s * FACES + h] and self._capture_rule(s, o, h) is None]
+            base = s * FACES
+            counts = self.counts
+            if counts[base + o]:  # C-15: only the Chắn
+                return [o, PASS] if self._capture_rule(s, o, o) is None else [PASS]
+            out = []
+            for h in RANK_FACES[o]:
+                if counts[base + h] and self._capture_rule(s, o, h) is None:
+                    out.append(h)
             out.append(PASS)
             return out
         if ph == DISCARD:
@@ -384,9 +390,11 @@ class ChanState(State):
         dead = self.dead
         counts = self.counts
         if stock:
+            mem = self.mem
             for k in range(4):
                 s = (owner + k) & 3
-                if s != dead and self._can_win(s, f):
+                # Cheap filter first: a win leaves at most 8 Cạ singles, so at most 9 odd faces.
+                if mem[s << 3 | ODD].bit_count() <= 9 and s != dead and self._can_win(s, f):
                     q.append(s << 3 | WIN_OFFER)
         for k in range(4):
             s = (owner + k) & 3
