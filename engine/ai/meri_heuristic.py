@@ -1,15 +1,18 @@
 """A rule-based Hachinin Meri bot: sensible play from the observation alone (no search).
 
 The rules, in the order they are tried:
-- Declaration (H-12): declare when the hand already holds at least three trumps (Tenka counts),
-  because the Okie then adds to a hand that can draw trumps; otherwise conceal the native Robai
-  (pass), hoping for a 5-point Sota–Robai or Robai–Rei combination later (H-32).
+- Declaration (H-12): conceal the native Robai (pass) when the hand also holds the trump Sota,
+  otherwise declare and take the Okie. Concealing makes both Robai combinations worth 5 (H-32):
+  a gain when the Robai beats an opposing Rei, a loss when an opposing Sota beats the Robai —
+  which cannot happen while we hold the Sota. (Measured against always/never declaring: this
+  rule was as good as always declaring and clearly better than never.)
 - Discard (H-14): the weakest non-trump, preferring one that empties a short suit.
 - Lead: draw trumps with a Meri (H-21) when holding the highest trump not yet seen and at least
-  two trumps; otherwise lead the weakest plain card (keeping high trumps for combinations); a
-  receiver with only trumps in trick 1 leads its lowest trump (D-2).
-- Follow: never overtake a partner who is winning with a face-up card and no opponent trump is
-  face down after it — throw the weakest legal card instead. Otherwise win as cheaply as possible
+  two trumps; else lead a plain card that no unseen card of its suit outranks (a master); else
+  the weakest plain card (keeping high trumps for combinations); a receiver with only trumps in
+  trick 1 leads its lowest trump (D-2).
+- Follow: never overtake a partner who is winning with a face-up card while no opponent trump is
+  face down, nor a partner who played a face-down trump — throw the weakest legal card instead. Otherwise win as cheaply as possible
   when the trick can be won for sure from what is visible (a higher card of the led suit, or the
   lowest trump that beats a plain lead; in a Meri the lowest trump that beats the best trump);
   prefer a winning trump that makes a combination with the opponents' best visible trump (H-31).
@@ -35,6 +38,7 @@ from engine.meri.cards import (
     TRUMP_ORDER,
     TRUMP_RANK,
     card,
+    cards_of,
 )
 from engine.meri.observation import FACE_DOWN, MeriObservation
 from engine.meri.rules import DECLARE, PASS
@@ -53,9 +57,9 @@ class MeriHeuristicBot:
         legal = list(legal_actions)
         if len(legal) == 1:
             return legal[0]
-        tmask = TRUMP_MASK[obs.trump]
         if obs.phase == "declare":
-            return DECLARE if (obs.hand & tmask).bit_count() >= 3 and DECLARE in legal else PASS
+            sota = obs.hand >> card(obs.trump, SO) & 1
+            return PASS if sota or DECLARE not in legal else DECLARE
         if obs.phase == "discard":
             return self._discard(obs, legal)
         if all(c < 0 for c in obs.trick):
@@ -93,7 +97,16 @@ class MeriHeuristicBot:
             top = next(c for c in TRUMP_ORDER[obs.trump] if not seen >> c & 1 or obs.hand >> c & 1)
             if obs.hand >> top & 1:
                 return top
+        masters = [c for c in plain if self._is_master(obs, c)]
+        if masters:
+            return max(masters, key=lambda c: PLAIN_RANK[c])
         return self._weakest(obs, plain or legal)
+
+    def _is_master(self, obs: MeriObservation, c: int) -> bool:
+        """True when no unseen card of c's plain suit outranks it."""
+        suit = SUIT_MASK[SUIT_OF[c]] & ~TRUMP_MASK[obs.trump]
+        rank = PLAIN_RANK[c]
+        return not any(PLAIN_RANK[x] > rank for x in cards_of(obs.pool & suit))
 
     def _follow(self, obs: MeriObservation, legal: list[int]) -> int:
         trump, seat = obs.trump, obs.seat
@@ -116,7 +129,7 @@ class MeriHeuristicBot:
         partner_winning = winner >= 0 and (winner ^ seat) & 1 == 0
         if partner_winning and not hidden_opp:
             return self._weakest(obs, legal)
-        if hidden_partner and not hidden_opp:
+        if hidden_partner:  # the partner may be winning with an unknown trump: don't overtake
             return self._weakest(obs, legal)
         if hidden_opp:
             high = [c for c in legal if TRUMP_RANK[trump][c] >= TRUMP_RANK[trump][card(trump, SO)]]

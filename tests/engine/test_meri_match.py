@@ -90,11 +90,12 @@ def test_make_bot_kinds() -> None:
 
 
 def test_heuristic_bot_declares_by_its_rule() -> None:
-    strong = GAME.from_layout(layout({1: "KRo KSu KUn"}, "K5"), 0)
-    weak = GAME.from_layout(layout({1: "KRo"}, "K5", sinks=[2, 3, 4, 5, 6, 7]), 0)
+    """Conceal the native Robai (H-12) only when also holding the trump Sota."""
+    plain = GAME.from_layout(layout({1: "KRo KSu KUn"}, "K5", sinks=[2, 3, 4, 5, 6, 7]), 0)
+    sota = GAME.from_layout(layout({1: "KRo KSo"}, "K5", sinks=[2, 3, 4, 5, 6, 7]), 0)
     bot = MeriHeuristicBot(0)
-    assert bot.choose(strong.observation(1), strong.legal_actions()) == DECLARE
-    assert bot.choose(weak.observation(1), weak.legal_actions()) == PASS
+    assert bot.choose(plain.observation(1), plain.legal_actions()) == DECLARE
+    assert bot.choose(sota.observation(1), sota.legal_actions()) == PASS
 
 
 def test_heuristic_bot_does_not_overtake_its_partner() -> None:
