@@ -127,10 +127,34 @@ class TractorState(State):
 
     def clone(self) -> TractorState:
         new = TractorState.__new__(TractorState)
-        for name in TractorState.__slots__:
-            setattr(new, name, getattr(self, name))
+        # explicit copies: about twice as fast as a loop over __slots__ (search clones a lot)
+        new.levels = self.levels
+        new.level = self.level
+        new.dealer = self.dealer
+        new.bid_start = self.bid_start
         h = self.hands
         new.hands = [h[0][:], h[1][:], h[2][:], h[3][:]]
+        new.kitty = self.kitty
+        new.deal = self.deal
+        new.ph = self.ph
+        new.actor = self.actor
+        new.decl_seat = self.decl_seat
+        new.decl_strength = self.decl_strength
+        new.decl_suit = self.decl_suit
+        new.first_decl = self.first_decl
+        new.passes = self.passes
+        new.bids = self.bids
+        new.revealed = self.revealed
+        new.trump = self.trump
+        new.ctx = self.ctx
+        new.trick = self.trick
+        new.leader = self.leader
+        new.lead_suit = self.lead_suit
+        new.win_seat = self.win_seat
+        new.win_key = self.win_key
+        new.tricks = self.tricks
+        new.points = self.points
+        new.bonus = self.bonus
         new.voids = self.voids[:]
         new.nopairs = self.nopairs[:]
         return new

@@ -202,3 +202,18 @@ def test_random_action_is_uniform_over_the_legal_set():
                 assert min(counts.values()) > draws / len(legal) * 0.5  # roughly flat
                 checked += 1
             state.apply(state.random_action(rng))
+
+
+def test_clone_copies_every_field_and_is_independent():
+    rng = random.Random(12)
+    state = GAME.new_deal(5)
+    for _ in range(30):
+        state.apply(state.random_action(rng))
+    for _ in range(20):
+        copy = state.clone()
+        assert copy.snapshot() == state.snapshot()
+        before = state.snapshot()
+        while not copy.is_over:
+            copy.apply(copy.random_action(rng))
+        assert state.snapshot() == before
+        state.apply(state.random_action(rng))
