@@ -9,6 +9,9 @@ falls back to this module for the kinds it does not know.
 from __future__ import annotations
 
 import importlib
+import os
+import time
+from collections.abc import Callable
 from typing import Any
 
 from engine import registry
@@ -32,9 +35,21 @@ def make_adapter(game_name: str, seed: int) -> Any:
     return module.make_adapter(registry.get(game_name), seed)
 
 
+def search_clock() -> Callable[[], float]:
+    """The clock search deadlines use: wall-clock (the appliance), or with
+    `PARLOR_SEARCH_CLOCK=cpu` this process's CPU time — for measuring strength on a shared,
+    overloaded machine, where wall-clock budgets would be eaten by other processes."""
+    value = os.environ.get("PARLOR_SEARCH_CLOCK", "wall")
+    if value == "cpu":
+        return time.process_time
+    if value != "wall":
+        raise ValueError(f"PARLOR_SEARCH_CLOCK must be 'wall' or 'cpu', not {value!r}")
+    return time.perf_counter
+
+
 def make_search_bot(game_name: str, seed: int, budget: Budget = NORMAL) -> SearchBot:
     """A search bot for `game_name` with `budget` (the deadline is wall-clock and configurable)."""
-    return SearchBot(make_adapter(game_name, seed), seed, budget)
+    return SearchBot(make_adapter(game_name, seed), seed, budget, clock=search_clock())
 
 
 def make_bot(game_name: str, kind: str, seed: int) -> Any:

@@ -21,7 +21,7 @@ from typing import Any
 from engine.ai.meri_heuristic import MeriHeuristicBot
 from engine.ai.sampler import deal_hidden
 from engine.ai.search import BaseAdapter
-from engine.meri.cards import POWER, cards_of, robai
+from engine.meri.cards import NCARDS, PLAIN_RANK, POWER, SUIT_OF, TRUMP_MASK, cards_of, robai
 from engine.meri.state import OVER_PHASE, PLAY_PHASE, MeriState, nth_bit
 
 SAMPLE_TRIES = 20
@@ -33,18 +33,31 @@ class MeriAdapter(BaseAdapter):
     def __init__(self, game: Any, seed: int) -> None:
         super().__init__(game, seed)
         self.heuristic = MeriHeuristicBot(seed)
+        self._obs: Any = None
+        self._setup: Any = None
 
     def candidates(self, observation: Any, legal: Any, rng: random.Random) -> list:
-        """Every legal action, the heuristic bot's choice first (the search's default)."""
+        """Every legal action, the heuristic bot's choice first (the search's default); in play,
+        a plain card equivalent to one already listed is left out (`_equivalent`)."""
         if len(legal) == 1:
             return [legal[0]]
         first = self.heuristic.choose(observation, legal)
-        return [first] + [a for a in legal if a != first]
+        out = [first]
+        if observation.phase != "play":
+            return out + [a for a in legal if a != first]
+        for a in legal:
+            if not any(_equivalent(observation, a, b) for b in out):
+                out.append(a)
+        return out
 
     def sample(self, observation: Any, rng: random.Random) -> MeriState:
-        pool = cards_of(observation.pool)
-        capacity = observation.capacity()
-        allowed = _allowed(observation)
+        if observation is not self._obs:  # one decision samples many worlds: set up once
+            pool = cards_of(observation.pool)
+            rule = _allowed(observation)
+            options = {c: rule(c) for c in pool}
+            self._obs = observation
+            self._setup = (pool, observation.capacity(), options.__getitem__)
+        pool, capacity, allowed = self._setup
         error: Exception | None = None
         for _ in range(SAMPLE_TRIES):
             hidden = deal_hidden(pool, capacity, allowed, rng)
@@ -76,6 +89,27 @@ class MeriAdapter(BaseAdapter):
     def value(self, state: MeriState, seat: int) -> float:
         team = seat & 1
         return float(state.team_scores[team] - state.team_scores[team ^ 1])
+
+
+def _equivalent(obs: Any, a: int, b: int) -> bool:
+    """Two plain cards of one suit with nothing between them that anyone could still play or has
+    played to this trick (every card ranked between them is in this hand or already gone): they
+    win and lose exactly the same tricks, so only one needs evaluating."""
+    if a >= NCARDS or b >= NCARDS or SUIT_OF[a] != SUIT_OF[b]:
+        return False
+    trumps = TRUMP_MASK[obs.trump]
+    if trumps >> a & 1 or trumps >> b & 1:
+        return False
+    lo, hi = sorted((PLAIN_RANK[a], PLAIN_RANK[b]))
+    live = obs.pool
+    for c in obs.trick:
+        if 0 <= c < NCARDS:
+            live |= 1 << c
+    base = SUIT_OF[a] * 15
+    for c in range(base, base + 15):
+        if lo < PLAIN_RANK[c] < hi and live >> c & 1:
+            return False
+    return True
 
 
 def _steps(state: MeriState, moves: list[tuple[int, int]]):
@@ -111,38 +145,35 @@ def _allowed(obs: Any):
 def _policy_playout(state: MeriState, rng: random.Random) -> None:
     """Play to the end: declarations at random; in play, a seat whose partner is not already
     winning tries to win the trick with its cheapest winning card (70%), otherwise it throws its
-    weakest legal card; the rest of the time a uniformly random legal card."""
+    weakest legal card; the rest of the time a uniformly random legal card. (Cards come from the
+    legal mask, so the state's unchecked `_play` is used: this loop is the search's hot path.)"""
+    rand = rng.random
     while state._phase != OVER_PHASE:
-        if state._phase != PLAY_PHASE or rng.random() < 0.3:
+        if state._phase != PLAY_PHASE:
             state.apply(state.random_action(rng))
             continue
         mask = state.legal_mask()
-        if mask & (mask - 1) == 0:
-            state.apply(mask.bit_length() - 1)
-            continue
         seat = state._to_act
-        n = state.n_played
-        power = POWER[state.trump][state.led] if n else None
-        if n == 0:
-            state.apply(nth_bit(mask, int(rng.random() * mask.bit_count())))
+        if mask & (mask - 1) == 0:
+            state._play(seat, mask.bit_length() - 1)
             continue
+        if state.n_played == 0 or rand() < 0.3:
+            state._play(seat, nth_bit(mask, int(rand() * mask.bit_count())))
+            continue
+        power = POWER[state.trump][state.led]
         partner_winning = (state.best_seat ^ seat) & 1 == 0
         best = state.best_power
         win_card, win_power, low_card, low_power = -1, 1 << 30, -1, 1 << 30
-        m = mask
-        while m:
-            low = m & -m
+        while mask:
+            low = mask & -mask
             c = low.bit_length() - 1
-            m ^= low
+            mask ^= low
             p = power[c]
-            if p > best and p < win_power:
+            if best < p < win_power:
                 win_card, win_power = c, p
             if p < low_power:
                 low_card, low_power = c, p
-        if win_card >= 0 and not partner_winning:
-            state.apply(win_card)
-        else:
-            state.apply(low_card)
+        state._play(seat, win_card if win_card >= 0 and not partner_winning else low_card)
 
 
 def make_adapter(game: Any, seed: int) -> MeriAdapter:

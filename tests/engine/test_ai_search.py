@@ -148,3 +148,38 @@ def test_tiny_arena_smoke(game_name, monkeypatch):
     summary = arena.summarize(game_name, "normal", "heuristic", results, rss)
     assert summary["deals"] == 1 and summary["decisions"]["a"] > 0
     assert summary["metric"] in results[0].metrics
+
+
+def _heuristic_positions(game_name: str, deals: int, every: int):
+    """(observation, true state) pairs from deals the heuristic bots play against each other."""
+    game = registry.get(game_name)
+    bots = [game.make_bot("heuristic", s) for s in range(game.players)]
+    out = []
+    for d in range(deals):
+        state = game.new_deal(1000 + d)
+        step = 0
+        while not state.is_over:
+            seat = state.to_act
+            obs = state.observation(seat)
+            if step % every == every - 1:
+                out.append((obs, state.clone()))
+            state.apply(bots[seat].choose(obs, state.legal_actions()))
+            step += 1
+    return out
+
+
+@pytest.mark.parametrize("game_name", _games())
+def test_inference_weights_the_true_world_above_random_worlds(game_name):
+    """Hard level: against heuristic players, the real deal explains their plays better than a
+    random consistent deal does, so it gets a higher weight on average."""
+    adapter = levels.make_adapter(game_name, 5)
+    rng = random.Random(4)
+    true_w, sampled_w = [], []
+    for obs, state in _heuristic_positions(game_name, 3, 5):
+        true_w.append(adapter.weight(obs, state, rng))
+        try:
+            sampled_w.append(adapter.weight(obs, adapter.sample(obs, rng), rng))
+        except ValueError:
+            continue
+    assert len(sampled_w) >= 5
+    assert sum(true_w) / len(true_w) > sum(sampled_w) / len(sampled_w)
