@@ -217,3 +217,31 @@ def test_clone_copies_every_field_and_is_independent():
             copy.apply(copy.random_action(rng))
         assert state.snapshot() == before
         state.apply(state.random_action(rng))
+
+
+def test_lazy_follow_sets_equal_brute_force_filtering_T19_T20():
+    """The counted/unranked follow sets are exactly the card sets the checker accepts."""
+    import itertools
+
+    rng = random.Random(31)
+    want = {(2, False): 8, (2, True): 8, (4, False): 2, (4, True): 2}
+    sizes: list[int] = []
+    while any(want.values()):
+        state = GAME.new_deal(rng.getrandbits(32))
+        while not state.is_over:
+            if state.phase == "play" and state.trick:
+                n = len(state.trick[0])
+                hand = state.hands[state.actor]
+                suit_kinds = state.ctx.suit_kinds[state.lead_suit]
+                short = sum(hand[k] for k in suit_kinds) < n
+                key = (n, short)
+                if want.get(key) and sum(hand) <= (25 if n == 2 else 17):
+                    cards = [k for k in range(NKINDS) for _ in range(hand[k])]
+                    every = set(itertools.combinations(cards, n))
+                    accepted = {c for c in every if state._is_legal(c)}
+                    legal = state.legal_actions()
+                    assert set(legal) == accepted and len(legal) == len(accepted)
+                    want[key] -= 1
+                    sizes.append(len(accepted))
+            state.apply(state.random_action(rng))
+    assert max(sizes) > 50  # void follows with many legal card sets were compared
