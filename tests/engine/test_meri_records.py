@@ -144,3 +144,26 @@ def test_cli_malformed_exits_2_with_one_line(raw: str) -> None:
     proc = run_cli(None, raw=raw)
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+
+
+FIXTURES = sorted((ROOT / "tests" / "engine" / "records" / "meri").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
+def test_fixture_records_replay_as_expected(path: Path) -> None:
+    """Fixture records (layout + actions + `expect`) through the CLI, as another tool would."""
+    record = json.loads(path.read_text(encoding="utf-8"))
+    expect = record["expect"]
+    proc = run_cli(None, raw=path.read_text(encoding="utf-8"))
+    assert proc.returncode == expect["status"], proc.stderr
+    out = json.loads(proc.stdout)
+    if expect["status"] == 1:
+        assert {k: out["error"][k] for k in ("index", "rule")} == expect["error"]
+    else:
+        assert out["phase"] == expect["phase"]
+        assert out["result"]["team_scores"] == expect["team_scores"]
+        assert out["result"]["tricks"][8] == expect["trick_9"]
+
+
+def test_there_are_fixtures() -> None:
+    assert len(FIXTURES) >= 4
