@@ -100,8 +100,27 @@ class Combos(Sequence):
         return self._unrank(index)
 
     def __iter__(self) -> Iterator[Action]:
-        for i in range(len(self)):
-            yield self._unrank(i)
+        """Every action, in index order, by a depth-first walk pruned by the counting table."""
+        ways = self._table()
+        items, prefix, fixed = self.items, self.prefix, list(self.fixed)
+        chosen: list[int] = []
+
+        def walk(j: int, r: int, p: int) -> Iterator[Action]:
+            if r == 0 and p == 0:
+                yield prefix + tuple(sorted(fixed + chosen))
+                return
+            kind, cnt = items[j]
+            nxt = ways[j + 1]
+            for c in range(0, min(cnt, r) + 1):
+                np_ = (p - 1 if p else 0) if c == 2 else p
+                if nxt[r - c][np_]:
+                    chosen.extend((kind,) * c)
+                    yield from walk(j + 1, r - c, np_)
+                    if c:
+                        del chosen[-c:]
+
+        if ways[0][self.m][self.q]:
+            yield from walk(0, self.m, self.q)
 
     def __contains__(self, action: object) -> bool:
         return isinstance(action, tuple) and self._contains(action)
