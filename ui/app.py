@@ -47,9 +47,16 @@ KV_FILES = [
     "screens/rules.kv",
     "screens/exit.kv",
     "table/meri.kv",
+    "table/hints.kv",
+    "table/tractor.kv",
+    "table/chan.kv",
 ]
 # Game name -> the table screen class ("module:Class"). Tractor and Chắn add theirs here.
-TABLES: dict[str, str] = {"meri": "ui.table.meri:MeriTableScreen"}
+TABLES: dict[str, str] = {
+    "meri": "ui.table.meri:MeriTableScreen",
+    "tractor": "ui.table.tractor:TractorTableScreen",
+    "chan": "ui.table.chan:ChanTableScreen",
+}
 GAMES = ("meri", "tractor", "chan")
 AI_LEVELS = ("easy", "normal", "hard")
 SPEED_MIN, SPEED_MAX = 0.5, 3.0
@@ -58,6 +65,7 @@ CORNER_DP = 48  # the top-left corner that starts the kiosk exit hold when touch
 
 def load_kv() -> None:
     """Load every kv file once per process (tests build several apps)."""
+    import ui.table.cardrows  # noqa: F401  (registers PickHand, CardRow with the Factory)
     import ui.table.widgets  # noqa: F401  (registers CardView, HandStrip, ... with the Factory)
     import ui.widgets  # noqa: F401  (registers FitLabel, FocusButton, Badge)
     for name in KV_FILES:

@@ -1,0 +1,86 @@
+"""Helpers for the Tractor / Chắn / hint UI tests: start a chosen deal, tap a card of an
+overlapping hand where it shows, and walk the focus to a widget with the arrow events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import registry
+from engine.records import GameRecord
+from engine.session import Session
+from tests.ui.uitools import pump, wait_for
+
+
+def start_deal(app: Any, game_name: str, state: Any, match_seed: int = 5) -> Any:
+    """Open the table of `game_name` on the deal `state` (as the app does for a new game)."""
+    game = registry.get(game_name)
+    record = GameRecord.deal(game, seed=0, state=state)
+    app.session = Session(game, game.new_match(match_seed), record, save=app.save)
+    app._open_table(game_name)
+    pump(3)
+    return app.root.get_screen(game_name)
+
+
+def tap_at(x: float, y: float) -> None:
+    from kivy.tests.common import UnitTestTouch
+
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    touch.touch_up()
+    pump(1)
+
+
+def tap_card(hand: Any, index: int) -> None:
+    """Tap card `index` of a hand on its visible strip (later cards overlap its right part)."""
+    view = hand.views[index]
+    right = view.right
+    if index + 1 < len(hand.views):
+        right = min(right, hand.views[index + 1].x)
+    x = (view.x + right) / 2
+    y = view.y + view.height * 0.6
+    tap_at(*view.parent.to_window(x, y))
+
+
+def human_turn(table: Any) -> bool:
+    """The table waits for the human (a prompt is up, nothing on hold)."""
+    state = table.session.state
+    return (state.to_act == 0 and not state.is_over and table.prompt != ""
+            and not table.holding)
+
+
+def wait_turn(table: Any, seconds: float = 60.0) -> None:
+    wait_for(lambda: table.summary_open or human_turn(table), seconds,
+             what="the human's turn or the summary")
+    pump(2)  # let the prompt's widgets take their places
+
+
+def center(widget: Any) -> tuple[float, float]:
+    x, y = widget.to_window(*widget.center)
+    return x, y
+
+
+def focus_on(app: Any, screen: Any, target: Any, limit: int = 80) -> None:
+    """Move the focus to `target` with LEFT/RIGHT/UP/DOWN events only."""
+    tried: set[tuple[int, str]] = set()
+    for _ in range(limit):
+        current = screen.focused_widget
+        if current is target:
+            return
+        if current is None:
+            app.handle_input("RIGHT")
+            continue
+        (cx, cy), (tx, ty) = center(current), center(target)
+        dx, dy = tx - cx, ty - cy
+        order = (["RIGHT" if dx > 0 else "LEFT", "UP" if dy > 0 else "DOWN"]
+                 if abs(dx) >= abs(dy) else
+                 ["UP" if dy > 0 else "DOWN", "RIGHT" if dx > 0 else "LEFT"])
+        for direction in order:
+            if (id(current), direction) in tried:
+                continue
+            tried.add((id(current), direction))
+            app.handle_input(direction)
+            pump(1)
+            break
+        else:
+            raise AssertionError(f"focus stuck on {current!r} on the way to {target!r}")
+    raise AssertionError(f"could not focus {target!r}")

@@ -1,0 +1,163 @@
+"""Card widgets for tables with duplicate cards and several cards per play (Tractor, Chắn).
+
+- `PickHand`: a hand whose cards are addressed by index (two identical cards stay distinct),
+  with any number of cards picked (raised), hinted cards outlined, dimmed illegal cards and
+  gaps between groups (suits, pairs). Events: `on_pick(event, index)` with event `tap`
+  (touch), `select` (SELECT button) or `activate` (OK button).
+- `CardRow`: a read-only row of small cards fitted to its box (a play in a trick, a gate,
+  exposed pairs, the kitty, point cards), one of them optionally outlined.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.floatlayout import FloatLayout
+
+from ui.table import cardsource
+from ui.table.widgets import CardView
+
+LIFT = 0.16  # a picked card rises by this fraction of its height
+MIN_STEP = 0.3  # overlapped cards keep at least this fraction of their width visible
+
+
+def fit(n: int, gaps: int, width: float, height: float, ratio: float, gap: float,
+        spread: float = 1.04) -> tuple[float, float, float]:
+    """Card width, height and step so `n` cards (with `gaps` extra gaps of `gap` card widths)
+    fit in `width` × `height`: side by side if they can, else overlapped, else smaller."""
+    h = height
+    w = h * ratio
+    n = max(1, n)
+    step = w * spread
+    if w + step * (n - 1) + gaps * gap * w > width:
+        step = (width - w - gaps * gap * w) / max(1, n - 1)
+        if step < w * MIN_STEP:
+            w = width / (MIN_STEP * (n - 1) + 1 + gaps * gap)
+            h = w / ratio
+            step = w * MIN_STEP
+    return w, h, step
+
+
+class PickHand(FloatLayout):
+    """A hand of cards addressed by index; see the module docstring."""
+
+    deck = StringProperty("tractor")
+    codes = ListProperty([])
+    picked = ListProperty([])  # indexes of raised (selected) cards
+    hinted = ListProperty([])  # indexes outlined (a hint, the cards from the kitty)
+    legal = ListProperty([])  # indexes that may be chosen now (others dimmed if dim_illegal)
+    dim_illegal = BooleanProperty(False)
+    breaks = ListProperty([])  # indexes before which a gap separates groups
+    interactive = BooleanProperty(True)
+
+    __events__ = ("on_pick",)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.views: list[CardView] = []
+        self._relayout = Clock.create_trigger(self._layout, -1)
+        for name in ("codes", "picked", "hinted", "legal", "dim_illegal", "breaks", "size",
+                     "pos", "interactive", "deck"):
+            self.fbind(name, self._relayout)
+
+    def on_pick(self, event: str, index: int) -> None:
+        pass
+
+    def _view(self) -> CardView:
+        view = CardView(deck=self.deck, size_hint=(None, None))
+        view.bind(
+            on_tap=lambda v: self._send("tap", v),
+            on_select=lambda v: self._send("select", v),
+            on_activate=lambda v: self._send("activate", v),
+        )
+        return view
+
+    def _send(self, event: str, view: CardView) -> None:
+        if view in self.views:
+            self.dispatch("on_pick", event, self.views.index(view))
+
+    def _layout(self, *_args: Any) -> None:
+        codes = list(self.codes)
+        while len(self.views) < len(codes):
+            view = self._view()
+            self.views.append(view)
+            self.add_widget(view)
+        while len(self.views) > len(codes):
+            view = self.views.pop()
+            view.focused = False
+            self.remove_widget(view)
+        breaks = {b for b in self.breaks if 0 < b < len(codes)}
+        gap = 0.35
+        w, h, step = fit(len(codes), len(breaks), self.width, self.height / (1 + LIFT),
+                         cardsource.aspect(self.deck), gap)
+        total = w + step * (len(codes) - 1) + len(breaks) * gap * w
+        x = self.x + max(0.0, (self.width - total) / 2)
+        picked, hinted, legal = set(self.picked), set(self.hinted), set(self.legal)
+        for i, (view, code) in enumerate(zip(self.views, codes, strict=True)):
+            if i in breaks:
+                x += gap * w
+            view.deck = self.deck
+            view.code = code
+            view.size = (w, h)
+            view.selected = i in picked
+            view.winner = i in hinted and i not in picked
+            view.legal = (i in legal) or not self.dim_illegal
+            view.focus_enabled = self.interactive
+            view.pos = (x, self.y + (h * LIFT if i in picked else 0))
+            x += step
+
+
+class CardRow(FloatLayout):
+    """Small face-up (or back) cards in a row fitted to the box; `mark` outlines one of them."""
+
+    deck = StringProperty("tractor")
+    codes = ListProperty([])
+    face = StringProperty(cardsource.FACE)
+    mark = NumericProperty(-1)  # index of the outlined card (an open card)
+    marked = BooleanProperty(False)  # outline every card (the play winning the trick)
+    breaks = ListProperty([])  # indexes before which a small gap separates groups (pairs)
+    align = StringProperty("center")  # "left", "center" or "right"
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.views: list[CardView] = []
+        self._relayout = Clock.create_trigger(self._layout, -1)
+        for name in ("codes", "face", "mark", "marked", "breaks", "size", "pos", "deck",
+                     "align"):
+            self.fbind(name, self._relayout)
+
+    def _layout(self, *_args: Any) -> None:
+        codes = list(self.codes)
+        while len(self.views) < len(codes):
+            view = CardView(deck=self.deck, size_hint=(None, None))
+            view.focus_enabled = False
+            self.views.append(view)
+            self.add_widget(view)
+        while len(self.views) > len(codes):
+            self.remove_widget(self.views.pop())
+        if not codes or self.width < 4 or self.height < 4:
+            return
+        breaks = {b for b in self.breaks if 0 < b < len(codes)}
+        gap = 0.25
+        w, h, step = fit(len(codes), len(breaks), self.width, self.height,
+                         cardsource.aspect(self.deck), gap, spread=1.0)
+        total = w + step * (len(codes) - 1) + len(breaks) * gap * w
+        if self.align == "left":
+            x = self.x
+        elif self.align == "right":
+            x = self.right - total
+        else:
+            x = self.x + (self.width - total) / 2
+        y = self.y + (self.height - h) / 2
+        for i, (view, code) in enumerate(zip(self.views, codes, strict=True)):
+            if i in breaks:
+                x += gap * w
+            view.deck = self.deck
+            view.code = code
+            view.face = self.face
+            view.size = (w, h)
+            view.winner = self.marked or i == self.mark
+            view.pos = (x, y)
+            x += step

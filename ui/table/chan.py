@@ -1,0 +1,346 @@
+"""The Chắn table: four seats with their gates and exposed pairs, your grouped hand, the stock.
+
+Everything shown comes from seat 0's observation. Prompts offer only legal choices: capture
+cards are lit and the others dimmed (a tap on a dimmed card says which rule forbids it), a
+discard likewise; win (Ù) and Chíu offers, yours or an AI's, interrupt play in a banner. When
+your hand is one card from winning its waiting cards are shown. Texts come from `chan_view`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.metrics import dp
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    StringProperty,
+)
+from kivy.uix.floatlayout import FloatLayout
+
+from engine.chan.cards import CODE
+from engine.chan.state import CHIU, DISCARD_BASE, PASS, WIN
+from ui.i18n import tr, trf
+from ui.table import chan_view as view
+from ui.table.base import HUMAN, TRICK_HOLD, TableScreen
+from ui.table.hints import HintMixin
+
+# Zones (centre x, centre y, width, height) relative to the table area: turns go 0 -> 1 -> 2 -> 3
+# counterclockwise, so seat 1 sits on your right and takes your discards.
+ZONES = ((0.5, 0.15, 0.62, 0.3), (0.86, 0.5, 0.28, 0.4), (0.5, 0.85, 0.62, 0.3),
+         (0.14, 0.5, 0.28, 0.4))
+OFFER_PHASES = ("heavenly", "win_offer", "chiu_offer")
+
+
+class ChanSeat(FloatLayout):
+    """One seat on the table: name badge, gate (its open card outlined) and exposed pairs."""
+
+    seat = NumericProperty(0)
+    name = StringProperty("")
+    cards_left = NumericProperty(0)
+    active = BooleanProperty(False)
+    dealer = BooleanProperty(False)
+    status = StringProperty("")
+    gate = ListProperty([])
+    gate_mark = NumericProperty(-1)
+    exposed = ListProperty([])
+    exposed_breaks = ListProperty([])
+
+
+class ChanTableScreen(HintMixin, TableScreen):
+    """Properties for chan.kv; the flow is `TableScreen`'s."""
+
+    game_name = "chan"
+    stock_text = StringProperty("")
+    event_text = StringProperty("")  # the latest public decision
+    prompt = StringProperty("")  # "", "capture", "discard", "offer"
+    offer = StringProperty("")  # "", "heavenly", "win_offer", "chiu_offer"
+    offer_text = StringProperty("")
+    flash = StringProperty("")  # an AI's Chíu or Ù, shown in the banner for a moment
+    picked = NumericProperty(-1)
+    waiting_text = StringProperty("")
+    waiting_codes = ListProperty([])
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.seats: list[ChanSeat] = []
+        self.faces: list[int] = []  # the hand's faces, index-aligned with the hand strip
+        self.legal: list[int] = []
+        super().__init__(**kwargs)
+
+    # -- layout --------------------------------------------------------------------------------
+    def on_kv_post(self, base_widget: Any) -> None:
+        area = self.ids.table
+        for seat in range(4):
+            zone = ChanSeat(seat=seat, size_hint=(None, None))
+            self.seats.append(zone)
+            area.add_widget(zone)
+        area.bind(size=self._place, pos=self._place)
+        self.ids.hand.bind(on_pick=self.card_event)
+
+    def _place(self, *_args: Any) -> None:
+        area = self.ids.table
+        for zone, (cx, cy, w, h) in zip(self.seats, ZONES, strict=True):
+            zone.size = (area.width * w - dp(6), area.height * h - dp(6))
+            zone.center = (area.x + cx * area.width, area.y + cy * area.height)
+
+    # -- view ----------------------------------------------------------------------------------
+    def reset_view(self) -> None:
+        self.picked = -1
+        self.message = ""
+        self.alert = False
+        self.prompt = ""
+        self.offer = ""
+        self.flash = ""
+
+    def refresh(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        state = session.state
+        obs = state.observation(HUMAN)
+        self.stock_text = trf("Stock: {n} cards", n=obs.stock_count)
+        self.event_text = view.last_event(obs)
+        for zone in self.seats:
+            seat = zone.seat
+            zone.name = view.seat_name(seat)
+            zone.cards_left = obs.hand_sizes[seat]
+            zone.active = state.to_act == seat and not self.holding
+            zone.dealer = seat == obs.dealer
+            zone.status = self._status(obs, seat)
+            gate = obs.gates[seat][-6:]
+            zone.gate = [CODE[f] for f, _stock in gate]
+            is_open = obs.open_card >= 0 and obs.open_owner == seat and gate
+            zone.gate_mark = len(gate) - 1 if is_open else -1
+            zone.exposed, zone.exposed_breaks = view.exposed_codes(obs.exposed[seat])
+        faces, breaks, _groups = view.grouped_hand(obs.hand)
+        if faces != self.faces:
+            self.picked = -1
+        self.faces = faces
+        hand = self.ids.hand
+        hand.codes = [CODE[f] for f in faces]
+        hand.breaks = breaks
+        waits = view.waiting(obs) if obs.winner < 0 else []
+        self.waiting_codes = [CODE[f] for f in waits]
+        self.waiting_text = tr("One card from winning! Waiting for:") if waits else ""
+        human_turn = state.to_act == HUMAN and not self.holding and not self.autoplay
+        if human_turn:
+            legal = state.legal_actions()
+            faces_ok = {a if a < DISCARD_BASE else a - DISCARD_BASE
+                        for a in legal if a < PASS}
+            self.legal = [i for i, f in enumerate(faces) if f in faces_ok]
+            hand.legal = self.legal
+            hand.dim_illegal = obs.phase not in OFFER_PHASES
+        else:
+            self.legal = []
+            hand.legal = []
+            hand.dim_illegal = False
+            self.prompt = ""
+            self.offer = ""
+            if not self.alert:
+                self.message = self._waiting_text(obs)
+        hand.picked = [self.picked] if self.picked >= 0 else []
+
+    def _status(self, obs: Any, seat: int) -> str:
+        if obs.dead == seat:
+            return tr("dead hand")
+        if self.driver is not None and self.driver.thinking == seat:
+            return tr("thinking…")
+        return ""
+
+    def _waiting_text(self, obs: Any) -> str:
+        seat = obs.to_act
+        if seat is None:
+            return ""
+        if obs.phase in ("win_offer", "heavenly"):
+            return trf("{seat} may win…", seat=view.seat_name(seat))
+        if obs.phase == "chiu_offer":
+            return trf("{seat} may claim Chíu…", seat=view.seat_name(seat))
+        return trf("{seat} to play", seat=view.seat_name(seat))
+
+    # -- flow ----------------------------------------------------------------------------------
+    def applied(self, seat: int, action: Any) -> None:
+        super().applied(seat, action)
+        self.refresh()
+        if seat != HUMAN and action in (CHIU, WIN):
+            name = view.seat_name(seat)
+            self.flash = (trf("{seat}: Chíu!", seat=name) if action == CHIU
+                          else trf("{seat}: Ù!", seat=name))
+
+            def after() -> None:
+                self.flash = ""
+
+            self.hold(self.seconds(TRICK_HOLD), after)
+
+    def human_turn(self) -> None:
+        state = self.session.state
+        obs = state.observation(HUMAN)
+        phase = obs.phase
+        self.alert = False
+        self.offer = ""
+        open_name = view.card_name(obs.open_card) if obs.open_card >= 0 else ""
+        if phase in OFFER_PHASES:
+            self.prompt = "offer"
+            self.offer = phase
+            if phase == "heavenly":
+                self.offer_text = tr("Thiên ù: your twenty dealt cards already win. Win now?")
+            elif phase == "win_offer":
+                self.offer_text = trf("{card} was just revealed: it completes your hand. Win (Ù)?",  # noqa: E501
+                                      card=open_name)
+            else:
+                self.offer_text = trf("You hold three of {card}: claim it as a Chíu?",
+                                      card=open_name)
+            self.message = self.offer_text
+        elif phase == "discard":
+            self.prompt = "discard"
+            self.message = tr("Choose a card to discard into your gate.")
+        else:
+            self.prompt = "capture"
+            whose = (tr("you revealed") if obs.open_owner == HUMAN
+                     else trf("in {seat}'s gate", seat=view.seat_name(obs.open_owner)))
+            if self.legal:
+                self.message = trf("Open card {card} ({whose}): capture it with a lit card, or pass.",  # noqa: E501
+                                   card=open_name, whose=whose)
+            else:
+                blocks = view.capture_blocks(state, obs.hand)
+                self.message = trf("Open card {card} ({whose}): you cannot capture it. Pass.",
+                                   card=open_name, whose=whose)
+                if blocks:
+                    self.message += "\n" + blocks[0]
+
+    def initial_focus(self) -> Any:
+        if self.summary_open:
+            return self.ids.get("next_button")
+        if self.prompt == "offer":
+            return self.ids.get("accept_button")
+        hand = self.ids.hand
+        if self.prompt in ("capture", "discard") and self.legal and hand.views:
+            return hand.views[self.legal[0]]
+        if self.prompt == "capture":
+            return self.ids.get("pass_button")
+        return self.ids.get("menu_button")
+
+    def ensure_focus(self) -> None:
+        if not self.summary_open:
+            self.focus_scope = self.ids.get("offer_panel") if self.prompt == "offer" else None
+        if self.prompt and not self.summary_open:
+            current = self.focused_widget
+            if self.prompt == "offer":
+                mine = [self.ids.get("accept_button"), self.ids.get("decline_button")]
+            else:
+                mine = list(self.ids.hand.views) + [
+                    self.ids.get("act_button"), self.ids.get("pass_button"),
+                    self.ids.get("hint_button")]
+            if current not in mine:
+                self.set_focus(self.initial_focus())
+        super().ensure_focus()
+
+    # -- human input ---------------------------------------------------------------------------
+    def card_event(self, _hand: Any, event: str, index: int) -> None:
+        hand = self.ids.hand
+        if 0 <= index < len(hand.views):
+            self.set_focus(hand.views[index])
+        if self.prompt not in ("capture", "discard") or not 0 <= index < len(self.faces):
+            return
+        if index not in self.legal:
+            self.explain_card(index)
+            return
+        if event == "activate" or (event == "tap" and index == self.picked):
+            self.picked = index
+            self.act()
+        elif event == "select" and index == self.picked:
+            self.picked = -1
+        else:
+            self.picked = index
+        hand.picked = [self.picked] if self.picked >= 0 else []
+
+    def explain_card(self, index: int) -> None:
+        """Say why this card may not be captured with or discarded now (the rule in words)."""
+        action = self._action_for(self.faces[index])
+        rule = view.refusal(self.session.state, action)
+        if rule is None:
+            return
+        from ui.table.reasons import reason
+
+        self.message = f"{CODE[self.faces[index]]}: {reason(rule)}"
+        self.alert = True
+        self.app.beep()
+
+    def _action_for(self, face: int) -> int:
+        return face if self.prompt == "capture" else DISCARD_BASE + face
+
+    def act(self) -> None:
+        """Capture with / discard the picked card."""
+        if self.prompt not in ("capture", "discard"):
+            return
+        if self.picked < 0:
+            self.message = tr("Choose a card first.")
+            self.alert = True
+            return
+        face = self.faces[self.picked]
+        if self.play(self._action_for(face)):
+            self.picked = -1
+
+    def pass_card(self) -> None:
+        if self.prompt == "capture":
+            self.play(PASS)
+
+    def answer_offer(self, accept: bool) -> None:
+        if self.prompt != "offer":
+            return
+        if not accept:
+            self.play(PASS)
+        else:
+            self.play(CHIU if self.offer == "chiu_offer" else WIN)
+
+    def show_hint(self, action: Any) -> None:
+        self.alert = False
+        if action in (PASS, CHIU, WIN):
+            self.message = trf("Hint: {action}", action=view.action_label(action))
+            if self.prompt == "offer":
+                button = "accept_button" if action != PASS else "decline_button"
+                self.set_focus(self.ids.get(button))
+            elif action == PASS:
+                self.set_focus(self.ids.get("pass_button"))
+            return
+        face = action if action < DISCARD_BASE else action - DISCARD_BASE
+        if face in self.faces:
+            self.picked = self.faces.index(face)
+            self.ids.hand.picked = [self.picked]
+            self.set_focus(self.ids.hand.views[self.picked])
+        self.message = trf("Hint: {action}", action=view.action_label(action))
+
+    def on_input(self, name: str) -> bool:
+        if name == "BACK" and not self.summary_open:
+            if self.prompt == "offer":
+                self.answer_offer(False)
+            else:
+                self.leave()
+            return True
+        return False
+
+    def on_touch_down(self, touch: Any) -> bool:
+        self.app.corner_touch(touch, True)
+        return super().on_touch_down(touch)
+
+    def on_touch_up(self, touch: Any) -> bool:
+        self.app.corner_touch(touch, False)
+        return super().on_touch_up(touch)
+
+    # -- summary -------------------------------------------------------------------------------
+    def deal_over(self) -> None:
+        self.prompt = ""
+        self.offer = ""
+        self.focus_scope = None
+        super().deal_over()
+        if self.session is not None and self.session.match.is_over and not self.match_over:
+            self.match_over = True
+            self.app.end_session()
+
+    def deal_scores(self) -> list[int]:
+        """Your settlement against nothing: positive = a win, negative = a loss, 0 = drawn."""
+        return [self.session.state.result["settlement"][HUMAN], 0]
+
+    def explain(self, match: dict[str, Any]) -> str:
+        return "\n".join(view.summary_lines(self.session.state, match))
+

@@ -1,0 +1,160 @@
+"""Hints: the move the normal AI would make in the human's place, worked out off the UI thread.
+
+`Hinter` asks `game.make_bot("normal", seed)` (falling back to the heuristic bot) about the
+human's observation and legal actions on its own worker thread and hands the answer back through
+the Kivy `Clock`. A hint belongs to one position: any action applied meanwhile makes it stale and
+it is dropped (`invalidate`). The bot sees only the observation, exactly like an AI seat.
+
+`HintMixin` gives a table screen the verb `hint()` (the kv `HintButton` calls it), the property
+`hint_busy` (the button shows that it is thinking) and the hook `show_hint(action)`; by default the
+hint is shown as the prompt line. A table uses it by listing `HintMixin` before `TableScreen` and
+putting a `HintButton` (hints.kv) in its kv. A hint that arrives after the position changed
+(any action applied since it was asked) is dropped.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.logger import Logger
+from kivy.properties import BooleanProperty
+
+from engine.game import Action, Game, State
+from ui.i18n import tr, trf
+
+HINT_LEVELS = ("normal", "heuristic", "random")  # the first kind the game knows is used
+
+
+def make_hint_bot(game: Game, seed: int) -> Any:
+    """The normal AI of `game` (or the best lower kind it has)."""
+    for kind in HINT_LEVELS:
+        try:
+            return game.make_bot(kind, seed)
+        except KeyError:
+            continue
+    raise KeyError(f"no bot for {game.name}")
+
+
+class Hinter:
+    """Runs one hint at a time on a worker thread; results reach `on_done` on the UI thread."""
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.bot = make_hint_bot(game, seed)
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlor-hint")
+        self._lock = threading.Lock()
+        self._generation = 0
+        self.busy = False
+
+    def invalidate(self) -> None:
+        """Forget a hint in flight (the position changed)."""
+        with self._lock:
+            self._generation += 1
+        self.busy = False
+
+    def shutdown(self) -> None:
+        self.invalidate()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    def ask(self, state: State, seat: int, on_done: Callable[[Action | None], None]) -> bool:
+        """Start working out the hint for `seat` (who must be `to_act`); False if not possible."""
+        if state.is_over or state.to_act != seat or self.busy:
+            return False
+        observation = state.observation(seat)
+        legal = state.legal_actions()
+        with self._lock:
+            generation = self._generation
+        self.busy = True
+        future = self._pool.submit(self.bot.choose, observation, legal)
+        future.add_done_callback(lambda f: self._done(f, generation, on_done))
+        return True
+
+    def _done(self, future: Future, generation: int, on_done: Callable) -> None:
+        # Worker thread: only the Clock may be touched here.
+        Clock.schedule_once(lambda _dt: self._finish(future, generation, on_done), -1)
+
+    def _finish(self, future: Future, generation: int, on_done: Callable) -> None:
+        with self._lock:
+            if generation != self._generation:
+                return
+        self.busy = False
+        if future.cancelled():
+            return
+        error = future.exception()
+        if error is not None:
+            Logger.error(f"Parlor: the hint failed: {error!r}")
+            on_done(None)
+            return
+        on_done(future.result())
+
+
+class HintMixin:
+    """A table screen's hint button: `hint()` asks, `show_hint(action)` shows the answer."""
+
+    hint_busy = BooleanProperty(False)
+
+    def _hinter(self) -> Hinter | None:
+        session = getattr(self, "session", None)
+        if session is None:
+            return None
+        hinter: Hinter | None = getattr(self, "_hint_worker", None)
+        if hinter is None or getattr(self, "_hint_session", None) is not session:
+            if hinter is not None:
+                hinter.shutdown()
+            hinter = Hinter(session.game, self.app.rng.randrange(2**31))
+            self._hint_worker = hinter
+            self._hint_session = session
+        return hinter
+
+    def can_hint(self) -> bool:
+        """True when the human decides now (the button is enabled)."""
+        session = getattr(self, "session", None)
+        if session is None or getattr(self, "holding", False) or getattr(self, "autoplay", False):
+            return False
+        state = session.state
+        return not state.is_over and state.to_act == 0
+
+    def hint(self) -> None:
+        """Ask the normal AI what it would do here; the answer arrives via `show_hint`."""
+        if not self.can_hint():
+            self.message = tr("A hint is available when it is your turn.")
+            self.alert = False
+            return
+        hinter = self._hinter()
+        session = self.session
+        position = (session.record, len(session.record.actions))  # what the hint is about
+
+        def ready(action: Action | None) -> None:
+            self.hint_busy = False
+            now = (self.session.record, len(self.session.record.actions)) if self.session else None
+            if action is None or now != position or not self.can_hint():
+                return  # the position changed meanwhile: the hint no longer applies
+            self.show_hint(action)
+
+        if hinter is not None and hinter.ask(session.state, 0, ready):
+            self.hint_busy = True
+            self.message = tr("Thinking about a hint…")
+            self.alert = False
+
+    def show_hint(self, action: Action) -> None:
+        """Show the suggestion (tables override this to highlight the cards)."""
+        text = self.session.game.format_action(action)
+        self.message = trf("Hint: {action}", action=text)
+        self.alert = False
+
+    def applied(self, seat: int, action: Action) -> None:
+        worker = getattr(self, "_hint_worker", None)
+        if worker is not None:
+            worker.invalidate()
+        self.hint_busy = False
+        super().applied(seat, action)  # type: ignore[misc]
+
+    def shutdown(self) -> None:
+        worker = getattr(self, "_hint_worker", None)
+        if worker is not None:
+            worker.shutdown()
+            self._hint_worker = None
+        super().shutdown()  # type: ignore[misc]

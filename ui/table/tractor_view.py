@@ -1,0 +1,240 @@
+"""What the Tractor table says and in which order it shows cards (no widgets here).
+
+Pure functions over the engine's ints and seat 0's observation: the hand order (effective suits
+with the trumps together), names of suits and plays, the live feedback on a card selection
+(single / pair / tractor, or why it cannot be played: the engine's rule id in words), the
+declaration buttons, and the end-of-deal explanation (points, kitty and multiplier, levels,
+next dealer, the match).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.errors import IllegalAction
+from engine.tractor import BURY, DECLARE, PASS
+from engine.tractor.cards import (
+    BJ,
+    CODES,
+    KIND_RANK,
+    KIND_SUIT,
+    NKINDS,
+    POINTS,
+    RJ,
+    TRUMP,
+    context,
+    shape,
+)
+from engine.tractor.scoring import level_name, settle
+from ui.i18n import N_, tr, trf
+from ui.table.reasons import reason
+
+SUIT_NAMES = (N_("Spades"), N_("Hearts"), N_("Clubs"), N_("Diamonds"), N_("No trump"))
+SUIT_ORDER = (0, 1, 2, 3)  # spades, hearts, clubs, diamonds: black and red alternate
+TEAM_COLOURS = ("5aa0ff", "ff8a50")
+
+
+def seat_name(seat: int) -> str:
+    return tr("You") if seat == 0 else trf("AI {n}", n=seat)
+
+
+def team_name(team: int, colour: bool = True) -> str:
+    label = tr("Your team") if team == 0 else tr("Other team")
+    return f"[color={TEAM_COLOURS[team]}]{label}[/color]" if colour else label
+
+
+def suit_name(suit: int) -> str:
+    return tr(SUIT_NAMES[suit])
+
+
+def cards_text(kinds: Sequence[int]) -> str:
+    return " ".join(CODES[k] for k in sorted(kinds))
+
+
+def hand_kinds(counts: Sequence[int]) -> list[int]:
+    return [k for k in range(NKINDS) for _ in range(counts[k])]
+
+
+def hand_order(counts: Sequence[int], level: int, trump: int) -> tuple[list[int], list[int]]:
+    """The hand left to right and the indexes where a new group starts.
+
+    Plain suits in the order spades, hearts, clubs, diamonds, each strongest first; then every
+    trump together, strongest first (T-13). Before trump is known (`trump` < 0) the level-rank
+    cards and jokers form the last group, so what you could declare is in one place.
+    """
+    kinds = hand_kinds(counts)
+    if trump >= 0:
+        ctx = context(level, trump)
+        order = {s: i for i, s in enumerate(SUIT_ORDER)}
+        order[TRUMP] = 4
+        key = [(order[ctx.eff[k]], -ctx.pos[k], k) for k in range(NKINDS)]
+        group = [order[ctx.eff[k]] for k in range(NKINDS)]
+    else:
+        key, group = [], []
+        for k in range(NKINDS):
+            special = k in (RJ, BJ) or KIND_RANK[k] == level
+            g = 4 if special else KIND_SUIT[k]
+            key.append((g, k))
+            group.append(g)
+    kinds.sort(key=lambda k: key[k])
+    breaks = [i for i in range(1, len(kinds)) if group[kinds[i]] != group[kinds[i - 1]]]
+    return kinds, breaks
+
+
+def play_name(ctx: Any, kinds: Sequence[int]) -> str:
+    """`single`, `pair` or `tractor of N pairs` for a valid format, else ''."""
+    cards = tuple(sorted(kinds))
+    if not cards or shape(ctx, cards)[0] < 0:
+        return ""
+    if len(cards) == 1:
+        return trf("a single {cards}", cards=cards_text(cards))
+    if len(cards) == 2:
+        return trf("a pair {cards}", cards=cards_text(cards))
+    return trf("a tractor of {n} pairs {cards}", n=len(cards) // 2, cards=cards_text(cards))
+
+
+def refusal(state: Any, action: tuple[int, ...]) -> str | None:
+    """The rule id the engine would refuse `action` with, or None if it is legal."""
+    try:
+        state.clone().apply(action)
+    except IllegalAction as exc:
+        return exc.rule
+    return None
+
+
+def selection_feedback(state: Any, kinds: Sequence[int]) -> tuple[str, bool]:
+    """(what the selection is or why it cannot be played, playable?) for the human's turn."""
+    cards = tuple(sorted(kinds))
+    if state.phase == "bury":
+        points = sum(POINTS[k] for k in cards)
+        text = trf("{n} of 8 cards chosen to bury", n=len(cards))
+        if points:
+            text += "  " + trf("({points} points in them)", points=points)
+        return text, len(cards) == 8
+    if state.phase != "play":
+        return "", False
+    ctx = state.ctx
+    lead = state.trick[0] if state.trick else None
+    if not cards:
+        if lead is None:
+            return tr("Your lead: choose a single, a pair or a tractor."), False
+        return trf("Follow with {n} cards.", n=len(lead)), False
+    if lead is not None and len(cards) < len(lead):
+        return trf("{k} of {n} cards chosen.", k=len(cards), n=len(lead)), False
+    rule = refusal(state, cards)
+    if rule is not None:
+        return reason(rule), False
+    name = play_name(ctx, cards)
+    if lead is None:
+        return trf("You lead {play}.", play=name), True
+    return (trf("You play {play}.", play=name) if name
+            else trf("You play {cards}.", cards=cards_text(cards))), True
+
+
+def declaration_label(action: tuple[int, ...]) -> str:
+    """Button text of a declaration the human may make."""
+    if action == PASS:
+        return tr("Pass")
+    cards = action[1:]
+    if cards[0] == RJ:
+        return tr("No trump (red jokers)")
+    if cards[0] == BJ:
+        return tr("No trump (black jokers)")
+    suit = suit_name(KIND_SUIT[cards[0]])
+    if len(cards) == 2:
+        return trf("{suit}: pair {cards}", suit=suit, cards=cards_text(cards))
+    return trf("{suit}: {cards}", suit=suit, cards=cards_text(cards))
+
+
+def bid_status(action: tuple[int, ...]) -> str:
+    """A seat's last bid, for its badge."""
+    if action == PASS:
+        return tr("passed")
+    if action and action[0] == DECLARE:
+        return trf("declared {cards}", cards=cards_text(action[1:]))
+    return ""
+
+
+def trump_line(obs: Any) -> str:
+    level = level_name(obs.level)
+    if obs.trump < 0:
+        return trf("Level {level}: trump not declared yet", level=level)
+    return trf("Trump: {suit} · level {level}", suit=suit_name(obs.trump), level=level)
+
+
+def point_cards(obs: Any) -> list[int]:
+    """The point cards (T-25) in the tricks the attackers have won so far."""
+    attackers = 1 - obs.dealer % 2 if obs.dealer >= 0 else -1
+    out = []
+    for _leader, plays, winner in obs.tricks:
+        if winner % 2 == attackers:
+            out.extend(k for cards in plays for k in cards if POINTS[k])
+    return sorted(out)
+
+
+def is_bury(action: Any) -> bool:
+    return isinstance(action, tuple) and bool(action) and action[0] == BURY
+
+
+# -- the end of a deal ------------------------------------------------------------------------
+def summary_lines(state: Any, match: dict[str, Any]) -> list[str]:
+    """The explanation of a finished deal and the match standing, as markup lines."""
+    s = settle(state)
+    dealer = state.dealer
+    attackers = 1 - dealer % 2
+    lines = ["[b]" + tr("End of the deal") + "[/b]"]
+    lines.append(trf("{trump}; {seat} dealt, {team} defended.",
+                     trump=trump_line_plain(state), seat=seat_name(dealer),
+                     team=team_name(dealer % 2)))
+    trick_points = s.attack_points - s.kitty_bonus
+    lines.append(trf("{team} (attackers) won {points} points in tricks.",
+                     team=team_name(attackers), points=trick_points))
+    for number, (_leader, plays, winner) in enumerate(state.tricks, start=1):
+        pts = sum(POINTS[k] for cards in plays for k in cards)
+        if pts and winner % 2 == attackers:
+            cards = [k for c in plays for k in c if POINTS[k]]
+            lines.append("    " + trf("Trick {n}: {seat} +{points} ({cards})", n=number,
+                                      seat=seat_name(winner), points=pts,
+                                      cards=cards_text(cards)))
+    kitty = state.kitty
+    kitty_points = sum(POINTS[k] for k in kitty)
+    last_leader, last_plays, last_winner = state.tricks[-1]
+    multiplier = 2 * len(last_plays[0])
+    lines.append(trf("Kitty: {cards} ({points} points).", cards=cards_text(kitty),
+                     points=kitty_points))
+    if last_winner % 2 == attackers:
+        lines.append("    " + trf(
+            "{seat} won the last trick for the attackers: kitty points × {m} = +{bonus}",
+            seat=seat_name(last_winner), m=multiplier, bonus=s.kitty_bonus))
+    else:
+        text = trf("{seat} won the last trick for the defenders: the kitty scores nothing.",
+                   seat=seat_name(last_winner))
+        lines.append("    " + text)
+    lines.append("[b]" + trf("Attackers' total: {points} points", points=s.attack_points)
+                 + "[/b]")
+    lines.append(levels_line(state, s))
+    lines.append(trf("Next dealer: {seat}.", seat=seat_name(s.next_dealer)))
+    levels = match.get("levels", [level_name(v) for v in s.levels_after])
+    lines.append(trf("Levels now: {us} {a}, {them} {b}.", us=team_name(0), a=levels[0],
+                     them=team_name(1), b=levels[1]))
+    if s.match_winner is not None:
+        lines.append("[b]" + (tr("Your team wins the match!") if s.match_winner == 0
+                              else tr("The other team wins the match.")) + "[/b]")
+    return lines
+
+
+def trump_line_plain(state: Any) -> str:
+    return trf("Trump: {suit} · level {level}", suit=suit_name(state.trump),
+               level=level_name(state.level))
+
+
+def levels_line(state: Any, s: Any) -> str:
+    """T-27 in words: which team goes up how many levels, or the attackers take over."""
+    before = state.levels
+    if s.team_up >= 0:
+        return trf("{team} goes up {n} level(s): {old} → {new}.", team=team_name(s.team_up),
+                   n=s.steps, old=level_name(before[s.team_up]),
+                   new=level_name(s.levels_after[s.team_up]))
+    return trf("{team} take over as defenders without promotion.",
+               team=team_name(1 - state.dealer % 2))
