@@ -168,3 +168,15 @@ def test_session_resumes_a_tractor_match_mid_deal():
     resumed = Session.from_json(saved[-1])
     assert resumed.state.snapshot() == session.state.snapshot()
     assert resumed.match.to_dict() == session.match.to_dict()
+
+
+def test_cli_replay_a_fixture_file_by_path():
+    from pathlib import Path
+
+    path = Path(__file__).parent / "records" / "tractor" / "t26_last_trick_pair.json"
+    proc = subprocess.run([sys.executable, "-m", "engine", "replay", str(path)],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["result"] == json.loads(path.read_text())["expect"]["result"]
+    assert out["legal"] == [] and out["legal_count"] == 0

@@ -63,11 +63,9 @@ def test_D1_T2_a_promotion_past_A_wins_the_match_at_once():
 
 def test_T26_kitty_bonus_doubles_per_card_when_attackers_win_the_last_trick():
     seen = set()
-    for seed in range(400):
-        lay = layout() if seed % 2 else GAME.layout_of(GAME.new_deal(seed))
-        if lay["dealer"] is None:
-            lay = dict(lay, dealer=seed % 4, bid_start=seed % 4)
-        state, _ = _random_deal(lay, seed)
+    for seed in range(300):
+        state = GAME.new_deal(seed)
+        GAME.playout(state, random.Random(seed))
         leader, last, winner = state.tricks[-1]
         kitty_points = sum(POINTS[k] for k in state.kitty)
         trick_points = sum(POINTS[k] for _l, plays, w in state.tricks if w % 2 == state.attackers
@@ -140,3 +138,29 @@ def test_T27_whole_match_terminates_with_a_winner():
         GAME.playout(state, rng)
         match.finish_deal(state)
     assert match.is_over and match.winner in (0, 1)
+
+
+FIXTURES = __import__("pathlib").Path(__file__).parent / "records" / "tractor"
+
+
+@pytest.mark.parametrize("name", ["single", "pair", "def"])
+def test_T26_T27_fixture_deals_kitty_bonus_and_promotion(name):
+    """Whole recorded deals: the bonus is the buried kitty's points x 2 x cards per player in the
+    last trick when the attackers take it (0 when the defenders do), and T-27 applies to the total."""
+    rec = json.loads((FIXTURES / f"t26_last_trick_{name}.json").read_text())
+    status, out = replay(rec)
+    assert status == 0 and out["phase"] == "over" and out["to_act"] is None
+    bury = next(a for a in rec["actions"] if a.startswith("bury "))
+    kitty_points = sum(POINTS[GAME.parse_action(c)[0]] for c in bury.split()[1:])
+    last_cards = len(rec["actions"][-1].split())
+    result = out["result"]
+    assert kitty_points == rec["expect"]["kitty_points"] > 0
+    if name == "def":
+        assert result["kitty_bonus"] == 0
+    else:
+        assert result["kitty_bonus"] == kitty_points * 2 * last_cards
+        assert last_cards == (2 if name == "pair" else 1)
+    s = promote(result["attack_points"], result["dealer"], (0, 0))
+    assert result["levels_after"] == [level_name(v) for v in s.levels_after]
+    assert result["next_dealer"] == s.next_dealer
+    assert result == rec["expect"]["result"]
