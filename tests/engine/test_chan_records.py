@@ -145,3 +145,18 @@ def test_simulate_command_runs():
                          capture_output=True, text=True, timeout=120)
     assert res.returncode == 0, res.stderr
     assert res.stdout.count("== chan deal") == 3 and "settlement" in res.stdout
+
+
+def test_session_autosave_resumes_mid_deal():
+    from engine.session import Session
+
+    saved: list[str] = []
+    session = Session.new("chan", 11, save=saved.append)
+    rng = __import__("random").Random(2)
+    for _ in range(15):
+        session.apply(session.state.random_action(rng))
+    back = Session.from_json(saved[-1])
+    assert back.state.snapshot() == session.state.snapshot()
+    GAME.playout(back.state, rng)
+    summary = back.finish_deal()
+    assert summary["deals"] == 1 and sum(summary["totals"]) == 0 and back.match.is_over
