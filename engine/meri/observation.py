@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from engine.errors import IllegalAction
 from engine.meri.cards import ALL, PLAIN_SUIT_MASK, cards_of, robai
 from engine.meri.rules import DECLARE, PASS, SUN_BIT, discard_mask, play_mask
 from engine.meri.state import DISCARD_PHASE, OVER_PHASE, PLAY_PHASE, MeriState
@@ -251,6 +252,6 @@ def determinize(obs: MeriObservation, hidden: Mapping[str, Sequence[int]]) -> Me
                 if c < 0:
                     break
                 state.apply(c)
-    except Exception as exc:  # IllegalAction: the hidden cards contradict the public play
+    except IllegalAction as exc:  # the hidden cards contradict the public play
         raise ValueError(f"hidden cards inconsistent with the public play: {exc}") from None
     return state
