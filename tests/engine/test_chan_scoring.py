@@ -126,3 +126,15 @@ def test_analysis_pairs_waits_and_completeness():
     done = analysis.analyse(counts, winning_face=FACE_OF["2S"], own_gate_stock=True)
     assert done.complete and done.chan == 7 and done.ca == 3 and done.unpaired == ()
     assert [b[0] for b in done.bonuses] == ["Ù chì", "Tôm"] and done.score == 5
+
+
+def test_D7_thien_khai_once_per_face_dealt_four():
+    hand = "2C 2C 2C 2C 3C 3C 3C 3C 4C 4C 5C 5C 7M 7S 8C 8S 9C 9S 4M 4S"
+    res = _heavenly(hand)
+    assert res["bonuses"] == ["Thiên ù", "Thiên khai", "Thiên khai"] and res["score"] == 5 + 1 + 2
+
+
+def test_C5_red_faces():
+    from engine.chan.cards import CODE, IS_RED
+
+    assert sorted(CODE[f] for f in range(25) if IS_RED[f]) == ["8M", "8S", "9M", "9S", "CC"]
