@@ -160,3 +160,19 @@ def test_session_autosave_resumes_mid_deal():
     GAME.playout(back.state, rng)
     summary = back.finish_deal()
     assert summary["deals"] == 1 and sum(summary["totals"]) == 0 and back.match.is_over
+
+
+def test_fixture_records_replay_as_expected():
+    """Every record in tests/engine/records/chan replays through the CLI to its `expect`."""
+    import pathlib
+
+    paths = sorted((pathlib.Path(__file__).parent / "records" / "chan").glob("*.json"))
+    assert len(paths) >= 5
+    for path in paths:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        res = subprocess.run([sys.executable, "-m", "engine", "replay", str(path)],
+                             capture_output=True, text=True, timeout=60)
+        expect = dict(data["expect"])
+        assert res.returncode == expect.pop("status"), path.name
+        out = json.loads(res.stdout)
+        assert {k: out[k] for k in expect} == expect, path.name
