@@ -33,6 +33,7 @@ class _Fit:
         if self.width <= 1 or self.height <= 1:
             return
         pad_x, pad_y = self.padding[0] * 2, self.padding[1] * 2
+        self.shorten = False
         self.text_size = (max(1, self.width - pad_x), None)
         size = self.base_font
         self.font_size = size

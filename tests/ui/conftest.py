@@ -11,23 +11,19 @@ from typing import Any
 
 import pytest
 
+from tests.ui.uitools import pump
 from ui.ports import KioskSettings, MemoryStore, NullOutputs, Services
 
 
 @pytest.fixture(scope="session")
 def window() -> Any:
     from kivy.base import EventLoop
+    from kivy.clock import Clock
 
     EventLoop.ensure_window()
+    # Ticks in tests need not wait for the next 60 fps frame: the tests drive time themselves.
+    Clock._max_fps = 0
     return EventLoop.window
-
-
-def pump(frames: int = 3) -> None:
-    """Let Kivy run `frames` frames: scheduled callbacks, layout, drawing."""
-    from kivy.base import EventLoop
-
-    for _ in range(frames):
-        EventLoop.idle()
 
 
 class Outputs(NullOutputs):
@@ -51,6 +47,13 @@ def make_app(window: Any) -> Iterator[Callable[..., Any]]:
 
     built: list[Any] = []
 
+    def teardown() -> None:
+        while built:
+            app = built.pop()
+            app.dispatch("on_stop")  # also resets kv's `app` proxy, which caches the first app
+            if app.root is not None and app.root.parent is not None:
+                window.remove_widget(app.root)
+
     def make(
         size: tuple[int, int] = (800, 480),
         store: MemoryStore | None = None,
@@ -58,7 +61,9 @@ def make_app(window: Any) -> Iterator[Callable[..., Any]]:
         language: str = "en",
         seed: int = 7,
         pace: float = 0.0,
+        ai_level: str = "easy",
     ) -> Any:
+        teardown()  # one app at a time: kv's `app` must mean the newest one
         window.size = size
         services = Services(
             store=store or MemoryStore(),
@@ -68,16 +73,14 @@ def make_app(window: Any) -> Iterator[Callable[..., Any]]:
         )
         app = ParlorApp(services, seed=seed)
         app.pace = pace
+        app.ai_level = ai_level  # the quick bots: tests check the table, not the AI
         root = app.build()
         app.root = root
         window.add_widget(root)
         built.append(app)
-        pump(4)
+        pump(12)  # nested layouts settle over several ticks
         return app
 
     yield make
-    for app in built:
-        app.unbind_window()
-        if app.root is not None and app.root.parent is not None:
-            window.remove_widget(app.root)
+    teardown()
     pump(1)

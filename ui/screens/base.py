@@ -31,6 +31,8 @@ class BaseScreen(Screen):
         return focus.focusables(self.focus_scope if self.focus_scope is not None else self)
 
     def set_focus(self, widget: Any) -> None:
+        if widget is not None:
+            widget = widget.__self__  # kv ids are weak proxies: keep the widget itself
         old = self.focused_widget
         if old is widget:
             if widget is not None:

@@ -1,0 +1,228 @@
+"""The Meri table (issue 6 item 4): whole deals by touch and by button events, the declaration
+and discard prompts, refusals with the rule in words, face-down trumps, summary and autosave."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine import registry
+from engine.meri import FACE_DOWN
+from engine.meri.cards import CODES
+from engine.records import GameRecord
+from engine.session import Session
+from tests.ui.uitools import pump, tap, wait_for
+from ui.ports import MemoryStore
+from ui.table import cardsource
+from ui.table.reasons import REASONS
+
+pytestmark = pytest.mark.ui
+
+
+class CountingStore(MemoryStore):
+    """A MemoryStore that counts autosaves."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saves = 0
+
+    def save_autosave(self, data: str) -> None:
+        self.saves += 1
+        super().save_autosave(data)
+
+
+def robai_layout() -> dict[str, Any]:
+    """Seat 0 holds the native Robai of Koppu (KRo), seat 7 deals so seat 0 answers first."""
+    okie = "K5"
+    mine = ["KRo", "KSu", "P9", "P8", "P7", "I9", "I8", "O1", "G1"]
+    rest = [c for c in CODES if c not in mine and c != okie]
+    hands = [mine] + [rest[9 * i : 9 * i + 9] for i in range(7)]
+    undealt = [okie] + rest[63:65]
+    return {"dealer": 7, "hands": hands, "undealt": undealt}
+
+
+def start_layout(app: Any, layout: dict[str, Any]) -> Any:
+    game = registry.get("meri")
+    record = GameRecord.deal(game, seed=0, state=game.from_layout(layout, 0))
+    app.session = Session(game, game.new_match(5), record, save=app.save)
+    app._open_table("meri")
+    pump(3)
+    return app.root.get_screen("meri")
+
+
+def check_no_leak(table: Any) -> None:
+    """H-24: another seat's face-down trump is drawn as a back, its code never reaches a widget."""
+    obs = table.session.state.observation(0)
+    if table.showing is not None or table.reviewing:
+        return
+    for seat, card in enumerate(obs.trick):
+        entry = table.ids.trick.cards[seat] if seat < len(table.ids.trick.cards) else None
+        if card == FACE_DOWN:
+            assert entry == ("", cardsource.FACEDOWN), (seat, entry)
+
+
+def test_whole_deal_by_touch_reaches_the_summary(make_app: Any) -> None:
+    """A whole deal played only with simulated finger taps (UnitTestTouch)."""
+    store = CountingStore()
+    app = make_app(store=store, pace=0)
+    tap(app.root.get_screen("home").ids.play_meri)
+    table = app.root.get_screen("meri")
+    assert app.root.current == "meri"
+    human_actions = 0
+    while not table.summary_open:
+        wait_for(lambda: table.summary_open or table.prompt != "", what="a prompt or the summary")
+        check_no_leak(table)
+        if table.summary_open:
+            break
+        before = len(table.session.record.actions)
+        if table.prompt == "declare":
+            tap(table.ids.hide_button)
+            expected = "pass"
+        else:
+            hand = table.ids.hand
+            assert hand.legal, "legal cards are highlighted"
+            expected = hand.legal[0]
+            tap(hand.card_view(expected))  # first tap selects
+            assert table.selected == expected
+            tap(hand.card_view(expected))  # second tap plays
+        actions = table.session.record.actions
+        assert len(actions) > before and actions[before] == expected
+        human_actions += 1
+    assert human_actions >= 8
+    text = table.summary_text
+    assert text.count("Trick ") == 9
+    obs = table.session.state.observation(0)
+    assert f"{obs.team_scores[0]}" in text and "Match after deal 1 of 8" in text
+    assert store.stats()["meri"]["deals"] == 1
+    assert store.saves >= len(table.session.record.actions)
+    resumed = Session.from_json(store.load_autosave())
+    assert resumed.record.actions == table.session.record.actions
+    tap(table.ids.next_button)
+    pump(2)
+    assert not table.summary_open and "Deal 2 of 8" == table.deal_text
+
+
+def test_whole_deal_by_button_events_reaches_the_summary(make_app: Any) -> None:
+    """A whole deal played only with semantic events through `post_input` (the hardware path)."""
+    app = make_app(pace=0)
+    home = app.root.get_screen("home")
+    app.post_input("RIGHT")  # home: focus moves from "Play" to "Rules" ...
+    pump(2)
+    assert "Rules" in home.focused_widget.text
+    app.post_input("LEFT")  # ... and back
+    pump(2)
+    assert home.focused_widget == home.ids.play_meri
+    app.post_input("OK")
+    pump(2)
+    table = app.root.get_screen("meri")
+    assert app.root.current == "meri"
+    while not table.summary_open:
+        wait_for(lambda: table.summary_open or table.prompt != "", what="a prompt or the summary")
+        if table.summary_open:
+            break
+        before = len(table.session.record.actions)
+        if table.prompt == "declare":
+            assert table.focused_widget == table.ids.declare_button
+            app.post_input("OK")
+        else:
+            hand = table.ids.hand
+            for _ in range(12):  # walk right (then left) to a legal card
+                if table.focused_widget.code in hand.legal:
+                    break
+                at_end = table.focused_widget is hand.views[-1]
+                app.post_input("LEFT" if at_end else "RIGHT")
+                pump(1)
+            app.post_input("SELECT")
+            pump(1)
+            assert table.selected == table.focused_widget.code
+            app.post_input("OK")
+        wait_for(lambda b=before: len(table.session.record.actions) > b, what="the action")
+    assert table.focused_widget == table.ids.next_button
+    assert table.summary_text.count("Trick ") == 9
+
+
+def test_declaration_prompt_discard_and_refusals(make_app: Any) -> None:
+    """H-12 prompt when holding the native Robai; H-14 and H-22 refusals shown in words."""
+    app = make_app(pace=0)
+    table = start_layout(app, robai_layout())
+    wait_for(lambda: table.prompt == "declare", what="declaration prompt")
+    assert "KRo" in table.message
+    assert table.okie == "K5" and "Koppu" in table.trump_text
+    tap(table.ids.declare_button)
+    wait_for(lambda: table.prompt == "discard", what="discard prompt")
+    state = table.session.state
+    assert state.observation(0).declarer == 0
+    hand = table.ids.hand
+    assert len(hand.codes) == 10 and "K5" in hand.codes  # the Okie came into the hand
+    tap(hand.card_view("KSu"))  # a trump: refused (H-14)
+    assert table.alert and table.message == REASONS["H-14"]
+    assert table.session.state.phase == "discard"
+    tap(hand.card_view("G1"))
+    tap(hand.card_view("G1"))
+    wait_for(lambda: table.prompt == "play", what="opening lead")
+    tap(hand.card_view("KSu"))  # a trump lead in trick 1: refused (H-22)
+    assert table.alert and table.message == REASONS["H-22"]
+    assert table.session.state.observation(0).trick_no == 0
+    tap(hand.card_view("P9"))
+    tap(table.ids.play_button)
+    wait_for(lambda: table.session.state.to_act != 0, what="the lead")
+    assert table.session.record.actions[:3] == ["declare", "G1", "P9"]
+
+
+def test_forced_pass_is_answered_for_the_human(make_app: Any) -> None:
+    """D-6: without the native Robai the human's pass is automatic."""
+    layout = robai_layout()
+    layout["hands"][0], layout["hands"][1] = layout["hands"][1], layout["hands"][0]
+    app = make_app(pace=0)
+    table = start_layout(app, layout)
+    wait_for(lambda: len(table.session.record.actions) >= 1, what="auto pass")
+    assert table.session.record.actions[0] == "pass"
+
+
+def test_menu_leaves_and_continue_resumes(make_app: Any) -> None:
+    store = MemoryStore()
+    app = make_app(store=store, pace=0)
+    app.new_game("meri")
+    wait_for(lambda: app.root.get_screen("meri").prompt != "", what="a prompt")
+    actions = list(app.session.record.actions)
+    app.post_input("MENU")
+    pump(2)
+    assert app.root.current == "home" and app.saved_game == "meri"
+    # a new app on the same store offers to continue the same game
+    app2 = make_app(store=store, pace=0)
+    home = app2.root.get_screen("home")
+    assert home.ids.continue_button.opacity == 1
+    tap(home.ids.continue_button)
+    assert app2.root.current == "meri"
+    assert app2.session.record.actions[: len(actions)] == actions
+
+
+def test_corrupt_autosave_is_reported_not_raised(make_app: Any) -> None:
+    store = MemoryStore()
+    store.save_autosave('{"format": 1, "game": "meri", "match": {}, "record": {}}')
+    app = make_app(store=store)
+    app.continue_game()
+    assert app.root.current == "home"
+    assert app.notice and store.load_autosave() is None
+
+
+def test_last_trick_review(make_app: Any) -> None:
+    app = make_app(pace=0)
+    app.new_game("meri")
+    table = app.root.get_screen("meri")
+    while not (table.can_review and table.prompt == "play"):
+        wait_for(lambda: table.prompt != "", what="a prompt")
+        if table.prompt == "declare":
+            table.declare(False)
+        elif not table.can_review:
+            table.play_card(table.ids.hand.legal[0])
+        pump(2)
+    last = table.session.state.observation(0).tricks[-1]
+    tap(table.ids.review_button)
+    assert table.reviewing
+    assert [c for c, _f in table.ids.trick.cards] == [CODES[c] for c in last[1]]
+    assert table.ids.trick.winner == last[2]
+    app.post_input("BACK")
+    pump(2)
+    assert not table.reviewing and app.root.current == "meri"
