@@ -9,11 +9,15 @@ duplicate touch provider, and the Kivy 2.3.1 `Metrics.dpi` bug (platform.md).
 
 from __future__ import annotations
 
+import logging
 import os
+import tempfile
 from collections.abc import Mapping, MutableMapping
 from pathlib import Path
 
 from device.config import Config
+
+log = logging.getLogger(__name__)
 
 
 def kivy_environment(
@@ -49,7 +53,13 @@ def apply(values: Mapping[str, str], environ: MutableMapping[str, str] | None = 
     env = os.environ if environ is None else environ
     for key, value in values.items():
         env.setdefault(key, value)
-    Path(env["KIVY_HOME"]).mkdir(parents=True, exist_ok=True)
+    try:
+        Path(env["KIVY_HOME"]).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # an unwritable data directory must not stop the table
+        fallback = tempfile.mkdtemp(prefix="parlor-kivy-")
+        log.error("cannot create KIVY_HOME %s (%s); using %s", env["KIVY_HOME"],
+                  exc.strerror or exc, fallback)
+        env["KIVY_HOME"] = fallback
 
 
 def after_import() -> None:

@@ -86,3 +86,43 @@ def test_selftest_renders_the_home_screen(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.startswith("selftest: OK: home screen rendered 800x480")
     assert not (tmp_path / "data").exists()  # the player's data is never touched
+
+
+@pytest.mark.parametrize("damage", ["corrupt database", "unusable data directory"])
+def test_app_starts_anyway_with_broken_data(tmp_path: Path, damage: str) -> None:
+    """Never a crash loop: a corrupt database is moved aside, an unusable directory is logged."""
+    data = tmp_path / "data"
+    if damage == "corrupt database":
+        data.mkdir()
+        (data / "parlor.db").write_bytes(b"\x00garbage" * 512)
+        expect = "is not a usable database"
+    else:
+        data.write_text("a file where the data directory should be")
+        expect = "statistics and the saved game will not be kept"
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.bind(str(tmp_path / "notify.sock"))
+    sock.settimeout(60)
+    env = app_env(tmp_path, NOTIFY_SOCKET=str(tmp_path / "notify.sock"))
+    proc = subprocess.Popen([sys.executable, "-m", "device"], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        ready = False
+        while not ready:
+            try:
+                ready = sock.recv(4096).decode().startswith("READY=1")
+            except TimeoutError:
+                proc.kill()
+                raise AssertionError("never ready: " + proc.communicate()[1][-3000:]) from None
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        sock.close()
+    assert proc.returncode == 0, err
+    assert expect in err and "Traceback" not in err
+    if damage == "corrupt database":
+        assert [p.name.startswith("parlor.db.corrupt-") for p in data.iterdir()].count(True) == 1
+        conn = sqlite3.connect(data / "parlor.db")
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        conn.close()

@@ -44,6 +44,13 @@ def test_apply_keeps_what_the_caller_set(tmp_path: Path) -> None:
     assert environ["KCFG_GRAPHICS_FULLSCREEN"] == "0" and (tmp_path / "k").is_dir()
 
 
+def test_an_unwritable_kivy_home_falls_back_to_a_temporary_one(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("")
+    environ: dict[str, str] = {}
+    kivyenv.apply({"KIVY_HOME": str(tmp_path / "file" / "kivy")}, environ)
+    assert Path(environ["KIVY_HOME"]).is_dir() and "parlor-kivy-" in environ["KIVY_HOME"]
+
+
 def test_settings_changed_in_the_app_win_over_the_config_file() -> None:
     store = root.ConfiguredStore(MemoryStore(), {"language": "vi", "sound": False})
     assert store.get_setting("language", "en") == "vi"
