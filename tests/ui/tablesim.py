@@ -3,6 +3,7 @@ overlapping hand where it shows, and walk the focus to a widget with the arrow e
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine import registry
@@ -11,10 +12,14 @@ from engine.session import Session
 from tests.ui.uitools import pump, wait_for
 
 
-def start_deal(app: Any, game_name: str, state: Any, match_seed: int = 5) -> Any:
-    """Open the table of `game_name` on the deal `state` (as the app does for a new game)."""
+def start_deal(app: Any, game_name: str, state: Any, actions: Sequence[Any] = (),
+               match_seed: int = 5) -> Any:
+    """Open the table of `game_name` on the deal `state` after `actions` (as the app does for a
+    new or resumed game)."""
     game = registry.get(game_name)
     record = GameRecord.deal(game, seed=0, state=state)
+    for action in actions:
+        record.apply(action)
     app.session = Session(game, game.new_match(match_seed), record, save=app.save)
     app._open_table(game_name)
     pump(3)
@@ -61,6 +66,9 @@ def center(widget: Any) -> tuple[float, float]:
 
 def focus_on(app: Any, screen: Any, target: Any, limit: int = 80) -> None:
     """Move the focus to `target` with LEFT/RIGHT/UP/DOWN events only."""
+    ref = getattr(type(target), "__ref__", None)
+    if ref is not None:  # kv ids are weak proxies: compare with the widget itself
+        target = target.__ref__()
     tried: set[tuple[int, str]] = set()
     for _ in range(limit):
         current = screen.focused_widget

@@ -1,0 +1,111 @@
+"""Hints (issue 7 item 3): the normal AI's move for the human, worked out off the UI thread, shown
+on the Tractor and Chắn tables (the cards picked, ready to play), usable for Meri through the same
+`Hinter`, and dropped when the position changed before it arrived."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+
+from engine import registry
+from engine.chan.state import DISCARD_BASE, PASS
+from engine.session import Session
+from tests.ui.tablesim import human_turn, start_deal, wait_turn
+from tests.ui.uitools import pump, tap, wait_for
+from ui.table.hints import Hinter
+
+pytestmark = pytest.mark.ui
+
+
+class ThreadSpy:
+    """Wraps a bot and notes the thread each decision ran on."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.threads: list[str] = []
+
+    def choose(self, observation: Any, legal: Any) -> Any:
+        self.threads.append(threading.current_thread().name)
+        return self.bot.choose(observation, legal)
+
+
+def spy_on(table: Any) -> ThreadSpy:
+    hinter = table._hinter()
+    spy = ThreadSpy(hinter.bot)
+    hinter.bot = spy
+    return spy
+
+
+def test_tractor_hint_picks_a_legal_play_then_plays_it(make_app: Any) -> None:
+    app = make_app(pace=0)
+    table = start_deal(app, "tractor", registry.get("tractor").new_deal(8))
+    spy = spy_on(table)
+    while True:  # through the bidding (and a bury if it falls to you) to your first play
+        wait_turn(table)
+        if table.prompt == "play":
+            break
+        tap(table.ids.hint_button)
+        wait_for(lambda: not table.hint_busy, what="the hint")
+        assert table.message.startswith("Hint: ")
+        if table.prompt == "declare":
+            table.choose(table.choice_actions[0])
+        else:
+            table.submit()
+    tap(table.ids.hint_button)
+    assert table.hint_busy and table.ids.hint_button.text == "Thinking…"
+    wait_for(lambda: not table.hint_busy and table.picked, what="the hint")
+    assert table.feedback_ok, table.feedback  # the hinted cards are a legal play
+    assert spy.threads and all(name.startswith("parlor-hint") for name in spy.threads)
+    assert threading.current_thread().name not in spy.threads
+    before = len(table.session.record.actions)
+    hinted = table.session.game.format_action(tuple(sorted(table.kinds[i] for i in table.picked)))
+    tap(table.ids.play_button)
+    assert table.session.record.actions[before] == hinted
+
+
+def test_chan_hint_names_a_legal_action(make_app: Any) -> None:
+    app = make_app(pace=0)
+    table = start_deal(app, "chan", registry.get("chan").new_deal(4))
+    wait_turn(table)
+    legal = table.session.state.legal_actions()
+    tap(table.ids.hint_button)
+    wait_for(lambda: not table.hint_busy, what="the hint")
+    assert table.message.startswith("Hint: ")
+    if table.picked >= 0:
+        face = table.faces[table.picked]
+        assert face in legal or DISCARD_BASE + face in legal
+    else:
+        assert PASS in legal
+
+
+def test_stale_hint_is_dropped(make_app: Any) -> None:
+    """A hint asked for one position never shows after an action changed it."""
+    app = make_app(pace=0)
+    table = start_deal(app, "chan", registry.get("chan").new_deal(4))
+    wait_turn(table)
+    table.hint()
+    assert table.hint_busy
+    action = table.session.state.legal_actions()[-1]
+    assert table.play(action)
+    assert not table.hint_busy
+    for _ in range(30):
+        pump(1)
+        assert not table.message.startswith("Hint: ")
+
+
+def test_meri_hint_hook_gives_the_normal_ai_move(make_app: Any) -> None:
+    """The same `Hinter` serves Meri (its table adds `HintMixin` and a `HintButton`)."""
+    app = make_app(pace=0)
+    app.new_game("meri")
+    table = app.root.get_screen("meri")
+    wait_for(lambda: app.session.state.to_act == 0 and table.prompt != "", what="your turn")
+    session: Session = app.session
+    hinter = Hinter(session.game, 3)
+    got: list[Any] = []
+    assert hinter.ask(session.state, 0, got.append)
+    wait_for(lambda: bool(got), what="the Meri hint")
+    assert got[0] in session.state.legal_actions()
+    hinter.shutdown()
+    assert not human_turn(table) or table.session is session
