@@ -44,6 +44,8 @@ class Combos(Sequence):
 
     # -- counting: ways[j][r][p] = choices of r cards from items[j:] with at least p pairs --------
     def _table(self) -> list[list[list[int]]]:
+        if self._ways is None and self.q == 0:
+            self._ways = self._table_no_pairs()
         if self._ways is None:
             m, q, items = self.m, self.q, self.items
             last = [[1 if (r == 0 and p == 0) else 0 for p in range(q + 1)] for r in range(m + 1)]
@@ -65,6 +67,23 @@ class Combos(Sequence):
             ways.reverse()
             self._ways = ways
         return self._ways
+
+    def _table_no_pairs(self) -> list[list[list[int]]]:
+        """The same table when no pair is required (q = 0): one count per (j, r), built as flat
+        rows, which is several times faster (burials and void follows use it)."""
+        m = self.m
+        last = [1] + [0] * m
+        rows = [last]
+        for _kind, cnt in reversed(self.items):
+            if cnt == 2:
+                cur = [last[0], last[1] + last[0]] + [
+                    last[r] + last[r - 1] + last[r - 2] for r in range(2, m + 1)]
+            else:
+                cur = [last[0]] + [last[r] + last[r - 1] for r in range(1, m + 1)]
+            rows.append(cur[: m + 1])
+            last = cur
+        rows.reverse()
+        return [[[v] for v in row] for row in rows]
 
     def __len__(self) -> int:
         return self._table()[0][self.m][self.q]

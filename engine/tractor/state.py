@@ -264,14 +264,17 @@ class TractorState(State):
         hand, ctx = self.hands[self.actor], self.ctx
         assert ctx is not None
         out = []
-        for k in range(NKINDS):
-            c = hand[k]
+        pairs = []
+        for k, c in enumerate(hand):
             if c:
                 out.append((k,))
                 if c == 2:
                     out.append((k, k))
-        _tractor_leads(hand, ctx, out)
-        return sorted(set(out))
+                    pairs.append(k)
+        if len(pairs) >= 2:
+            _tractor_leads(pairs, ctx, out)
+            out.sort()
+        return out
 
     def _follow_set(self) -> Combos:
         """The legal follows as a lazy set (T-18..T-21)."""
@@ -516,26 +519,23 @@ def _pairs_in(cards: tuple[int, ...], eff: tuple[int, ...], suit: int) -> int:
     return pairs
 
 
-def _tractor_leads(hand: list[int], ctx: Context, out: list[tuple[int, ...]]) -> None:
-    """Append every tractor in `hand` (T-16, T-17, D-3): runs of >= 2 consecutive-position pairs.
-
-    Several kinds can share a position (off-suit level cards); each choice makes another tractor.
-    """
-    pos = ctx.pos
-    for suit_kinds in ctx.suit_kinds:
-        by_pos: dict[int, list[int]] = {}
-        for k in suit_kinds:
-            if hand[k] == 2:
-                by_pos.setdefault(pos[k], []).append(k)
-        if len(by_pos) < 2:
+def _tractor_leads(pairs: list[int], ctx: Context, out: list[tuple[int, ...]]) -> None:
+    """Append every tractor made of the held `pairs` (T-16, T-17, D-3): runs of >= 2 pairs of one
+    effective suit at consecutive positions. Several kinds can share a position (off-suit level
+    cards); each choice makes another tractor."""
+    pos, eff = ctx.pos, ctx.eff
+    by_pos: dict[tuple[int, int], list[int]] = {}
+    for k in pairs:
+        by_pos.setdefault((eff[k], pos[k]), []).append(k)
+    if len(by_pos) < 2:
+        return
+    for (suit, p), kinds in by_pos.items():
+        q = p + 1
+        if (suit, q) not in by_pos:
             continue
-        for p, kinds in by_pos.items():
-            q = p + 1
-            if q not in by_pos:
-                continue
-            partial = [[k] for k in kinds]
-            while q in by_pos:
-                partial = [c + [k] for c in partial for k in by_pos[q]]
-                for c in partial:
-                    out.append(tuple(sorted(c + c)))
-                q += 1
+        partial = [[k] for k in kinds]
+        while (suit, q) in by_pos:
+            partial = [c + [k] for c in partial for k in by_pos[(suit, q)]]
+            for c in partial:
+                out.append(tuple(sorted(c + c)))
+            q += 1

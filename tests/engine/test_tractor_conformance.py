@@ -245,3 +245,30 @@ def test_lazy_follow_sets_equal_brute_force_filtering_T19_T20():
                     sizes.append(len(accepted))
             state.apply(state.random_action(rng))
     assert max(sizes) > 50  # void follows with many legal card sets were compared
+
+
+def test_lead_lists_equal_brute_force_filtering_T16_T17():
+    """Every single, pair and set of held pairs the checker accepts as a lead is listed, and only
+    those (tractors across the level gap and through trump ranks included)."""
+    import itertools
+
+    rng = random.Random(8)
+    leads_seen = 0
+    tractors_seen = 0
+    while leads_seen < 40 or tractors_seen < 5:
+        state = GAME.new_deal(rng.getrandbits(32))
+        while not state.is_over:
+            hand = state.hands[state.actor]
+            pairs = [k for k in range(NKINDS) if hand[k] == 2]
+            if state.phase == "play" and not state.trick and len(pairs) >= 3:
+                cands = {(k,) for k in range(NKINDS) if hand[k]}
+                for size in range(1, min(len(pairs), 8) + 1):
+                    for combo in itertools.combinations(pairs, size):
+                        cands.add(tuple(sorted(combo + combo)))
+                accepted = {c for c in cands if state._is_legal(c)}
+                listed = state.legal_actions()
+                assert sorted(listed) == sorted(accepted)
+                tractors_seen += sum(1 for a in listed if len(a) >= 4)
+                leads_seen += 1
+            state.apply(state.random_action(rng))
+    assert tractors_seen > 0
