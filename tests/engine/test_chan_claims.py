@@ -165,3 +165,21 @@ def test_C14_empty_stock_ends_the_deal_drawn():
     assert state.observation(0).stock_count == 0
     assert GAME.result_json(state) == {"winner": None, "winning_card": None, "bonuses": [],
                                        "score": 0, "settlement": [0, 0, 0, 0]}
+
+
+def test_C22_K3_chiu_neither_winning_nor_leaving_a_discard_is_not_offered():
+    """Seat 2 refuses 2C and 4S (C-19), its only singles; a Chíu on 5M would not win and would
+    leave no legal discard (X-2), so no Chíu offer is made."""
+    pairs = "9M 9M 8M 8M 7M 7M 6M 6M 3M 3M 2M 2M 9S 9S"
+    lay = layout(0, {0: "8C", 2: "5M 5M 5M 2C 4S " + pairs}, stock="2C 4S 7C 5M",
+                 bottom="8C 8C 8C 2C 2C 4S 4S")
+    state = state_of(lay, "discard 8C" + ", pass" * 6)
+    two_c, four_s = GAME.parse_action("capture 2C"), GAME.parse_action("capture 4S")
+    assert state.observation(2).refused == (1 << two_c) | (1 << four_s)
+    state.apply(PASS)  # seat 0 passes seat 3's card and reveals 5M
+    assert state.to_act == 0 and state.phase == "own_card"
+    # Without the refusals the same Chíu is offered.
+    lay2 = layout(0, {0: "8C", 2: "5M 5M 5M 2C 4S " + pairs}, stock="9C 9S 7C 5M",
+                  bottom="8C 8C 8C 9C 9C 9C")
+    state = state_of(lay2, "discard 8C" + ", pass" * 7)
+    assert state.to_act == 2 and state.phase == "chiu_offer"
