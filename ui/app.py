@@ -58,6 +58,7 @@ TABLES: dict[str, str] = {
     "chan": "ui.table.chan:ChanTableScreen",
 }
 GAMES = ("meri", "tractor", "chan")
+GAME_TITLES = {"meri": "Hachinin Meri", "tractor": "Tractor", "chan": "Chắn"}  # never translated
 AI_LEVELS = ("easy", "normal", "hard")
 SPEED_MIN, SPEED_MAX = 0.5, 3.0
 CORNER_DP = 48  # the top-left corner that starts the kiosk exit hold when touched
@@ -313,6 +314,13 @@ class ParlorApp(App):
             self.services.outputs.set_led(name, on)
         except Exception as exc:  # an output fault must never stop the game
             Logger.warning(f"Parlor: LED {name} failed: {exc}")
+
+    def playable(self, game: str) -> bool:
+        """True when `game` has a table screen (home shows "Play", else "Coming soon")."""
+        return game in TABLES
+
+    def game_title(self, game: str) -> str:
+        return GAME_TITLES.get(game, game)
 
     # -- sessions ----------------------------------------------------------------------------
     def refresh_saved(self) -> None:
