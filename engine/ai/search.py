@@ -4,9 +4,10 @@ For one decision the bot repeatedly samples a *world* — the hidden cards dealt
 its observation (`Adapter.sample`, built on `Game.determinize`) — and evaluates every candidate
 action in that same world by a fast playout to the end of the deal, with the same playout random
 numbers for every candidate (common random numbers: the comparison is between actions, not
-between lucky and unlucky worlds). The candidate with the best total wins. It is anytime: it stops
+between lucky and unlucky worlds); the best mean is played. It is anytime: it stops
 at the iteration cap or before the next world would overrun the wall-clock deadline, always after
-at least one world.
+at least one world — and early, once every alternative clearly trails the adapter's first
+candidate (the heuristic's choice), which it keeps unless another is better by a margin.
 
 A game plugs in through an `Adapter`: the sampler, the candidate pruning, the playout policy and
 the value of a finished deal for a seat. With `inference`, each world is weighted by how likely
@@ -33,6 +34,8 @@ class Budget:
     max_worlds: int
     inference: bool = False
     margin: float = 1.0  # standard errors by which a candidate must beat the first one
+    min_worlds: int = 8  # before an early stop is considered
+    stop: float = 2.5  # stop early once every alternative trails candidate 0 by this many SEs
 
 
 NORMAL = Budget(seconds=0.055, max_worlds=400)
@@ -119,8 +122,27 @@ class SearchBot:
             now = self.clock()
             if now + (now - started) > deadline:  # the next world would overrun: stop now
                 break
+            if worlds >= budget.min_worlds and settled(sum_d, sum_d2, sum_w, sum_w2, budget.stop):
+                break
         self.last_worlds = worlds
         return cands[pick(sum_d, sum_d2, sum_w, sum_w2, budget.margin)]
+
+
+def settled(sum_d: Sequence[float], sum_d2: Sequence[float], sum_w: float, sum_w2: float,
+            z: float) -> bool:
+    """True when every other candidate is worse than candidate 0 by more than `z` standard
+    errors: more worlds would not change the choice, so the decision can stop early."""
+    if sum_w <= 0.0 or z <= 0.0:
+        return False
+    n_eff = sum_w * sum_w / sum_w2
+    if n_eff <= 1.0:
+        return False
+    for i in range(1, len(sum_d)):
+        mean = sum_d[i] / sum_w
+        var = max(0.0, sum_d2[i] / sum_w - mean * mean)
+        if mean + z * (var / n_eff) ** 0.5 > 0.0:  # (equal, noiseless: as good as settled)
+            return False
+    return True
 
 
 def pick(sum_d: Sequence[float], sum_d2: Sequence[float], sum_w: float, sum_w2: float,

@@ -6,12 +6,14 @@ cards a seat is known to hold (`obs.shown`: its declared cards) stay in its hand
 may also have been buried, so theirs go to its hand or the kitty); a seat that failed a pair
 follow (`obs.nopairs`, T-20) gets no pair in that suit (redrawn, then repaired by swaps).
 
-Candidates: bids follow the heuristic's rule; leads and small follow sets are all evaluated (leads pruned to the highest and
-lowest single of each suit, every pair and tractor); a huge follow set or the burial gives the
+Candidates: bids follow the heuristic's rule; leads and small follow sets are all evaluated
+(leads pruned to the highest and lowest single of each suit, every pair and tractor); a huge
+follow set or the burial gives the
 heuristic bot's choice plus a few rule-built alternatives (cheapest, feed points, strongest) and
-random legal samples. Playouts: random legal leads; follows feed points to a winning partner or
-throw the cheapest cards, with random plays mixed in. Value: the seat's team card points minus
-the other team's plus 20 per level of difference (the arena's metrics).
+random legal samples. Playouts: mostly the top pair or card of a plain suit as a lead; follows
+feed points to a winning partner or throw the cheapest cards, with random plays mixed in.
+Value: the seat's team card points minus the other team's plus 20 per level of difference (the
+arena's metrics).
 """
 
 from __future__ import annotations
@@ -307,22 +309,44 @@ def _build(legal: Any, ctx: Any, mode: str) -> tuple[int, ...] | None:
 
 
 def _policy_playout(state: TractorState, rng: random.Random) -> None:
-    """Finish the deal: random bids, burial and leads; follows feed points to a winning partner or
+    """Finish the deal: random bids and burial; leads are mostly the top pair or card of a
+    random plain suit (else a random legal lead); follows feed points to a winning partner or
     throw the cheapest cards (and now and then a random legal follow)."""
     while state.ph != OVER:
-        if state.ph != PLAY_PHASE or not state.trick or rng.random() < 0.35:
+        if state.ph != PLAY_PHASE:
             state._do(state.random_action(rng))
+            continue
+        if not state.trick:
+            lead = _top_lead(state, rng) if rng.random() < 0.6 else None
+            state._do(lead if lead is not None else state.random_action(rng))
             continue
         legal = state._follow_set()
         if len(legal) == 1:
             state._do(legal[0])
             continue
-        ctx = state.ctx
+        if rng.random() < 0.3:
+            state._do(legal.sample(rng))
+            continue
         partner_winning = state.win_seat == (state.actor + 2) & 3
-        action = _build(legal, ctx, "feed" if partner_winning else "cheap")
-        if action is None:
-            action = legal.sample(rng)
-        state._do(action)
+        action = _build(legal, state.ctx, "feed" if partner_winning else "cheap")
+        state._do(action if action is not None else legal.sample(rng))
+
+
+def _top_lead(state: TractorState, rng: random.Random) -> tuple[int, ...] | None:
+    """The strongest pair, else the strongest card, of a random plain suit the leader holds."""
+    hand = state.hands[state.actor]
+    suit_kinds = state.ctx.suit_kinds
+    suits = [e for e in range(4) if any(hand[k] for k in suit_kinds[e])]
+    if not suits:
+        return None
+    kinds = suit_kinds[suits[rng.randrange(len(suits))]]
+    for k in kinds:
+        if hand[k] == 2:
+            return (k, k)
+    for k in kinds:
+        if hand[k]:
+            return (k,)
+    return None
 
 
 def make_adapter(game: Any, seed: int) -> TractorAdapter:

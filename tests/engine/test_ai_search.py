@@ -183,3 +183,14 @@ def test_inference_weights_the_true_world_above_random_worlds(game_name):
             continue
     assert len(sampled_w) >= 5
     assert sum(true_w) / len(true_w) > sum(sampled_w) / len(sampled_w)
+
+
+@pytest.mark.parametrize("game_name", _games())
+def test_every_level_through_the_games_make_bot(game_name):
+    """`Game.make_bot` falls back to engine.ai.levels for easy/normal/search/hard."""
+    game = registry.get(game_name)
+    for kind in levels.KINDS:
+        assert callable(game.make_bot(kind, 1).choose)
+    assert isinstance(levels.make_bot(game_name, "hard", 1), SearchBot)
+    with pytest.raises(KeyError):
+        game.make_bot("genius", 1)
