@@ -247,3 +247,14 @@ def _plausible_deal(state: TractorState, dealt_dealer: int | None) -> tuple:
     for k in kitty:
         hands[d][k] -= 1
     return tuple(tuple(h) for h in hands), tuple(kitty), dealt_dealer
+
+
+def legal_from_observation(obs: TractorObservation):
+    """The legal actions of `obs.seat` when it is to act, from the observation alone: the hidden
+    cards are placed in any order (legality depends only on the own hand and public history)."""
+    pool = [k for k in range(NKINDS) for _ in range(obs.unseen[k])]
+    hidden, start = {}, 0
+    for name, size in obs.hidden:
+        hidden[name] = pool[start:start + size]
+        start += size
+    return determinize(obs, hidden).legal_actions()
