@@ -114,6 +114,7 @@ def test_D1_match_ends_when_a_team_passes_A_and_shows_A():
 
 def test_match_rotates_dealer_and_levels_and_resumes_from_json():
     match = GAME.new_match(5)
+    assert match.summary() == {"levels": ["2", "2"], "dealer": None, "deals": 0, "winner": None}
     first = match.next_deal()
     assert first.deal == GAME.new_deal(5).deal  # the first deal of new_match(seed) is new_deal(seed)
     GAME.playout(first, random.Random(0))
