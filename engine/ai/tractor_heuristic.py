@@ -114,6 +114,13 @@ class TractorHeuristicBot:
             suit = ctx.eff[k]
             return not any(unseen[c] and ctx.pos[c] > lowest for c in ctx.suit_kinds[suit])
 
+        seat = obs.seat
+        opponents = ((seat + 1) % 4, (seat + 3) % 4)
+        partner = (seat + 2) % 4
+
+        def opp_void(suit: int) -> bool:
+            return any(obs.voids[s] >> suit & 1 for s in opponents)
+
         def key(action: Action) -> tuple:
             suit, top = shape(ctx, action)
             trump = suit == TRUMP
@@ -122,9 +129,11 @@ class TractorHeuristicBot:
             if n >= 4:
                 return (4 if not trump else 3, n, top)
             if not trump and top_of_suit(action):
-                return (2, n, top)
+                return (2 if not opp_void(suit) else 0.5, n, top)
             if trump:
                 return (-1, -top, 0)
+            if obs.voids[partner] >> suit & 1 and not opp_void(suit):
+                return (1, -pts, -top)  # the partner can trump it
             return (0 if pts == 0 else -0.5, -top, -n)
 
         trumps_left = sum(obs.hand[k] for k in ctx.suit_kinds[TRUMP])
@@ -147,12 +156,16 @@ class TractorHeuristicBot:
                 return False
             return top + (100 if s == TRUMP else 0) > obs.win_key
 
+        def play_key(action: Action) -> int:
+            s, top = shape(ctx, action)
+            return top + (100 if s == TRUMP else 0)
+
         def cost(action: Action) -> float:
             c = sum(_value(ctx, k) for k in action)
             pairs = sum(1 for i in range(1, len(action)) if action[i] == action[i - 1])
             return c + (8.0 * pairs if ctx.eff[action[0]] == TRUMP else 2.0 * pairs)
 
-        safe = partner_winning and self._partner_safe(obs, ctx)
+        safe = partner_winning and self._stands(obs, ctx, obs.win_key)
 
         def score(action: Action) -> float:
             pts = sum(POINTS[k] for k in action)
@@ -163,21 +176,26 @@ class TractorHeuristicBot:
             if wins(action):
                 worth = trick_points + pts
                 gain = 10.0 + 2.0 * worth if (last or worth >= 10) else 4.0
+                if not last and not self._stands(obs, ctx, play_key(action)):
+                    gain *= 0.5  # may well be overtaken: worth less, and keep points back
+                    return gain - cost(action) * 0.4 - pts
                 return gain - cost(action) * 0.4 + (pts if last else -pts * 0.5)
             return -2.5 * pts - cost(action)
 
         return max(candidates, key=score)
 
     @staticmethod
-    def _partner_safe(obs: Any, ctx: Context) -> bool:
-        """Will the partner's winning play most likely stand? (Last to play, or nothing unseen
-        beats it in its suit and no opponent still to play has shown a void in the led suit.)"""
+    def _stands(obs: Any, ctx: Context, key: int) -> bool:
+        """Will a play of strength `key` (the trick's key scale) most likely win the trick?
+        Yes when nothing unseen can beat it in its suit (a pair or longer needs two unseen
+        copies) and, for a plain play, no opponent still to play has shown a void in that suit."""
         if len(obs.trick) == 3:
             return True
-        trump = obs.win_key >= 100
-        top = obs.win_key - 100 if trump else obs.win_key
+        trump = key >= 100
+        top = key - 100 if trump else key
         suit = TRUMP if trump else obs.lead_suit
-        if any(obs.unseen[k] and ctx.pos[k] > top for k in ctx.suit_kinds[suit]):
+        need = 1 if len(obs.trick[0]) == 1 else 2
+        if any(obs.unseen[k] >= need and ctx.pos[k] > top for k in ctx.suit_kinds[suit]):
             return False
         if not trump:
             later = [(obs.seat + i) % 4 for i in range(1, 4 - len(obs.trick))]
