@@ -46,12 +46,11 @@ def setup_logging(level: int = logging.INFO) -> None:
     root.setLevel(level)
 
 
-def load_config(log_problems: bool = True) -> config_mod.Config:
+def load_config() -> config_mod.Config:
     """The config from its files; every problem logged as one warning line."""
     config, problems = config_mod.load()
     for problem in problems:
-        if log_problems:
-            log.warning("config: %s", problem)
+        log.warning("config: %s", problem)
     log.info("config: read %s", ", ".join(config.files) or "no file (built-in defaults)")
     return config
 
