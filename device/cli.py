@@ -116,7 +116,9 @@ def cmd_selftest(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="parlor", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="parlor", description="Parlor card table: run the app (default), simulate, replay, "
+        "check this machine, install the boot service.")
     parser.add_argument("--version", action="version", version=f"parlor {version()}")
     parser.add_argument("--selftest", action="store_true",
                         help="open the window offscreen, render the home screen, exit 0")
