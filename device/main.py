@@ -212,6 +212,23 @@ def install_stop_handlers(stop: Callable[[], None]) -> None:
     signal.signal(signal.SIGINT, handler)
 
 
+def make_services(
+    config: config_mod.Config,
+    store: Store,
+    heartbeat: Callable[[], None],
+    replay_record: str | None = None,
+) -> Services:
+    """What the UI is handed: the store, kiosk lockdown from `[kiosk]`, starting language/level.
+
+    Outputs start as `NullOutputs`; the real ones are set once the devices are built.
+    """
+    kiosk = KioskSettings(enabled=config.kiosk.enabled, exit_pin=config.kiosk.exit_pin,
+                          exit_hold_seconds=config.kiosk.exit_hold_seconds)
+    return Services(store=store, outputs=NullOutputs(), heartbeat=heartbeat, kiosk=kiosk,
+                    language=config.game.language, ai_level=config.game.ai_level,
+                    replay_record=replay_record)
+
+
 def run_app(replay_record: str | None = None, mock_hardware: bool = False) -> int:
     """`parlor`: the table on this screen until the app is closed or the service is stopped."""
     setup_logging()
@@ -230,12 +247,7 @@ def run_app(replay_record: str | None = None, mock_hardware: bool = False) -> in
         _close(store)
         return 1
 
-    kiosk = KioskSettings(enabled=config.kiosk.enabled, exit_pin=config.kiosk.exit_pin,
-                          exit_hold_seconds=config.kiosk.exit_hold_seconds)
-    devices = Devices()
-    services = Services(store=store, outputs=NullOutputs(), heartbeat=notifier.heartbeat,
-                        kiosk=kiosk, language=config.game.language,
-                        ai_level=config.game.ai_level, replay_record=replay_record)
+    services = make_services(config, store, notifier.heartbeat, replay_record)
     app = ParlorApp(services)
     devices = build_devices(config, app.post_input, mock=mock_hardware)
     services.outputs = SafeOutputs(devices.outputs)

@@ -16,7 +16,7 @@ from device import kivyenv
 from device import main as root
 from device.cli import main as cli_main
 from device.config import load_text
-from ui.ports import MemoryStore
+from ui.ports import KioskSettings, MemoryStore
 
 
 def test_kivy_environment_from_config(tmp_path: Path) -> None:
@@ -49,6 +49,19 @@ def test_an_unwritable_kivy_home_falls_back_to_a_temporary_one(tmp_path: Path) -
     environ: dict[str, str] = {}
     kivyenv.apply({"KIVY_HOME": str(tmp_path / "file" / "kivy")}, environ)
     assert Path(environ["KIVY_HOME"]).is_dir() and "parlor-kivy-" in environ["KIVY_HOME"]
+
+
+def test_kiosk_section_becomes_the_ui_kiosk_settings() -> None:
+    config, problems = load_text("[kiosk]\nenabled = true\nexit_pin = '1234'\n"
+                                 "exit_hold_seconds = 8\n[game]\nlanguage = 'es'\n"
+                                 "ai_level = 'easy'\n")
+    assert problems == []
+    beats: list[int] = []
+    services = root.make_services(config, MemoryStore(), lambda: beats.append(1), "{}")
+    assert services.kiosk == KioskSettings(enabled=True, exit_pin="1234", exit_hold_seconds=8.0)
+    assert (services.language, services.ai_level, services.replay_record) == ("es", "easy", "{}")
+    services.heartbeat()
+    assert beats == [1]
 
 
 def test_settings_changed_in_the_app_win_over_the_config_file() -> None:
