@@ -185,3 +185,29 @@ def test_unknown_command_is_a_usage_error(capsys: pytest.CaptureFixture[str]) ->
     with pytest.raises(SystemExit) as exc:
         cli_main(["frobnicate"])
     assert exc.value.code == 2
+
+
+def test_kivy_really_reads_the_environment(tmp_path: Path) -> None:
+    """In a fresh process: Kivy's Config and Metrics see what the config file asked for."""
+    code = f"""
+import os
+for key in [k for k in os.environ if k.startswith(("KCFG_", "KIVY_"))]:
+    del os.environ[key]
+from pathlib import Path
+from device import kivyenv
+from device.config import load_text
+config, _ = load_text("[display]\\nfullscreen = true\\nrotation = 270\\ndensity = 1.5\\n"
+                      "[kiosk]\\nenabled = true\\n")
+kivyenv.apply(kivyenv.kivy_environment(config, Path({str(tmp_path)!r}), environ={{"DISPLAY": ":0"}}))
+kivyenv.after_import()
+from kivy.config import Config
+from kivy.metrics import Metrics, dp
+print(Config.get("graphics", "fullscreen"), Config.get("graphics", "rotation"),
+      Config.get("graphics", "show_cursor"), Config.get("kivy", "exit_on_escape"),
+      Config.has_option("input", "%(name)s"), dp(10), Metrics.dpi > 0)
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["auto", "270", "0", "0", "False", "15.0", "True"]
+    assert (tmp_path / "kivy").is_dir()
