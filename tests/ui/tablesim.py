@@ -92,3 +92,49 @@ def focus_on(app: Any, screen: Any, target: Any, limit: int = 80) -> None:
         else:
             raise AssertionError(f"focus stuck on {current!r} on the way to {target!r}")
     raise AssertionError(f"could not focus {target!r}")
+
+
+def cut_in_languages(app: Any, where: str) -> list[str]:
+    """Cut-off labels of the current screen in each of the five languages (`where` names it)."""
+    from tests.ui.uitools import cut_labels
+    from ui.i18n import LANGUAGES
+
+    problems = []
+    for lang in LANGUAGES:
+        app.set_language(lang)
+        pump(3)
+        problems += [f"{lang} {where}: {p}" for p in cut_labels(app.root.current_screen)]
+    app.set_language("en")
+    pump(2)
+    return problems
+
+
+def finish_with_bots(table: Any, seed: int = 3) -> None:
+    """Play the rest of the deal straight on the session, then let the table show the summary."""
+    import random
+
+    table.driver.invalidate()
+    session = table.session
+    rng = random.Random(seed)
+    while not session.state.is_over:
+        session.apply(session.state.random_action(rng))
+    table.holding = False
+    table.step()
+    wait_for(lambda: table.summary_open, what="the summary")
+    pump(4)  # the summary panel's layout and label fitting
+
+
+def tractor_dealer_deal() -> Any:
+    """A first Tractor deal where you bid first and hold a 2: declaring makes you the dealer
+    (T-11), so the deal shows the kitty pick-up and the bury."""
+    import random
+
+    from engine.tractor.cards import KIND_RANK
+    from engine.tractor.match import deal_from_rng
+
+    for seed in range(200):
+        state = deal_from_rng(random.Random(seed), (0, 0), None)
+        if state.bid_start == 0 and any(KIND_RANK[k] == 0 and c
+                                        for k, c in enumerate(state.hands[0])):
+            return state
+    raise AssertionError("no suitable deal")

@@ -11,24 +11,20 @@ import pytest
 
 from engine import registry
 from engine.tractor import DECLARE, PASS
-from engine.tractor.cards import CODES, KIND_RANK, RJ
-from engine.tractor.match import deal_from_rng
-from tests.ui.tablesim import focus_on, human_turn, start_deal, tap_card, wait_turn
+from engine.tractor.cards import CODES, RJ
+from tests.ui.tablesim import (
+    focus_on,
+    human_turn,
+    start_deal,
+    tap_card,
+    tractor_dealer_deal,
+    wait_turn,
+)
 from tests.ui.uitools import pump, tap, wait_for
 from ui.table import tractor_view
 from ui.table.reasons import REASONS
 
 pytestmark = pytest.mark.ui
-
-
-def dealer_deal() -> Any:
-    """A first deal where you bid first and hold a 2: declaring makes you the dealer (T-11)."""
-    for seed in range(200):
-        state = deal_from_rng(random.Random(seed), (0, 0), None)
-        if state.bid_start == 0 and any(KIND_RANK[k] == 0 and c for k, c in
-                                        enumerate(state.hands[0])):
-            return state
-    raise AssertionError("no suitable deal")
 
 
 def picks_for(table: Any, kinds: tuple[int, ...]) -> list[int]:
@@ -92,7 +88,7 @@ def play_deal(app: Any, table: Any, by_buttons: bool) -> dict[str, int]:
 @pytest.mark.parametrize("by_buttons", [False, True], ids=["touch", "buttons"])
 def test_whole_deal_with_bidding_bury_and_all_25_cards(make_app: Any, by_buttons: bool) -> None:
     app = make_app(pace=0)
-    table = start_deal(app, "tractor", dealer_deal())
+    table = start_deal(app, "tractor", tractor_dealer_deal())
     seen = play_deal(app, table, by_buttons)
     state = table.session.state
     assert state.is_over and sum(len(plays[0]) for _l, plays, _w in state.tricks) == 25
@@ -108,7 +104,7 @@ def test_whole_deal_with_bidding_bury_and_all_25_cards(make_app: Any, by_buttons
 def test_selection_feedback_names_plays_and_rules(make_app: Any) -> None:
     """T-16 (lead format), T-18 (count), T-19 (suit), T-20 (pairs) in words, live."""
     app = make_app(pace=0)
-    table = start_deal(app, "tractor", dealer_deal())
+    table = start_deal(app, "tractor", tractor_dealer_deal())
     bot = registry.get("tractor").make_bot("heuristic", 1)
     session = table.session
     table.driver.invalidate()
@@ -142,7 +138,7 @@ def test_selection_feedback_names_plays_and_rules(make_app: Any) -> None:
 def test_declarations_offered_are_exactly_the_legal_ones(make_app: Any) -> None:
     """T-8/T-9: only declarations you can make are buttons; pass is always there."""
     app = make_app(pace=0)
-    state = dealer_deal()
+    state = tractor_dealer_deal()
     table = start_deal(app, "tractor", state)
     wait_turn(table)
     assert table.prompt == "declare"
@@ -155,7 +151,7 @@ def test_declarations_offered_are_exactly_the_legal_ones(make_app: Any) -> None:
 
 def test_hand_order_groups_trumps_together() -> None:
     """T-13/T-14: plain suits strongest first, then every trump (jokers, level cards) together."""
-    state = dealer_deal()
+    state = tractor_dealer_deal()
     counts = state.hands[0][:]
     counts[RJ] = 1
     kinds, breaks = tractor_view.hand_order(counts, 0, 1)  # level 2, hearts trump

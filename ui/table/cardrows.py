@@ -119,13 +119,14 @@ class CardRow(FloatLayout):
     marked = BooleanProperty(False)  # outline every card (the play winning the trick)
     breaks = ListProperty([])  # indexes before which a small gap separates groups (pairs)
     align = StringProperty("center")  # "left", "center" or "right"
+    max_card = NumericProperty(0)  # the tallest a card may be (0: the row's height)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.views: list[CardView] = []
         self._relayout = Clock.create_trigger(self._layout, -1)
         for name in ("codes", "face", "mark", "marked", "breaks", "size", "pos", "deck",
-                     "align"):
+                     "align", "max_card"):
             self.fbind(name, self._relayout)
 
     def _layout(self, *_args: Any) -> None:
@@ -141,7 +142,8 @@ class CardRow(FloatLayout):
             return
         breaks = {b for b in self.breaks if 0 < b < len(codes)}
         gap = 0.25
-        w, h, step = fit(len(codes), len(breaks), self.width, self.height,
+        tallest = min(self.height, self.max_card) if self.max_card > 0 else self.height
+        w, h, step = fit(len(codes), len(breaks), self.width, tallest,
                          cardsource.aspect(self.deck), gap, spread=1.0)
         total = w + step * (len(codes) - 1) + len(breaks) * gap * w
         if self.align == "left":
@@ -150,7 +152,7 @@ class CardRow(FloatLayout):
             x = self.right - total
         else:
             x = self.x + (self.width - total) / 2
-        y = self.y + (self.height - h) / 2
+        y = self.y + (self.height - h) / 2 if self.align == "center" else self.top - h
         for i, (view, code) in enumerate(zip(self.views, codes, strict=True)):
             if i in breaks:
                 x += gap * w

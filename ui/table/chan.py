@@ -26,10 +26,13 @@ from ui.table import chan_view as view
 from ui.table.base import HUMAN, TRICK_HOLD, TableScreen
 from ui.table.hints import HintMixin
 
-# Zones (centre x, centre y, width, height) relative to the table area: turns go 0 -> 1 -> 2 -> 3
-# counterclockwise, so seat 1 sits on your right and takes your discards.
-ZONES = ((0.5, 0.15, 0.62, 0.3), (0.86, 0.5, 0.28, 0.4), (0.5, 0.85, 0.62, 0.3),
-         (0.14, 0.5, 0.28, 0.4))
+# Zones (centre x, centre y, width, height, stacked) relative to the table area: turns go
+# 0 -> 1 -> 2 -> 3 counterclockwise, so seat 1 sits on your right and takes your discards.
+# Side zones stack their gate above their exposed pairs; the open card shows large in the middle.
+ZONES = ((0.5, 0.17, 0.46, 0.34, False), (0.87, 0.5, 0.26, 0.98, True),
+         (0.5, 0.83, 0.46, 0.34, False), (0.13, 0.5, 0.26, 0.98, True))
+ZONES_PORTRAIT = ((0.5, 0.14, 0.98, 0.27, False), (0.8, 0.5, 0.39, 0.42, True),
+                  (0.5, 0.86, 0.98, 0.27, False), (0.2, 0.5, 0.39, 0.42, True))
 OFFER_PHASES = ("heavenly", "win_offer", "chiu_offer")
 
 
@@ -46,6 +49,7 @@ class ChanSeat(FloatLayout):
     gate_mark = NumericProperty(-1)
     exposed = ListProperty([])
     exposed_breaks = ListProperty([])
+    stacked = BooleanProperty(False)  # gate above exposed pairs (side seats)
 
 
 class ChanTableScreen(HintMixin, TableScreen):
@@ -61,6 +65,8 @@ class ChanTableScreen(HintMixin, TableScreen):
     picked = NumericProperty(-1)
     waiting_text = StringProperty("")
     waiting_codes = ListProperty([])
+    open_code = StringProperty("")  # the open card, shown large in the middle of the table
+    open_text = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
         self.seats: list[ChanSeat] = []
@@ -72,7 +78,7 @@ class ChanTableScreen(HintMixin, TableScreen):
     def on_kv_post(self, base_widget: Any) -> None:
         area = self.ids.table
         for seat in range(4):
-            zone = ChanSeat(seat=seat, size_hint=(None, None))
+            zone = ChanSeat(seat=seat, size_hint=(None, None), stacked=ZONES[seat][4])
             self.seats.append(zone)
             area.add_widget(zone)
         area.bind(size=self._place, pos=self._place)
@@ -80,7 +86,9 @@ class ChanTableScreen(HintMixin, TableScreen):
 
     def _place(self, *_args: Any) -> None:
         area = self.ids.table
-        for zone, (cx, cy, w, h) in zip(self.seats, ZONES, strict=True):
+        zones = ZONES if area.width >= area.height else ZONES_PORTRAIT
+        for zone, (cx, cy, w, h, stacked) in zip(self.seats, zones, strict=True):
+            zone.stacked = stacked
             zone.size = (area.width * w - dp(6), area.height * h - dp(6))
             zone.center = (area.x + cx * area.width, area.y + cy * area.height)
 
@@ -101,6 +109,11 @@ class ChanTableScreen(HintMixin, TableScreen):
         obs = state.observation(HUMAN)
         self.stock_text = trf("Stock: {n} cards", n=obs.stock_count)
         self.event_text = view.last_event(obs)
+        if obs.open_card >= 0:
+            self.open_code = CODE[obs.open_card]
+            self.open_text = trf("Open: {card}", card=view.card_name(obs.open_card))
+        else:
+            self.open_code, self.open_text = "", ""
         for zone in self.seats:
             seat = zone.seat
             zone.name = view.seat_name(seat)

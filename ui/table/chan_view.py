@@ -171,7 +171,7 @@ def summary_lines(state: Any, match: dict[str, Any]) -> list[str]:
         else:
             how = trf("won on {card}, revealed by {seat}", card=card,
                       seat=seat_name(obs.open_owner))
-        lines.append("[b]" + trf("{seat} wins (Ù)", seat=seat_name(winner)) + "[/b]: " + how)
+        lines.append("[b]" + trf("{seat} won (Ù)", seat=seat_name(winner)) + "[/b]: " + how)
         counts, exposed = state.winning_hand()
         pairs, _left = analysis.all_pairs(counts, exposed)
         shown = "  ".join("".join(CODE[f] for f in pair) if len(pair) == 2

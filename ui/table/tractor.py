@@ -28,7 +28,8 @@ TEAM_TONES = ([0.22, 0.45, 0.85, 1], [0.85, 0.38, 0.18, 1])
 # Seat positions (relative to the table area): play goes counterclockwise (T-1), so seat 1
 # sits on your right, your partner (2) opposite, seat 3 on your left.
 BADGE_AT = ((0.5, 0.07), (0.88, 0.5), (0.5, 0.93), (0.12, 0.5))
-PLAY_AT = ((0.5, 0.3), (0.72, 0.52), (0.5, 0.72), (0.28, 0.52))
+PLAY_AT = ((0.5, 0.29), (0.655, 0.5), (0.5, 0.71), (0.345, 0.5))
+PLAY_WIDTH = (0.42, 0.2, 0.42, 0.2)  # side plays stay clear of the side badges
 
 
 class TractorTableScreen(HintMixin, TableScreen):
@@ -82,9 +83,9 @@ class TractorTableScreen(HintMixin, TableScreen):
             cx = min(max(area.x + rx * area.width, area.x + w / 2 + dp(4)), area.right - w / 2 - dp(4))
             cy = min(max(area.y + ry * area.height, area.y + h / 2 + dp(4)), area.top - h / 2 - dp(4))
             badge.center = (cx, cy)
-        rw, rh = area.width * 0.36, min(area.height * 0.24, dp(110))
-        for row, (rx, ry) in zip(self.plays, PLAY_AT, strict=True):
-            row.size = (rw, rh)
+        rh = min(area.height * 0.22, dp(110))
+        for row, (rx, ry), rw in zip(self.plays, PLAY_AT, PLAY_WIDTH, strict=True):
+            row.size = (area.width * rw, rh)
             row.center = (area.x + rx * area.width, area.y + ry * area.height)
 
     # -- view ----------------------------------------------------------------------------------
@@ -137,6 +138,8 @@ class TractorTableScreen(HintMixin, TableScreen):
         hand.picked = self.picked
         hand.hinted = self._from_kitty(obs) if obs.phase == "bury" else []
         human_turn = state.to_act == HUMAN and not self.holding and not self.autoplay
+        hand.legal = self._followers(state) if human_turn else []
+        hand.dim_illegal = bool(hand.legal)
         if not human_turn:
             self.prompt = ""
             self._set_choices([])
@@ -152,6 +155,15 @@ class TractorTableScreen(HintMixin, TableScreen):
             if name == f"hand{seat}":
                 return size
         return 0
+
+    def _followers(self, state: Any) -> list[int]:
+        """Indexes of the led suit's cards when you must follow with them only (T-19), else
+        [] (every card may be chosen)."""
+        if state.phase != "play" or not state.trick:
+            return []
+        eff, suit = state.ctx.eff, state.lead_suit
+        mine = [i for i, k in enumerate(self.kinds) if eff[k] == suit]
+        return mine if len(mine) >= len(state.trick[0]) else []
 
     def _from_kitty(self, obs: Any) -> list[int]:
         """Indexes of the hand cards the human picked up with the kitty (bury phase, dealer)."""
@@ -169,7 +181,7 @@ class TractorTableScreen(HintMixin, TableScreen):
 
     def _points(self, obs: Any) -> None:
         if obs.dealer < 0 or obs.trump < 0:
-            self.points_text = tr("Attackers' points: bidding goes on")
+            self.points_text = tr("Points: none yet (bidding)")
             self.point_codes = []
             return
         attackers = 1 - obs.dealer % 2

@@ -233,7 +233,7 @@ def levels_line(state: Any, s: Any) -> str:
     """T-27 in words: which team goes up how many levels, or the attackers take over."""
     before = state.levels
     if s.team_up >= 0:
-        return trf("{team} goes up {n} level(s): {old} → {new}.", team=team_name(s.team_up),
+        return trf("{team} goes up {n} level(s), from {old} to {new}.", team=team_name(s.team_up),
                    n=s.steps, old=level_name(before[s.team_up]),
                    new=level_name(s.levels_after[s.team_up]))
     return trf("{team} take over as defenders without promotion.",

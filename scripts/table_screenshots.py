@@ -1,0 +1,206 @@
+"""Screenshots of the Tractor and Chắn tables: bidding, bury, play with a selection, an offer,
+the summaries, at 800×480 and 720×1280 (run under a display, e.g. xvfb-run).
+
+    xvfb-run -a -s "-screen 0 1280x1280x24" .venv/bin/python scripts/table_screenshots.py \
+        [--out screenshots] [--lang en] [--size 800x480 --size 720x1280]
+
+Each picture is a real state reached by playing: bots play every seat but yours, your moves come
+from the heuristic bot, and the script stops at the moment it wants to show.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+os.environ.setdefault("KIVY_NO_FILELOG", "1")
+os.environ.setdefault("KIVY_USE_DEFAULTCONFIG", "1")
+os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="parlor-shots-"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def pump(frames: int = 3) -> None:
+    from kivy.base import EventLoop
+
+    for _ in range(frames):
+        EventLoop.idle()
+
+
+def wait(condition: Any, what: str, frames: int = 4000) -> None:
+    for _ in range(frames):
+        if condition():
+            return
+        pump(1)
+    print(f"table_screenshots: the table did not reach {what}")
+    raise SystemExit(1)
+
+
+def build(size: tuple[int, int], lang: str) -> Any:
+    from kivy.base import EventLoop
+
+    from ui.app import ParlorApp
+    from ui.ports import KioskSettings, MemoryStore, NullOutputs, Services
+
+    EventLoop.ensure_window()
+    window = EventLoop.window
+    for child in list(window.children):
+        window.remove_widget(child)
+    window.size = size
+    services = Services(store=MemoryStore(), outputs=NullOutputs(), kiosk=KioskSettings(),
+                        language=lang)
+    app = ParlorApp(services, seed=3)
+    app.pace = 0.0
+    app.ai_level = "easy"
+    app.root = app.build()
+    window.add_widget(app.root)
+    pump(4)
+    return app
+
+
+def open_deal(app: Any, game_name: str, state: Any, actions: list) -> Any:
+    from engine import registry
+    from engine.records import GameRecord
+    from engine.session import Session
+
+    game = registry.get(game_name)
+    record = GameRecord.deal(game, seed=0, state=state)
+    for action in actions:
+        record.apply(action)
+    app.session = Session(game, game.new_match(5), record)
+    app._open_table(game_name)
+    pump(4)
+    return app.root.get_screen(game_name)
+
+
+def until(game_name: str, state: Any, stop: Any, seed: int = 1) -> list:
+    """Actions by heuristic bots from `state` until `stop(state)` holds (state is advanced)."""
+    from engine import registry
+
+    game = registry.get(game_name)
+    bots = [game.make_bot("heuristic", seed + s) for s in range(game.players)]
+    actions = []
+    while not state.is_over and not stop(state):
+        action = bots[state.to_act].choose(state.observation(state.to_act),
+                                           state.legal_actions())
+        state.apply(action)
+        actions.append(action)
+    return actions
+
+
+def shoot(out: Path, name: str) -> None:
+    from kivy.base import EventLoop
+
+    pump(6)
+    path = out / f"{name}.png"
+    EventLoop.window.screenshot(name=str(path))
+    made = sorted(out.glob(f"{name}*.png"), key=lambda p: p.stat().st_mtime)[-1]
+    made.replace(path)
+    print(path)
+
+
+def tractor(app: Any, out: Path, tag: str) -> None:
+    from engine.tractor.cards import KIND_RANK
+    from engine.tractor.match import deal_from_rng
+
+    seed = next(s for s in range(200) if (lambda st: st.bid_start == 0 and any(
+        KIND_RANK[k] == 0 and c for k, c in enumerate(st.hands[0])))(
+            deal_from_rng(random.Random(s), (0, 0), None)))
+
+    def deal() -> Any:
+        return deal_from_rng(random.Random(seed), (0, 0), None)
+
+    table = open_deal(app, "tractor", deal(), [])
+    wait(lambda: table.prompt == "declare", "the bidding")
+    shoot(out, f"tractor_declare_{tag}")
+    declare = table.choice_actions[-1]
+    table.choose(declare)
+    while table.prompt != "bury":  # an AI may overcall: then pass (you deal the first deal)
+        wait(lambda: table.prompt in ("declare", "bury"), "the bury")
+        if table.prompt == "declare":
+            table.choose(table.choice_actions[0])
+    for i in sorted(table.ids.hand.hinted)[:5]:
+        table.toggle(i)
+    shoot(out, f"tractor_bury_{tag}")
+    state = deal()
+    actions = [declare] if state.to_act == 0 else []
+    state.apply(declare)
+    actions += until("tractor", state, lambda s: s.phase == "play" and len(s.tricks) >= 6
+                     and len(s.trick) == 2 and s.to_act == 0 and len(s.trick[0]) >= 1)
+    table = open_deal(app, "tractor", deal(), actions)
+    wait(lambda: table.prompt == "play", "your play")
+    need = len(table.session.state.trick[0])
+    for i in range(need):
+        table.toggle(i)
+    shoot(out, f"tractor_play_{tag}")
+    table.driver.invalidate()
+    session = table.session
+    rng = random.Random(4)
+    while not session.state.is_over:
+        session.apply(session.state.random_action(rng))
+    table.holding = False
+    table.step()
+    wait(lambda: table.summary_open, "the summary")
+    shoot(out, f"tractor_summary_{tag}")
+
+
+def chan(app: Any, out: Path, tag: str) -> None:
+    from engine import registry
+
+    game = registry.get("chan")
+    for seed in range(400):
+        state = game.new_deal(seed)
+        actions = until("chan", state, lambda s: s.to_act == 0 and s.phase == "win_offer",
+                        seed * 4)
+        if not state.is_over:
+            break
+    mid = actions[: max(0, len(actions) - 12)]
+    probe = game.new_deal(seed)
+    for action in mid:
+        probe.apply(action)
+    mid += until("chan", probe, lambda s: s.to_act == 0 and s.phase in ("respond", "discard"),
+                 seed * 4)
+    table = open_deal(app, "chan", game.new_deal(seed), mid)
+    wait(lambda: table.prompt in ("capture", "discard"), "your capture or discard")
+    if table.legal:
+        table.picked = table.legal[0]
+        table.ids.hand.picked = [table.picked]
+    shoot(out, f"chan_play_{tag}")
+    table = open_deal(app, "chan", game.new_deal(seed), actions)
+    wait(lambda: table.prompt == "offer", "the win offer")
+    shoot(out, f"chan_offer_{tag}")
+    table.answer_offer(True)
+    wait(lambda: table.summary_open, "the summary")
+    shoot(out, f"chan_summary_{tag}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default="screenshots")
+    parser.add_argument("--lang", default="en")
+    parser.add_argument("--size", action="append", default=[])
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for text in args.size or ["800x480", "720x1280"]:
+        try:
+            w, h = (int(v) for v in text.split("x"))
+        except ValueError:
+            print(f"table_screenshots: bad size {text!r} (use WIDTHxHEIGHT)", file=sys.stderr)
+            return 2
+        tag = f"{w}x{h}_{args.lang}"
+        app = build((w, h), args.lang)
+        tractor(app, out, tag)
+        chan(app, out, tag)
+        app.unbind_window()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
