@@ -21,22 +21,27 @@ from ui.table.widgets import CardView
 
 LIFT = 0.16  # a picked card rises by this fraction of its height
 MIN_STEP = 0.3  # overlapped cards keep at least this fraction of their width visible
+SNAP = 8  # card heights are whole multiples of this many pixels (texture cache reuse)
 
 
 def fit(n: int, gaps: int, width: float, height: float, ratio: float, gap: float,
         spread: float = 1.04) -> tuple[float, float, float]:
     """Card width, height and step so `n` cards (with `gaps` extra gaps of `gap` card widths)
-    fit in `width` × `height`: side by side if they can, else overlapped, else smaller."""
+    fit in `width` × `height`: side by side if they can, else overlapped, else smaller.
+
+    Heights snap down to a multiple of `SNAP` pixels: card textures are cached per pixel size,
+    so a few sizes (not one per hand length) keep memory and cold draws down."""
+    n = max(1, n)
     h = height
     w = h * ratio
-    n = max(1, n)
+    if w * (1 + MIN_STEP * (n - 1) + gaps * gap) > width:  # too wide even when overlapped
+        w = width / (MIN_STEP * (n - 1) + 1 + gaps * gap)
+        h = w / ratio
+    h = max(4.0, float(int(h // SNAP) * SNAP)) if h >= 2 * SNAP else max(4.0, float(int(h)))
+    w = float(round(h * ratio))
     step = w * spread
-    if w + step * (n - 1) + gaps * gap * w > width:
-        step = (width - w - gaps * gap * w) / max(1, n - 1)
-        if step < w * MIN_STEP:
-            w = width / (MIN_STEP * (n - 1) + 1 + gaps * gap)
-            h = w / ratio
-            step = w * MIN_STEP
+    if n > 1 and w + step * (n - 1) + gaps * gap * w > width:
+        step = max(1.0, (width - w - gaps * gap * w) / (n - 1))
     return w, h, step
 
 
