@@ -177,3 +177,23 @@ def test_grouped_hand_and_waiting_faces() -> None:
         hand[FACE_OF[code]] += 1
     waits = analysis.waiting_faces(hand, ())
     assert FACE_OF["5S"] in waits and FACE_OF["5C"] in waits and FACE_OF["4S"] not in waits
+
+
+def test_resumed_game_shows_the_same_position(make_app: Any) -> None:
+    """The autosave after every action resumes on the table at the same decision."""
+    from ui.ports import MemoryStore
+
+    store = MemoryStore()
+    app = make_app(store=store, pace=0)
+    app.new_game("chan")
+    table = app.root.get_screen("chan")
+    wait_turn(table)
+    actions = list(table.session.record.actions)
+    faces = list(table.faces)
+    app2 = make_app(store=store, pace=0)
+    app2.continue_game()
+    table2 = app2.root.get_screen("chan")
+    assert app2.root.current == "chan"
+    wait_turn(table2)
+    assert table2.session.record.actions == actions and table2.faces == faces
+    assert table2.prompt == table.prompt

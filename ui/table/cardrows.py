@@ -55,6 +55,7 @@ class PickHand(FloatLayout):
     legal = ListProperty([])  # indexes that may be chosen now (others dimmed if dim_illegal)
     dim_illegal = BooleanProperty(False)
     breaks = ListProperty([])  # indexes before which a gap separates groups
+    groups = ListProperty([])  # indexes before which a double gap separates kinds of groups
     interactive = BooleanProperty(True)
 
     __events__ = ("on_pick",)
@@ -63,8 +64,8 @@ class PickHand(FloatLayout):
         super().__init__(**kwargs)
         self.views: list[CardView] = []
         self._relayout = Clock.create_trigger(self._layout, -1)
-        for name in ("codes", "picked", "hinted", "legal", "dim_illegal", "breaks", "size",
-                     "pos", "interactive", "deck"):
+        for name in ("codes", "picked", "hinted", "legal", "dim_illegal", "breaks", "groups",
+                     "size", "pos", "interactive", "deck"):
             self.fbind(name, self._relayout)
 
     def on_pick(self, event: str, index: int) -> None:
@@ -93,16 +94,21 @@ class PickHand(FloatLayout):
             view = self.views.pop()
             view.focused = False
             self.remove_widget(view)
-        breaks = {b for b in self.breaks if 0 < b < len(codes)}
+        gaps = [0] * (len(codes) + 1)  # gaps before each card
+        for b in self.breaks:
+            if 0 < b < len(codes):
+                gaps[b] += 1
+        for b in self.groups:
+            if 0 < b < len(codes):
+                gaps[b] += 1
         gap = 0.35
-        w, h, step = fit(len(codes), len(breaks), self.width, self.height / (1 + LIFT),
+        w, h, step = fit(len(codes), sum(gaps), self.width, self.height / (1 + LIFT),
                          cardsource.aspect(self.deck), gap)
-        total = w + step * (len(codes) - 1) + len(breaks) * gap * w
+        total = w + step * (len(codes) - 1) + sum(gaps) * gap * w
         x = self.x + max(0.0, (self.width - total) / 2)
         picked, hinted, legal = set(self.picked), set(self.hinted), set(self.legal)
         for i, (view, code) in enumerate(zip(self.views, codes, strict=True)):
-            if i in breaks:
-                x += gap * w
+            x += gaps[i] * gap * w
             view.deck = self.deck
             view.code = code
             view.size = (w, h)

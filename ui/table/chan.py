@@ -66,6 +66,8 @@ class ChanTableScreen(HintMixin, TableScreen):
     waiting_text = StringProperty("")
     waiting_codes = ListProperty([])
     open_code = StringProperty("")  # the open card, shown large in the middle of the table
+    final_codes = ListProperty([])  # the winning hand on the summary, pair by pair
+    final_breaks = ListProperty([])
     open_text = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
@@ -126,13 +128,14 @@ class ChanTableScreen(HintMixin, TableScreen):
             is_open = obs.open_card >= 0 and obs.open_owner == seat and gate
             zone.gate_mark = len(gate) - 1 if is_open else -1
             zone.exposed, zone.exposed_breaks = view.exposed_codes(obs.exposed[seat])
-        faces, breaks, _groups = view.grouped_hand(obs.hand)
+        faces, breaks, groups = view.grouped_hand(obs.hand)
         if faces != self.faces:
             self.picked = -1
         self.faces = faces
         hand = self.ids.hand
         hand.codes = [CODE[f] for f in faces]
         hand.breaks = breaks
+        hand.groups = groups
         waits = view.waiting(obs) if obs.winner < 0 else []
         self.waiting_codes = [CODE[f] for f in waits]
         self.waiting_text = tr("One card from winning! Waiting for:") if waits else ""
@@ -355,5 +358,6 @@ class ChanTableScreen(HintMixin, TableScreen):
         return [self.session.state.result["settlement"][HUMAN], 0]
 
     def explain(self, match: dict[str, Any]) -> str:
+        self.final_codes, self.final_breaks = view.winning_codes(self.session.state)
         return "\n".join(view.summary_lines(self.session.state, match))
 

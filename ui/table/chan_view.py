@@ -135,6 +135,15 @@ def last_event(obs: Any) -> str:
 
 
 # -- the end of a deal ------------------------------------------------------------------------
+def winning_codes(state: Any) -> tuple[list[str], list[int]]:
+    """The winner's twenty cards pair by pair (exposed first) for the summary, or nothing."""
+    if state.result is None or state.result["winner"] is None:
+        return [], []
+    counts, exposed = state.winning_hand()
+    pairs, left = analysis.all_pairs(counts, exposed)
+    return exposed_codes(pairs + [(f,) for f in left])
+
+
 def score_line(names: Sequence[str]) -> str:
     """S-1, S-3, S-4 in words: which values make the score."""
     if not names:
