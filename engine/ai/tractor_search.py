@@ -24,11 +24,13 @@ from typing import Any
 from engine.ai.sampler import deal_hidden
 from engine.ai.search import BaseAdapter
 from engine.ai.tractor_heuristic import TractorHeuristicBot
-from engine.tractor.cards import NKINDS, POINTS, TRUMP, context
+from engine.tractor.cards import NKINDS, POINTS, TOTAL_POINTS, TRUMP, context
+from engine.tractor.scoring import settle
 from engine.tractor.state import BURY, BURY_PHASE, OVER, PLAY_PHASE, TractorState
 
 TAG = 100  # a sampled card id is kind + TAG * tag (tag 1: a dealer's shown card, hand or kitty)
 LEVEL_WORTH = 20.0
+TRICK_POINTS = TOTAL_POINTS
 MAX_CANDIDATES = 8
 REDRAWS = 6
 
@@ -139,8 +141,15 @@ class TractorAdapter(BaseAdapter):
             state.apply(action)
 
     def value(self, state: TractorState, seat: int) -> float:
-        m = self.game.arena_metrics(state, frozenset({seat, (seat + 2) & 3}))
-        return m["card_points"] + LEVEL_WORTH * m["levels"]
+        """The arena's `card_points + 20 * levels` for the seat's team, computed directly: the
+        defenders won every trick point the attackers did not (T-25, T-26, T-27)."""
+        attackers = state.attackers
+        attack = state.points + state.bonus
+        defend = TRICK_POINTS - sum(POINTS[k] for k in state.kitty) - state.points
+        s = settle(state)
+        levels = 0 if s.team_up < 0 else (s.steps if s.team_up == seat & 1 else -s.steps)
+        diff = attack - defend if seat & 1 == attackers else defend - attack
+        return diff + LEVEL_WORTH * levels
 
 
 def _dealt_kitty(world: TractorState, hands: list[list[int]], kitty: tuple[int, ...]) -> list:
@@ -321,10 +330,7 @@ def _policy_playout(state: TractorState, rng: random.Random) -> None:
             state._do(lead if lead is not None else state.random_action(rng))
             continue
         legal = state._follow_set()
-        if len(legal) == 1:
-            state._do(legal[0])
-            continue
-        if rng.random() < 0.3:
+        if rng.random() < 0.3:  # (a forced follow is its own sample; no need to count first)
             state._do(legal.sample(rng))
             continue
         partner_winning = state.win_seat == (state.actor + 2) & 3
