@@ -118,3 +118,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:  # an engine bug: still one line, never a traceback (records.md)
+        print(f"internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 3
