@@ -11,7 +11,8 @@ Candidates: bids follow the heuristic's rule; leads and small follow sets are al
 follow set or the burial gives the
 heuristic bot's choice plus a few rule-built alternatives (cheapest, feed points, strongest) and
 random legal samples. Playouts: mostly the top pair or card of a plain suit as a lead; follows
-feed points to a winning partner or throw the cheapest cards, with random plays mixed in.
+feed points to a winning partner, take the trick when simple, or throw the cheapest cards, with
+random plays mixed in.
 Value: the seat's team card points minus the other team's plus 20 per level of difference (the
 arena's metrics).
 """
@@ -24,7 +25,7 @@ from typing import Any
 from engine.ai.sampler import deal_hidden
 from engine.ai.search import BaseAdapter
 from engine.ai.tractor_heuristic import TractorHeuristicBot
-from engine.tractor.cards import NKINDS, POINTS, TOTAL_POINTS, TRUMP, context
+from engine.tractor.cards import NKINDS, POINTS, TOTAL_POINTS, TRUMP, context, shape
 from engine.tractor.scoring import settle
 from engine.tractor.state import BURY, BURY_PHASE, OVER, PLAY_PHASE, TractorState
 
@@ -319,8 +320,9 @@ def _build(legal: Any, ctx: Any, mode: str) -> tuple[int, ...] | None:
 
 def _policy_playout(state: TractorState, rng: random.Random) -> None:
     """Finish the deal: random bids and burial; leads are mostly the top pair or card of a
-    random plain suit (else a random legal lead); follows feed points to a winning partner or
-    throw the cheapest cards (and now and then a random legal follow)."""
+    random plain suit (else a random legal lead); follows feed points to a winning partner, take
+    the trick when that is simple (`_beat`), or throw the cheapest cards (and now and then a
+    random legal follow)."""
     while state.ph != OVER:
         if state.ph != PLAY_PHASE:
             state._do(state.random_action(rng))
@@ -334,8 +336,37 @@ def _policy_playout(state: TractorState, rng: random.Random) -> None:
             state._do(legal.sample(rng))
             continue
         partner_winning = state.win_seat == (state.actor + 2) & 3
-        action = _build(legal, state.ctx, "feed" if partner_winning else "cheap")
+        action = None if partner_winning else _beat(state, legal)
+        if action is None:
+            action = _build(legal, state.ctx, "feed" if partner_winning else "cheap")
         state._do(action if action is not None else legal.sample(rng))
+
+
+def _beat(state: TractorState, legal: Any) -> tuple[int, ...] | None:
+    """A follow that takes the trick if one is simple to find: the strongest cards of the led
+    suit, or when void the lowest trump single or pair (T-21, T-22); None if it would not win."""
+    ctx = state.ctx
+    items = legal.items
+    if legal.fixed or not items:
+        return None
+    n = len(state.trick[0])
+    eff = ctx.eff
+    if eff[items[0][0]] == state.lead_suit:
+        action = _build(legal, ctx, "strong")
+    else:
+        if n > 2 or state.lead_suit == TRUMP:
+            return None
+        trumps = [k for k, c in items if eff[k] == TRUMP and c >= n]
+        if not trumps:
+            return None
+        low = min(trumps, key=ctx.pos.__getitem__)
+        action = (low,) * n
+    if action is None:
+        return None
+    suit, top = shape(ctx, action)
+    if suit < 0 or (suit != state.lead_suit and suit != TRUMP):
+        return None
+    return action if top + (100 if suit == TRUMP else 0) > state.win_key else None
 
 
 def _top_lead(state: TractorState, rng: random.Random) -> tuple[int, ...] | None:
