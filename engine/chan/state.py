@@ -378,9 +378,11 @@ class ChanState(State):
             self.mem[s << 3 | REF] |= 1 << o
 
     def _go_dead(self) -> None:
-        """C-13/D-6: a dealer without a legal opening discard; dealer+1 starts by revealing."""
+        """C-13/D-6: a dealer without a legal opening discard is a dead hand. The dealer still
+        starts (C-13), and a dead hand's turns are automatic reveals (D-6): the dealer reveals
+        the top stock card into their own gate, passes it, and it is open for dealer+1."""
         self.dead = self.dealer
-        self.turn = (self.dealer + 1) & 3
+        self.turn = self.dealer
         self._next()
 
     def _open(self, f: int, owner: int, stock: bool) -> None:

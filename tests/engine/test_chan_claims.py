@@ -143,18 +143,22 @@ def test_W5_first_winner_in_seat_order_from_the_gate_owner():
 
 # ------------------------------------------------------------------ dead hand and draw
 def test_C13_D6_dead_hand_dealer_only_reveals_and_passes():
+    """The dealer still starts (C-13); a dead hand's turn is an automatic reveal (D-6), so the
+    dealer's first stock card is open for seat 1."""
     ten = "9M 9M 8M 8M 7M 7M 6M 6M 4M 4M 3M 3M 2M 2M 9S 9S 8S 8S 5M 5M"
     lay = layout(0, {0: ten})
     state = state_of(lay, "pass")
-    assert state.observation(1).dead == 0
-    assert state.to_act == 1 and state.phase == "own_card"  # seat 1 starts by revealing
-    for _ in range(5):  # seats 1, 2, 3 pass their cards on
+    obs = state.observation(1)
+    assert obs.dead == 0
+    assert state.to_act == 1 and state.phase == "respond"  # on the dealer's revealed card
+    assert obs.gates[0] == ((GAME.parse_action("capture " + lay["stock"][0]), True),)
+    for _ in range(6):  # seats 1, 2, 3 pass the cards on (respond, then own card)
         assert state.to_act != 0
         state.apply(PASS)
     # The dead dealer passed seat 3's card automatically, revealed and passed its own.
     obs = state.observation(1)
     assert state.to_act == 1 and state.phase == "respond"
-    assert len(obs.gates[0]) == 1 and obs.gates[0][0][1] is True and obs.open_owner == 0
+    assert len(obs.gates[0]) == 2 and obs.gates[0][1][1] is True and obs.open_owner == 0
 
 
 def test_C14_empty_stock_ends_the_deal_drawn():
