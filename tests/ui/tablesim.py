@@ -40,7 +40,9 @@ def tap_card(hand: Any, index: int) -> None:
     view = hand.views[index]
     right = view.right
     if index + 1 < len(hand.views):
-        right = min(right, hand.views[index + 1].x)
+        after = hand.views[index + 1]
+        if abs(after.y - view.y) < view.height / 2:  # the same row (a hand may take two)
+            right = min(right, after.x)
     x = (view.x + right) / 2
     y = view.y + view.height * 0.6
     tap_at(*view.parent.to_window(x, y))
@@ -56,7 +58,7 @@ def human_turn(table: Any) -> bool:
 def wait_turn(table: Any, seconds: float = 60.0) -> None:
     wait_for(lambda: table.summary_open or human_turn(table), seconds,
              what="the human's turn or the summary")
-    pump(2)  # let the prompt's widgets take their places
+    pump(4)  # let the prompt's widgets take their places (nested layouts need a few frames)
 
 
 def center(widget: Any) -> tuple[float, float]:

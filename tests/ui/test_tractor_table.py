@@ -85,9 +85,12 @@ def play_deal(app: Any, table: Any, by_buttons: bool) -> dict[str, int]:
         assert len(table.session.record.actions) > before, (table.prompt, table.message)
 
 
-@pytest.mark.parametrize("by_buttons", [False, True], ids=["touch", "buttons"])
-def test_whole_deal_with_bidding_bury_and_all_25_cards(make_app: Any, by_buttons: bool) -> None:
-    app = make_app(pace=0)
+@pytest.mark.parametrize(("by_buttons", "size"), [(False, (800, 480)), (True, (800, 480)),
+                                                   (False, (720, 1280))],
+                         ids=["touch", "buttons", "touch-portrait-two-rows"])
+def test_whole_deal_with_bidding_bury_and_all_25_cards(
+        make_app: Any, by_buttons: bool, size: tuple[int, int]) -> None:
+    app = make_app(size=size, pace=0)
     table = start_deal(app, "tractor", tractor_dealer_deal())
     seen = play_deal(app, table, by_buttons)
     state = table.session.state

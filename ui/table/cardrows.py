@@ -1,8 +1,8 @@
 """Card widgets for tables with duplicate cards and several cards per play (Tractor, Chắn).
 
 - `PickHand`: a hand whose cards are addressed by index (two identical cards stay distinct),
-  with any number of cards picked (raised), hinted cards outlined, dimmed illegal cards and
-  gaps between groups (suits, pairs). Events: `on_pick(event, index)` with event `tap`
+  with any number of cards picked (raised), hinted cards outlined, dimmed illegal cards,
+  gaps between groups (suits, pairs), and optionally two rows (a long hand on a tall screen). Events: `on_pick(event, index)` with event `tap`
   (touch), `select` (SELECT button) or `activate` (OK button).
 - `CardRow`: a read-only row of small cards fitted to its box (a play in a trick, a gate,
   exposed pairs, the kitty, point cards), one of them optionally outlined.
@@ -22,6 +22,8 @@ from ui.table.widgets import CardView
 LIFT = 0.16  # a picked card rises by this fraction of its height
 MIN_STEP = 0.3  # overlapped cards keep at least this fraction of their width visible
 SNAP = 8  # card heights are whole multiples of this many pixels (texture cache reuse)
+GAP = 0.35  # a gap between groups in a hand, in card widths
+SPLIT_FROM = 7  # a two-row hand uses its second row from 2 × this many cards
 
 
 def fit(n: int, gaps: int, width: float, height: float, ratio: float, gap: float,
@@ -57,6 +59,7 @@ class PickHand(FloatLayout):
     breaks = ListProperty([])  # indexes before which a gap separates groups
     groups = ListProperty([])  # indexes before which a double gap separates kinds of groups
     interactive = BooleanProperty(True)
+    rows = NumericProperty(1)  # 2: a long hand takes two rows (portrait screens)
 
     __events__ = ("on_pick",)
 
@@ -65,7 +68,7 @@ class PickHand(FloatLayout):
         self.views: list[CardView] = []
         self._relayout = Clock.create_trigger(self._layout, -1)
         for name in ("codes", "picked", "hinted", "legal", "dim_illegal", "breaks", "groups",
-                     "size", "pos", "interactive", "deck"):
+                     "size", "pos", "interactive", "deck", "rows"):
             self.fbind(name, self._relayout)
 
     def on_pick(self, event: str, index: int) -> None:
@@ -101,23 +104,43 @@ class PickHand(FloatLayout):
         for b in self.groups:
             if 0 < b < len(codes):
                 gaps[b] += 1
-        gap = 0.35
-        w, h, step = fit(len(codes), sum(gaps), self.width, self.height / (1 + LIFT),
-                         cardsource.aspect(self.deck), gap)
-        total = w + step * (len(codes) - 1) + sum(gaps) * gap * w
-        x = self.x + max(0.0, (self.width - total) / 2)
+        split = self._split(len(codes))
+        rows = [(0, split), (split, len(codes))] if split else [(0, len(codes))]
+        row_h = self.height / len(rows)
+        ratio = cardsource.aspect(self.deck)
+        sizes = [fit(b - a, sum(gaps[a + 1:b]), self.width, row_h / (1 + LIFT), ratio, GAP)
+                 for a, b in rows]
+        w, h = min(s[0] for s in sizes), min(s[1] for s in sizes)  # one card size for the hand
         picked, hinted, legal = set(self.picked), set(self.hinted), set(self.legal)
-        for i, (view, code) in enumerate(zip(self.views, codes, strict=True)):
-            x += gaps[i] * gap * w
-            view.deck = self.deck
-            view.code = code
-            view.size = (w, h)
-            view.selected = i in picked
-            view.winner = i in hinted and i not in picked
-            view.legal = (i in legal) or not self.dim_illegal
-            view.focus_enabled = self.interactive
-            view.pos = (x, self.y + (h * LIFT if i in picked else 0))
-            x += step
+        for r, (a, b) in enumerate(rows):
+            step = min(sizes[r][2], w * 1.04)
+            inner = sum(gaps[a + 1:b])
+            total = w + step * (b - a - 1) + inner * GAP * w
+            x = self.x + max(0.0, (self.width - total) / 2)
+            y = self.y + row_h * (len(rows) - 1 - r)  # the first row on top
+            for i in range(a, b):
+                view = self.views[i]
+                if i > a:
+                    x += gaps[i] * GAP * w
+                view.deck = self.deck
+                view.code = codes[i]
+                view.size = (w, h)
+                view.selected = i in picked
+                view.winner = i in hinted and i not in picked
+                view.legal = (i in legal) or not self.dim_illegal
+                view.focus_enabled = self.interactive
+                view.pos = (x, y + (h * LIFT if i in picked else 0))
+                x += step
+
+    def _split(self, n: int) -> int:
+        """Where the second row starts (0: one row): at the group break nearest the middle."""
+        if self.rows < 2 or n < 2 * SPLIT_FROM:
+            return 0
+        middle = n / 2
+        candidates = [b for b in self.breaks if n / 3 <= b <= 2 * n / 3]
+        if candidates:
+            return min(candidates, key=lambda b: abs(b - middle))
+        return n // 2
 
 
 class CardRow(FloatLayout):
