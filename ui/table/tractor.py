@@ -28,7 +28,7 @@ TEAM_TONES = ([0.22, 0.45, 0.85, 1], [0.85, 0.38, 0.18, 1])
 # Seat positions (relative to the table area): play goes counterclockwise (T-1), so seat 1
 # sits on your right, your partner (2) opposite, seat 3 on your left.
 BADGE_AT = ((0.5, 0.07), (0.88, 0.5), (0.5, 0.93), (0.12, 0.5))
-PLAY_AT = ((0.5, 0.29), (0.655, 0.5), (0.5, 0.71), (0.345, 0.5))
+PLAY_AT = ((0.5, 0.29), (0.63, 0.5), (0.5, 0.71), (0.37, 0.5))
 PLAY_WIDTH = (0.42, 0.2, 0.42, 0.2)  # side plays stay clear of the side badges
 
 
@@ -76,7 +76,7 @@ class TractorTableScreen(HintMixin, TableScreen):
 
     def _place(self, *_args: Any) -> None:
         area = self.ids.table
-        w = min(dp(150), area.width / 3.2)
+        w = min(dp(136), area.width / 3.8)
         h = min(dp(42), area.height / 6.5)
         for badge, (rx, ry) in zip(self.badges, BADGE_AT, strict=True):
             badge.size = (w, h)
