@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.chan.cards import CODE, COPIES, FACES, parse_card
 from engine.chan.match import ChanMatch
-from engine.chan.observation import ChanObservation
+from engine.chan.observation import ChanObservation, public_decision
 from engine.chan.state import (
     CHIU,
     CHIU_OFFER,
@@ -248,8 +248,13 @@ class ChanGame(Game):
                 if strict or s == obs.seat or exc.rule in ("turn", "held"):
                     raise
                 st._do(a)
-        target = PHASES.index(obs.phase)
-        while st._phase in OFFERS and not (st.actor == obs.to_act and st._phase == target):
+        # Offers hidden from this seat are declined until the world reaches the decision the
+        # observation shows: this seat's own, or (for a seat that is not deciding) any pending
+        # offer the seat would see as that same public decision.
+        target = (obs.to_act, PHASES.index(obs.phase))
+        own = obs.to_act == obs.seat
+        while st._phase in OFFERS and (st.actor, st._phase) != target and (
+                own or public_decision(st, obs.seat)[:2] != target):
             st._do(PASS)
         return st
 

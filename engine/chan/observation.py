@@ -8,6 +8,11 @@ seat's refused faces (whether a pass refused a Chắn depends on that seat's han
 seat's own C-19 refusals are included. Declined claim offers are not public either: the history
 omits `pass` at `heavenly`, `win_offer` and `chiu_offer`.
 
+Offers are private. A pending `heavenly`, `win_offer` or `chiu_offer` decision is only shown to
+the seat it is offered to; every other seat sees the public decision that follows once the
+offers are declined (the dealer's `discard`; the revealer's `own_card`; the `respond` of the
+player to act), so its view is the same whether or not anyone holds a claimable hand.
+
 For samplers: `unseen` counts by face what this seat has not seen, and `hidden_sizes` names
 each hidden location (`hand0`…`hand3` except the seat's own, `stock`) with its number of cards.
 """
@@ -22,13 +27,17 @@ from engine.chan.state import (
     CAPCA,
     CAPL,
     DISC,
+    DISCARD,
+    HEAVENLY,
     NCA,
     ODD,
     OFFERS,
     OVER,
+    OWN_CARD,
     PASS,
     PHASES,
     REF,
+    RESPOND,
     STOCK_FLAG,
     X3,
     ChanState,
@@ -68,7 +77,7 @@ class ChanObservation:
 
     def legal_actions(self) -> list[int]:
         """The legal actions of this seat when it is `to_act` (rebuilt from the view alone)."""
-        if self.to_act != self.seat:
+        if self.to_act != self.seat or self.seat == self.dead:
             return []
         return _shell(self).legal_actions()
 
@@ -120,6 +129,25 @@ def public_history(state: ChanState) -> tuple[tuple[int, int, int, int], ...]:
     return tuple(e for e in state.log if not (e[2] == PASS and e[1] in OFFERS))
 
 
+def public_decision(state: ChanState, seat: int) -> tuple[int | None, int, int]:
+    """(to_act, phase, turn) as `seat` may see them: a claim offer made to another seat is
+    hidden behind the public decision that follows it (K-2), so nothing tells that seat whether
+    anyone can win or holds three of the open card's face."""
+    ph, t = state._phase, state.turn
+    if ph == OVER:
+        return None, OVER, t
+    if ph not in OFFERS or state.actor == seat:
+        return state.actor, ph, t
+    if ph == HEAVENLY:
+        return state.dealer, DISCARD, t
+    if state.ostock and state.owner == t:
+        if t == state.dead:  # D-6: the dead hand passes its own card on automatically
+            return (t + 1) & 3, RESPOND, (t + 1) & 3
+        return t, OWN_CARD, t
+    # The player to act answers the open card (for a dead hand: its automatic turn follows).
+    return t, RESPOND, t
+
+
 def observe(state: ChanState, seat: int) -> ChanObservation:
     """Build `seat`'s observation of `state`."""
     base = seat * FACES
@@ -135,13 +163,14 @@ def observe(state: ChanState, seat: int) -> ChanObservation:
     sizes = tuple(sum(state.counts[s * FACES:(s + 1) * FACES]) for s in range(4))
     hidden = tuple((f"hand{s}", sizes[s]) for s in range(4) if s != seat)
     hidden += (("stock", len(state.stock) - state.sp),)
+    to_act, phase, turn = public_decision(state, seat)
     return ChanObservation(
         seat=seat,
-        to_act=None if state._phase == OVER else state.actor,
-        phase=PHASES[state._phase],
+        to_act=to_act,
+        phase=PHASES[phase],
         dealer=state.dealer,
         dead=state.dead,
-        turn=state.turn,
+        turn=turn,
         hand=hand,
         hand_sizes=sizes,  # type: ignore[arg-type]
         exposed=tuple(state.exposed),
@@ -167,4 +196,4 @@ def history_text(obs: ChanObservation) -> list[str]:
     return [f"seat {s}: {action_text(a)}" for s, _ph, a, _o in obs.history]
 
 
-__all__ = ["ChanObservation", "observe", "public_history", "history_text", "faces_of"]
+__all__ = ["ChanObservation", "observe", "public_decision", "public_history", "history_text", "faces_of"]
