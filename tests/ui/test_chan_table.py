@@ -197,3 +197,22 @@ def test_resumed_game_shows_the_same_position(make_app: Any) -> None:
     wait_turn(table2)
     assert table2.session.record.actions == actions and table2.faces == faces
     assert table2.prompt == table.prompt
+
+
+def test_no_capture_prompt_says_which_rule_blocks_it() -> None:
+    """C-15…C-22: when you hold a matching card but may not capture, the prompt names the rule."""
+    game = registry.get("chan")
+    for seed in range(300):
+        state = game.new_deal(seed)
+        bots = [game.make_bot("heuristic", seed * 4 + s) for s in range(4)]
+        while not state.is_over:
+            if (state.to_act == 0 and state.phase in ("respond", "own_card")
+                    and state.legal_actions() == [PASS]):
+                blocks = chan_view.capture_blocks(state, state.observation(0).hand)
+                if blocks:
+                    rules = [r for r, text in REASONS.items() if text in blocks[0]]
+                    assert rules and rules[0][0] in "CX", blocks
+                    return
+            state.apply(bots[state.to_act].choose(state.observation(state.to_act),
+                                                  state.legal_actions()))
+    raise AssertionError("no blocked capture found")

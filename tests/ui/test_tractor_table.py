@@ -205,3 +205,28 @@ def test_resumed_game_shows_the_same_position(make_app: Any) -> None:
     wait_turn(table2)
     assert table2.session.record.actions == actions and table2.kinds == hand
     assert table2.prompt == table.prompt
+
+
+def test_match_ends_past_ace_with_a_new_match_button(make_app: Any) -> None:
+    """T-2 / D-1: a team promoted past A wins the match; the summary says so, offers a new one."""
+    from engine.records import GameRecord
+    from engine.session import Session
+    from engine.tractor.match import TractorMatch
+    from tests.ui.tablesim import finish_with_bots
+
+    app = make_app(pace=0)
+    game = registry.get("tractor")
+    table = app.root.get_screen("tractor")
+    for seed in range(20):
+        match = TractorMatch(random.Random(seed), levels=(12, 12), dealer=0)
+        record = GameRecord.deal(game, seed=0, state=match.next_deal())
+        app.session = Session(game, match, record, save=app.save)
+        app._open_table("tractor")
+        pump(2)
+        finish_with_bots(table, seed)
+        if match.is_over:
+            break
+    assert match.is_over and table.match_over
+    assert table.ids.next_button.text == "New match"
+    assert "wins the match" in table.summary_text
+    assert app.services.store.load_autosave() in (None, "")
