@@ -846,3 +846,107 @@ def test_fuzz_replay_subprocess_exit_statuses(payload):
     out = _check_contract(proc.returncode, proc.stdout, proc.stderr)
     if out is not None:
         assert proc.returncode == 1 and out["error"]["rule"] in ("turn", "held", "T-8", "T-9")
+
+
+# -- an independent oracle for whole deals: bidding, trick winners, points, result --------------
+def _my_format(cards: list[str], level: str, trump: str) -> tuple[str, int, int] | None:
+    """(effective suit, pairs or 0 for a single, top group) if a single/pair/tractor, else None."""
+    suits = {_strength(c, level, trump)[0] for c in cards}
+    if len(suits) != 1:
+        return None
+    suit = suits.pop()
+    groups = [_strength(c, level, trump)[1] for c in cards]
+    if len(cards) == 1:
+        return suit, 0, groups[0]
+    if len(cards) % 2 or any(cards.count(c) != 2 for c in cards):
+        return None
+    distinct = sorted(set(cards), key=lambda c: _strength(c, level, trump)[1])
+    if all(_consecutive(level, trump, a, b) for a, b in itertools.pairwise(distinct)):
+        return suit, len(distinct), max(groups)
+    return None
+
+
+def _my_winner(plays: list[list[str]], leader: int, level: str, trump: str) -> int:
+    """T-22, T-23 read literally."""
+    lead = _my_format(plays[0], level, trump)
+    assert lead is not None
+    best, best_key = 0, (lead[0] == "T", lead[2])
+    for i, cards in enumerate(plays[1:], start=1):
+        f = _my_format(cards, level, trump)
+        if f is None or f[1] != lead[1]:
+            continue
+        if f[0] != lead[0] and not (f[0] == "T" and lead[0] != "T"):
+            continue
+        key = (f[0] == "T", f[2])
+        if key > best_key:
+            best, best_key = i, key
+    return (leader + best) % 4
+
+
+def _my_bidding(bids: list[tuple[int, str]], dealer: int | None, bid_start: int,
+                kitty: list[str]) -> tuple[int, str]:
+    """T-8..T-11 read literally: (dealer, trump) once bidding is over."""
+    strength = {"RJ RJ": 4, "BJ BJ": 3}
+    first = None
+    standing = None
+    for seat, text in bids:
+        if text == "pass":
+            continue
+        cards = text.split()[1:]
+        first = seat if first is None else first
+        standing = (strength.get(" ".join(cards), len(cards)), cards[0])
+    if standing is None:
+        suit = next(c for c in kitty if c not in ("RJ", "BJ"))[-1]
+        return (bid_start if dealer is None else dealer), suit
+    trump = "NT" if standing[1] in ("RJ", "BJ") else standing[1][-1]
+    return (first if dealer is None else dealer), trump
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_random_deals_match_an_independent_oracle_of_T10_T11_T22_T27(seed):
+    rng = random.Random(1000 + seed)
+    lay = GAME.layout_of(GAME.new_deal(seed))
+    if seed % 2:  # a later deal: known dealer, any levels
+        lay["dealer"] = rng.randrange(4)
+        lay["levels"] = [rng.choice(RANKS), rng.choice(RANKS)]
+        lay["bid_start"] = lay["dealer"]
+    state = GAME.from_layout(lay, seed)
+    texts: list[str] = []
+    while not state.is_over:
+        if state.phase == "declare" and rng.random() < 0.6:
+            action = GAME.parse_action("pass")  # more passes: reach every end of bidding
+        elif state.phase == "play" and not state.trick and rng.random() < 0.7:
+            leads = state.legal_actions()  # lead long: pairs and tractors decide more tricks
+            action = max(leads, key=lambda a: (len(a), rng.random()))
+        else:
+            action = state.random_action(rng)
+        texts.append(GAME.format_action(action))
+        state.apply(action)
+    status, out = replay(record(lay, texts, seed))
+    assert status == 0
+    res = out["result"]
+    n_bids = next(i for i, t in enumerate(texts) if t.startswith("bury"))
+    bid_seat = lay["bid_start"] if "bid_start" in lay else state.bid_start
+    bids = [((bid_seat + i) % 4, t) for i, t in enumerate(texts[:n_bids])]
+    dealer, trump = _my_bidding(bids, lay["dealer"], bid_seat, lay["kitty"])
+    assert (res["dealer"], res["trump"]) == (dealer, trump)
+    level = lay["levels"][dealer % 2] if lay["dealer"] is not None else "2"
+    buried = texts[n_bids].split()[1:]
+    plays = texts[n_bids + 1:]
+    leader, attack, last_n, last_winner = dealer, 0, 0, -1
+    for t in range(0, len(plays), 4):
+        trick = [p.split() for p in plays[t:t + 4]]
+        winner = _my_winner(trick, leader, level, trump)
+        if winner % 2 != dealer % 2:
+            attack += sum(_points(p) for p in trick)
+        leader, last_n, last_winner = winner, len(trick[0]), winner
+    assert len(plays) == 4 * len(state.tricks)
+    bonus = _points(buried) * 2 * last_n if last_winner % 2 != dealer % 2 else 0
+    assert res["kitty_bonus"] == bonus and res["attack_points"] == attack + bonus
+    who, steps = _band(attack + bonus)
+    team = dealer % 2 if who == "def" else 1 - dealer % 2
+    after = [RANKS.index(v) for v in lay["levels"]]
+    after[team] += steps
+    assert res["levels_after"] == [RANKS[min(v, 12)] for v in after]
+    assert res["match_winner"] == (team if after[team] > 12 else None)
+    assert res["next_dealer"] == ((dealer + 2) % 4 if who == "def" else (dealer + 1) % 4)
