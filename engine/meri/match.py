@@ -18,6 +18,17 @@ from engine.meri.state import MeriState
 DEALS = 8  # H-3
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int(value: Any) -> int:
+    """A saved integer, exactly (no bools, strings or floats passed off as one)."""
+    if not _is_int(value):
+        raise ValueError(f"{value!r} is not an integer")
+    return value
+
+
 class MeriMatch(Match):
     """Eight deals; `scores` are the teams' cumulative deal scores (team 0 = seats 0, 2, 4, 6)."""
 
@@ -85,15 +96,15 @@ class MeriMatch(Match):
         try:
             match = cls.__new__(cls)
             dealer, played = data["dealer"], data["deals_played"]
-            scores = [int(x) for x in data["scores"]]
-            deal_scores = [[int(a), int(b)] for a, b in data["deal_scores"]]
+            scores = [_int(x) for x in data["scores"]]
+            deal_scores = [[_int(a), _int(b)] for a, b in data["deal_scores"]]
             version, internal, gauss = data["rng"]
-            if not (isinstance(dealer, int) and 0 <= dealer < 8 and isinstance(played, int)
+            if not (_is_int(dealer) and 0 <= dealer < 8 and _is_int(played)
                     and 0 <= played <= DEALS and len(scores) == 2 and len(deal_scores) == played):
                 raise ValueError("dealer, deals_played or scores out of range")
             match.rng = random.Random()
-            match.rng.setstate((version, tuple(int(x) for x in internal), gauss))
-        except (KeyError, TypeError, ValueError) as exc:
+            match.rng.setstate((version, tuple(_int(x) for x in internal), gauss))
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:
             raise MalformedRecord(f"saved meri match does not fit: {exc}") from None
         match.dealer = dealer
         match.deals_played = played
