@@ -128,6 +128,8 @@ class MeriGame(Game):
         raise MalformedRecord(f"unknown meri action or card code {word!r}")
 
     def format_action(self, action: Any) -> str:
+        if action.__class__ is not int or not 0 <= action <= PASS:  # no bools, no CODES[-1]
+            raise ValueError(f"not a meri action: {action!r}")
         if action == DECLARE:
             return "declare"
         if action == PASS:
