@@ -23,7 +23,7 @@ def play_mask(
     hand: int, trump: int, trick_no: int, n_played: int, led: int, meri: bool,
     meri_seen: bool, sun_exception: bool,
 ) -> int:
-    """The cards `hand` may play to the current trick (see `play_rule` for which rule limits it)."""
+    """The cards `hand` may play to the current trick (H-22 at a lead, H-25/H-26, H-27)."""
     tmask = TRUMP_MASK[trump]
     if n_played == 0:
         if trick_no == 0:  # H-22, D-2
@@ -40,10 +40,3 @@ def play_mask(
         if follow:
             return follow | (hand & tmask)
     return hand  # H-23: no obligation before the first Meri
-
-
-def play_rule(trick_no: int, n_played: int, meri: bool) -> str:
-    """The rule id that a card outside `play_mask` breaks."""
-    if n_played == 0:
-        return "H-22"
-    return "H-25" if meri else "H-27"

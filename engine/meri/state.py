@@ -29,7 +29,7 @@ from engine.meri.cards import (
     code,
     robai,
 )
-from engine.meri.rules import DECLARE, PASS, SUN_BIT, discard_mask, play_rule
+from engine.meri.rules import DECLARE, PASS, SUN_BIT, discard_mask
 
 DECLARE_PHASE, DISCARD_PHASE, PLAY_PHASE, OVER_PHASE = range(4)
 PHASES = ("declare", "discard", "play", "over")
@@ -161,13 +161,29 @@ class MeriState(State):
         (`int(random() * n)` for n <= 10 is uniform to within 2**-49 and much cheaper than
         `randrange`; the fast playout draws the same way, so both paths give the same deals.)
         """
-        phase = self._phase
-        if phase == DECLARE_PHASE:
+        if self._phase == PLAY_PHASE:
+            # `legal_mask` inlined: this and `apply` are the whole public playout (profiled).
+            seat = self._to_act
+            hand = self.hands[seat]
+            tmask = self.tmask
+            if self.n_played == 0:
+                mask = hand & ~tmask if self.trick_no == 0 and hand & ~tmask else hand
+            elif self.meri:  # H-25, H-26
+                mask = hand & tmask
+                if not mask or (self.sun_exc >> seat & 1 and mask == SUN_BIT[self.trump]):
+                    mask = hand
+            elif self.meri_seen:  # H-27
+                mask = hand & PLAIN_SUIT_MASK[self.trump][self.led]
+                mask = mask | (hand & tmask) if mask else hand
+            else:
+                mask = hand
+        elif self._phase == DECLARE_PHASE:
             r = rng.random()
             if self._can_declare():
                 return DECLARE if r < 0.5 else PASS
             return PASS
-        mask = self.legal_mask()
+        else:
+            mask = self.legal_mask()
         for _ in range(int(rng.random() * mask.bit_count())):  # nth_bit, inlined (hot)
             mask &= mask - 1
         return (mask & -mask).bit_length() - 1
@@ -179,6 +195,30 @@ class MeriState(State):
     def apply(self, action: Any) -> None:
         phase = self._phase
         seat = self._to_act
+        if phase == PLAY_PHASE:  # first: 64 of a deal's 73 decisions (the hot path)
+            if action.__class__ is not int or not 0 <= action < NCARDS:
+                raise IllegalAction("turn", f"seat {seat} must play a card")
+            hand = self.hands[seat]
+            bit = 1 << action
+            if not hand & bit:
+                raise IllegalAction("held", f"seat {seat} does not hold {code(action)}")
+            # The rules, checked only where they can forbid this card (same as `legal_mask`).
+            tmask = self.tmask
+            if self.n_played == 0:
+                if self.trick_no == 0 and bit & tmask and hand & ~tmask:  # H-22, D-2
+                    raise IllegalAction("H-22", self._why(seat, action))
+            elif self.meri:
+                if not bit & tmask:  # H-25, with the Sun exception H-26
+                    trumps = hand & tmask
+                    if trumps and not (self.sun_exc >> seat & 1
+                                       and trumps == SUN_BIT[self.trump]):
+                        raise IllegalAction("H-25", self._why(seat, action))
+            elif self.meri_seen and not bit & tmask:  # H-27 Monchi
+                follow = PLAIN_SUIT_MASK[self.trump][self.led]
+                if not bit & follow and hand & follow:
+                    raise IllegalAction("H-27", self._why(seat, action))
+            self._play(seat, action)
+            return
         if phase == OVER_PHASE:
             raise IllegalAction("turn", "the deal is over")
         if phase == DECLARE_PHASE:
@@ -192,21 +232,16 @@ class MeriState(State):
             else:
                 raise IllegalAction("turn", f"seat {seat} must declare or pass")
             return
+        # DISCARD_PHASE
         if action.__class__ is not int or not 0 <= action < NCARDS:
-            raise IllegalAction("turn", f"seat {seat} must {PHASES[phase]} a card")
+            raise IllegalAction("turn", f"seat {seat} must discard a card")
         hand = self.hands[seat]
         if not hand >> action & 1:
             raise IllegalAction("held", f"seat {seat} does not hold {code(action)}")
-        if phase == DISCARD_PHASE:
-            if not discard_mask(hand, self.trump) >> action & 1:
-                raise IllegalAction("H-14", f"{code(action)} is a trump and seat {seat} holds "
-                                    "a non-trump to discard")
-            self._discard(seat, action)
-            return
-        if not self.legal_mask() >> action & 1:
-            raise IllegalAction(play_rule(self.trick_no, self.n_played, self.meri),
-                                self._why(seat, action))
-        self._play(seat, action)
+        if not discard_mask(hand, self.trump) >> action & 1:
+            raise IllegalAction("H-14", f"{code(action)} is a trump and seat {seat} holds "
+                                "a non-trump to discard")
+        self._discard(seat, action)
 
     def clone(self) -> MeriState:
         new = MeriState.__new__(MeriState)
@@ -277,25 +312,30 @@ class MeriState(State):
         self.sun_exc = exc
 
     def _play(self, seat: int, c: int) -> None:
+        # Locals instead of repeated attribute reads: this runs 64 times a deal (profiled).
         bit = 1 << c
         self.hands[seat] ^= bit
-        if self.n_played == 0:
+        n = self.n_played
+        if n == 0:
             self.leader = seat
             if self.tmask & bit:  # H-21: a trump lead is a Meri
-                self.led = self.trump
+                led = self.led = self.trump
                 self.meri = True
                 self.meri_seen = True
             else:
-                self.led = SUIT_OF[c]
-        elif not self.meri and self.tmask & bit:
-            self.facedown |= 1 << seat  # H-24
+                led = self.led = SUIT_OF[c]
+        else:
+            led = self.led
+            if not self.meri and self.tmask & bit:
+                self.facedown |= 1 << seat  # H-24
         self.trick[seat] = c
-        power = POWER[self.trump][self.led][c]
+        power = POWER[self.trump][led][c]
         if power > self.best_power:
             self.best_power = power
             self.best_seat = seat
-        self.n_played += 1
-        if self.n_played == 8:
+        n += 1
+        self.n_played = n
+        if n == 8:
             self._close_trick()
         else:
             self._to_act = (seat + 1) & 7
