@@ -103,6 +103,7 @@ class ParlorApp(App):
         self.services = services
         self.rng = random.Random(seed if seed is not None else time.time_ns())
         self.pace = 1.0  # multiplies every delay on the table; tests set 0 to run at full speed
+        self.bot_process = True  # bots think in a child process (tests use quick in-process bots)
         self.history: list[str] = []
         self.kiosk = services.kiosk.enabled
         self._keys_down: set[int] = set()

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from kivy.graphics import Color, InstructionGroup, Line
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty
 
 Rect = tuple[float, float, float, float]  # x, y, width, height in window coordinates
@@ -18,11 +20,43 @@ Rect = tuple[float, float, float, float]  # x, y, width, height in window coordi
 DIRECTIONS = {"LEFT": (-1, 0), "RIGHT": (1, 0), "UP": (0, 1), "DOWN": (0, -1)}
 
 
-class Focusable:
+class Outlined:
+    """Rounded outlines drawn only while shown: an invisible instruction still costs fill time
+    (software GL draws transparent lines too), so outlines are added and removed, not faded."""
+
+    def set_outline(self, name: str, rgba: tuple | None, width: float = 2.5,
+                    pad: float = 3.0) -> None:
+        groups = self.__dict__.setdefault("_outlines", {})
+        old = groups.pop(name, None)
+        if old is not None:
+            self.canvas.after.remove(old[0])
+        if rgba is None:
+            return
+        line = Line(width=dp(width))
+        group = InstructionGroup()
+        group.add(Color(*rgba))
+        group.add(line)
+        self.canvas.after.add(group)
+        groups[name] = (group, line, dp(pad))
+        if len(groups) == 1:
+            self.fbind("pos", Outlined._move_outlines)
+            self.fbind("size", Outlined._move_outlines)
+        self._move_outlines()
+
+    def _move_outlines(self, *_args: Any) -> None:
+        for _group, line, pad in self.__dict__.get("_outlines", {}).values():
+            line.rounded_rectangle = (self.x - pad, self.y - pad, self.width + 2 * pad,
+                                      self.height + 2 * pad, dp(7))
+
+
+class Focusable(Outlined):
     """Mixin for widgets that can hold the focus (kivy behaviours are plain mixins like this)."""
 
     focused = BooleanProperty(False)
     focus_enabled = BooleanProperty(True)
+
+    def on_focused(self, _widget: Any, value: bool) -> None:
+        self.set_outline("focus", (1, 0.85, 0.1, 1) if value else None, 2.5, 3)
 
     def focus_select(self) -> bool:
         """SELECT on the focused widget; True if handled. Buttons press, cards toggle."""

@@ -74,6 +74,7 @@ def make_app(window: Any) -> Iterator[Callable[..., Any]]:
         app = ParlorApp(services, seed=seed)
         app.pace = pace
         app.ai_level = ai_level  # the quick bots: tests check the table, not the AI
+        app.bot_process = False  # in-process bots: no child process per test (see test_botproc)
         root = app.build()
         app.root = root
         window.add_widget(root)

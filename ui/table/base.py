@@ -17,7 +17,8 @@ from engine.errors import IllegalAction
 from engine.game import Action
 from engine.session import Session
 from ui.screens.base import BaseScreen
-from ui.table.driver import TableDriver, make_bots
+from ui.table import botproc
+from ui.table.driver import TableDriver, bot_specs
 from ui.table.reasons import reason
 
 HUMAN = 0
@@ -44,6 +45,42 @@ class TableScreen(BaseScreen):
         self._auto_event: Any = None
         super().__init__(**kwargs)
 
+    # -- summary panel -----------------------------------------------------------------------
+    def on_summary_open(self, _screen: Any, value: bool) -> None:
+        self._attach_summary(value)
+
+    def _attach_summary(self, shown: bool) -> None:
+        """Keep the summary panel out of the widget tree while closed: a hidden ScrollView still
+        costs a stencil pass per frame, which software GL pays dearly for."""
+        panel = self.__dict__.get("_summary_panel")
+        if panel is None:
+            ref = self.ids.get("summary_panel")
+            if ref is None:
+                return
+            panel = self.__dict__["_summary_panel"] = ref.__self__
+        if shown and panel.parent is None:
+            self.add_widget(panel)
+        elif not shown and panel.parent is not None:
+            panel.parent.remove_widget(panel)
+
+    # -- card textures -------------------------------------------------------------------------
+    def warm_cards(self, deck: str, sizes: list[tuple[int, int]]) -> None:
+        """Draw every face of `deck` at `sizes` ahead of need, one per frame, so a trick that
+        turns face up never draws eight new textures in one frame."""
+        from ui import cards
+
+        todo = [(code, w, h) for w, h in sizes if w > 4 and h > 4 for code in cards.CODES[deck]]
+        old = self.__dict__.get("_warm_event")
+        if old is not None:
+            old.cancel()
+
+        def slice_(_dt: float) -> bool:
+            code, w, h = todo.pop(0)
+            cards.texture(deck, code, w, h)
+            return bool(todo)  # False stops the interval
+
+        self.__dict__["_warm_event"] = Clock.schedule_interval(slice_, 0) if todo else None
+
     # -- pacing ------------------------------------------------------------------------------
     def seconds(self, base: float) -> float:
         app = self.app
@@ -57,12 +94,17 @@ class TableScreen(BaseScreen):
         self.session = session
         human = None if self.autoplay else HUMAN
         seats = [s for s in range(session.game.players) if s != human]
-        bots = make_bots(session, self.app.ai_level, seats, self.app.rng.randrange(2**31))
+        specs = bot_specs(session, self.app.ai_level, seats, self.app.rng.randrange(2**31))
+        bots = {seat: session.game.make_bot(kind, seed) for seat, (kind, seed) in specs.items()}
+        process = (botproc.BotProcess(session.game.name, specs)
+                   if self.app.bot_process and botproc.available() else None)
         self.driver = TableDriver(
-            session, bots, human, self.step, self.applied, lambda: self.seconds(BOT_DELAY)
+            session, bots, human, self.step, self.applied, lambda: self.seconds(BOT_DELAY),
+            process,
         )
         self.holding = False
         self.summary_open = False
+        self._attach_summary(False)
         self.focus_scope = None
         self.app.funbind("lang", self.on_language)
         self.app.fbind("lang", self.on_language)

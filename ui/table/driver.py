@@ -22,21 +22,32 @@ from kivy.logger import Logger
 
 from engine.game import Action
 from engine.session import Session
+from ui.table.botproc import BotProcess
 
 
 def make_bots(session: Session, level: str, seats: Sequence[int], seed: int) -> dict[int, Any]:
-    """One bot per seat: the AI level's bot if the game knows it, else heuristic, else random."""
-    bots = {}
+    """One bot per seat: the AI level's bot if the game knows it, else heuristic, else random.
+
+    Each bot gets a `spec` attribute-free record in `BOT_SPECS` style: see `bot_specs`."""
+    return {seat: session.game.make_bot(kind, s) for seat, (kind, s) in
+            bot_specs(session, level, seats, seed).items()}
+
+
+def bot_specs(session: Session, level: str, seats: Sequence[int], seed: int
+              ) -> dict[int, tuple[str, int]]:
+    """(bot kind, seed) per seat, the kind being the first of level/heuristic/random the game has."""
+    specs = {}
     for seat in seats:
         for kind in (level, "heuristic", "random"):
             try:
-                bots[seat] = session.game.make_bot(kind, seed * 31 + seat)
-                break
+                session.game.make_bot(kind, 0)
             except KeyError:
                 continue
+            specs[seat] = (kind, seed * 31 + seat)
+            break
         else:
             raise KeyError(f"no bot for {session.game.name}")
-    return bots
+    return specs
 
 
 class TableDriver:
@@ -50,9 +61,11 @@ class TableDriver:
         on_step: Callable[[], None],
         on_applied: Callable[[int, Action], None],
         delay: Callable[[], float],
+        process: BotProcess | None = None,
     ) -> None:
         self.session = session
         self.bots = bots
+        self.process = process  # the same bots in a child process (no GIL contention)
         self.human = human
         self.on_step = on_step
         self.on_applied = on_applied
@@ -71,6 +84,9 @@ class TableDriver:
     def shutdown(self) -> None:
         self.invalidate()
         self._pool.shutdown(wait=False, cancel_futures=True)
+        if self.process is not None:
+            process, self.process = self.process, None
+            threading.Thread(target=process.close, daemon=True).start()
 
     def apply(self, action: Action) -> None:
         """Apply an action for `to_act` (raises `IllegalAction`, changing nothing)."""
@@ -90,9 +106,20 @@ class TableDriver:
         generation = self._generation
         started = time.monotonic()
         self.thinking = seat
-        future = self._pool.submit(bot.choose, observation, legal)
+        future = self._pool.submit(self._choose, bot, seat, observation, legal)
         future.add_done_callback(lambda f: self._done(f, generation, seat, started))
         return True
+
+    def _choose(self, bot: Any, seat: int, observation: Any, legal: Any) -> Action:
+        """Worker thread: ask the bot process, or the local bot if the process cannot answer."""
+        process = self.process
+        if process is not None:
+            try:
+                return process.choose(seat, observation, legal)
+            except RuntimeError as exc:
+                if process.failed:
+                    Logger.warning(f"Parlor: {exc}; bots continue in the app's process")
+        return bot.choose(observation, legal)
 
     def _done(self, future: Future, generation: int, seat: int, started: float) -> None:
         # Worker thread: touch nothing but the Clock.

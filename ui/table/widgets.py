@@ -23,8 +23,10 @@ from kivy.properties import (
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.widget import Widget
 
-from ui.focus import Focusable
+from ui.focus import Focusable, Outlined
 from ui.table import cardsource
+
+HAND_LIFT = 0.14  # a selected card in the hand rises by this fraction of its height
 
 
 class CardView(Focusable, Widget):
@@ -48,6 +50,16 @@ class CardView(Focusable, Widget):
         for name in ("deck", "code", "face", "size"):
             self.fbind(name, self._redraw)
         self._redraw()
+
+    def on_winner(self, _view: Any, _value: bool) -> None:
+        self._mark()
+
+    def on_selected(self, _view: Any, _value: bool) -> None:
+        self._mark()
+
+    def _mark(self) -> None:
+        rgba = (0.3, 1, 0.45, 1) if self.winner else (0.35, 0.85, 1, 1) if self.selected else None
+        self.set_outline("mark", rgba, 2.5, 1)
 
     def _update_texture(self, *_args: Any) -> None:
         self.texture = cardsource.card_texture(
@@ -135,7 +147,7 @@ class HandStrip(FloatLayout):
             self.remove_widget(view)
         n = max(1, len(codes))
         ratio = cardsource.aspect(self.deck)
-        lift = 0.14
+        lift = HAND_LIFT
         h = self.height / (1 + lift)
         w = h * ratio
         step = w * 1.02
@@ -158,7 +170,7 @@ class HandStrip(FloatLayout):
             view.pos = (x0 + i * step, self.y + (h * lift if view.selected else 0))
 
 
-class SeatBadge(FloatLayout):
+class SeatBadge(Outlined, FloatLayout):
     """A seat: name, team colour, cards left, and marks for dealer / to act / status."""
 
     seat = NumericProperty(0)
@@ -168,6 +180,9 @@ class SeatBadge(FloatLayout):
     active = BooleanProperty(False)  # this seat is to act
     dealer = BooleanProperty(False)
     status = StringProperty("")  # e.g. "declared", "thinking…"
+
+    def on_active(self, _badge: Any, value: bool) -> None:
+        self.set_outline("active", (1, 0.85, 0.15, 1) if value else None, 3, 2)
 
 
 class TrickArea(FloatLayout):

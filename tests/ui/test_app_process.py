@@ -1,0 +1,44 @@
+"""Whole-app runs in their own processes (platform.md): `ParlorApp.run()` reaches the home screen,
+Esc does not quit, events posted from another thread arrive; bots answer from a child process."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import registry
+from ui.bench import run_child
+from ui.table.botproc import BotProcess
+
+pytestmark = pytest.mark.ui
+
+
+def test_app_runs_to_home_and_stops_cleanly() -> None:
+    figures = run_child("startup")
+    assert figures["esc_consumed"] is True
+    assert figures["still_running"] is True  # Esc was BACK, not quit
+    assert figures["input_log"][:1] == ["RIGHT"]  # posted from a thread, handled on Kivy's
+    assert figures["startup_s"] > 0 and figures["rss_home_mb"] > 0
+
+
+def test_bot_process_answers_legal_actions_and_ends_with_its_pipe() -> None:
+    game = registry.get("meri")
+    state = game.new_deal(3)
+    process = BotProcess("meri", {seat: ("heuristic", seat) for seat in range(8)})
+    try:
+        for _ in range(12):
+            seat = state.to_act
+            action = process.choose(seat, state.observation(seat), state.legal_actions())
+            assert action in state.legal_actions()
+            state.apply(action)
+        assert process.answered == 12
+        child = process._proc
+    finally:
+        process.close()
+    assert child.poll() is not None  # the child is gone once its stdin closed
+    with pytest.raises(RuntimeError, match="lazy legal set"):
+
+        class Lazy(list):
+            def sample(self, rng: object) -> int:
+                return 0
+
+        process.choose(0, None, Lazy([1]))

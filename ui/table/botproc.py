@@ -1,0 +1,134 @@
+"""Bots in a separate process, so their thinking never competes with the UI for Python's GIL.
+
+A search bot running in a thread of the app's own process shares the GIL with the UI thread:
+every frame's work then takes up to twice as long. `BotProcess` runs the bots of one table in a
+child process (`python -m ui.table.botproc`: a fresh interpreter that imports only the engine,
+never Kivy) and answers `choose(seat, observation, legal)` over its stdin/stdout with
+length-prefixed pickles; the caller (the table's worker thread) blocks on the pipe without
+holding the GIL. The child exits when its stdin closes, so it never outlives the app.
+
+If the child cannot be used (a frozen bundle, an observation that does not pickle, a lazy legal
+set) the caller falls back to the in-process bot. This module must not import Kivy.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import struct
+import subprocess
+import sys
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import IO, Any
+
+ROOT = Path(__file__).resolve().parents[2]  # the directory holding the `ui` and `engine` packages
+
+
+def _write(stream: IO[bytes], obj: Any) -> None:
+    data = pickle.dumps(obj)
+    stream.write(struct.pack(">I", len(data)) + data)
+    stream.flush()
+
+
+def _read(stream: IO[bytes]) -> Any:
+    head = stream.read(4)
+    if len(head) < 4:
+        raise EOFError("pipe closed")
+    (size,) = struct.unpack(">I", head)
+    data = stream.read(size)
+    if len(data) < size:
+        raise EOFError("pipe closed")
+    return pickle.loads(data)
+
+
+def serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
+    """The child's loop: (game, specs) first, then (seat, observation, legal) until EOF."""
+    from engine import registry
+
+    game_name, specs = _read(stdin)
+    game = registry.get(game_name)
+    bots = {seat: game.make_bot(kind, seed) for seat, (kind, seed) in specs.items()}
+    while True:
+        try:
+            seat, observation, legal = _read(stdin)
+        except EOFError:
+            return
+        try:
+            reply = ("ok", bots[seat].choose(observation, legal))
+        except Exception as exc:  # report it; the parent plays on with its local bot
+            reply = ("error", repr(exc))
+        _write(stdout, reply)
+
+
+def available() -> bool:
+    """A child interpreter can be started (not inside a frozen bundle)."""
+    return not getattr(sys, "frozen", False)
+
+
+class BotProcess:
+    """The bots of one table in a child process; `choose` blocks the calling (worker) thread."""
+
+    def __init__(self, game_name: str, specs: dict[int, tuple[str, int]]) -> None:
+        self.game_name = game_name
+        self.specs = dict(specs)
+        self._lock = threading.Lock()
+        self._proc: subprocess.Popen[bytes] | None = None
+        self.failed = False
+        self.answered = 0  # decisions the child made (a figure for tests and benchmarks)
+
+    def _start(self) -> subprocess.Popen[bytes]:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "ui.table.botproc"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env,
+        )
+        _write(proc.stdin, (self.game_name, self.specs))
+        return proc
+
+    def choose(self, seat: int, observation: Any, legal: Sequence[Any]) -> Any:
+        """The bot's action; `RuntimeError` if the child cannot answer (then use a local bot)."""
+        if self.failed:
+            raise RuntimeError("bot process unavailable")
+        if hasattr(legal, "sample"):  # a lazy legal set (Tractor follows) stays in-process
+            raise RuntimeError("lazy legal set")
+        try:
+            message = (seat, observation, list(legal))
+            pickle.dumps(message)
+        except Exception as exc:
+            raise RuntimeError(f"observation does not pickle: {exc}") from None
+        with self._lock:
+            try:
+                if self._proc is None:
+                    self._proc = self._start()
+                _write(self._proc.stdin, message)
+                status, value = _read(self._proc.stdout)
+            except (OSError, EOFError, pickle.UnpicklingError) as exc:
+                self.failed = True
+                raise RuntimeError(f"bot process failed: {exc}") from None
+        if status != "ok":
+            raise RuntimeError(f"bot of seat {seat} failed in the bot process: {value}")
+        self.answered += 1
+        return value
+
+    def close(self) -> None:
+        """End the child (closing its stdin) and wait briefly for it."""
+        with self._lock:
+            proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        try:
+            proc.stdin.close()
+            proc.wait(timeout=2)
+        except (OSError, subprocess.TimeoutExpired):
+            proc.kill()
+            proc.wait()
+        finally:
+            if proc.stdout is not None:
+                proc.stdout.close()
+
+
+if __name__ == "__main__":
+    serve(sys.stdin.buffer, sys.stdout.buffer)
