@@ -463,3 +463,21 @@ def test_replay_cli_subprocess_statuses(tmp_path):
             assert proc.stdout == "" and len(proc.stderr.splitlines()) == 1
         else:
             assert json.loads(proc.stdout)["ok"] is (want == 0) and proc.stderr == ""
+
+
+def test_C23_C19_a_refused_face_still_wins_W1_on_own_reveal_is_u_chi():
+    """Seat 1 passes a 5M it could take as a Chắn (refused, C-19), then reveals the last 5M
+    into its own gate: the refusal never stops a win (C-23); the win is Ù chì (S-2), 3 points."""
+    hand = "9M 9M 8M 8M 7M 7M 6M 6M 4M 4M 3M 3M 2M 2M 9S 9S 2S 2C 5M"
+    lay = layout(0, {0: "5M 9C", 1: hand}, stock="5M", bottom="5M 9C 9C 9C")
+    assert run(lay, "discard 5M")["legal"] == ["capture 5M", "pass"]
+    out = run(lay, "discard 5M, pass")
+    assert (out["to_act"], out["phase"], out["legal"]) == (1, "win_offer", ["pass", "win"])
+    out = run(lay, "discard 5M, pass, win")
+    assert out["result"] == {"winner": 1, "winning_card": "5M", "bonuses": ["Ù chì"],
+                             "score": 3, "settlement": [-3, 9, -3, -3]}
+    # Declined (D-2): the revealer still decides on its own card. C-19 bans only discards and
+    # Cạ, so the refused face may still be captured as a Chắn.
+    out = run(lay, "discard 5M, pass, pass")
+    assert (out["to_act"], out["phase"], out["legal"]) == (1, "own_card", ["capture 5M", "pass"])
+    assert run(lay, "discard 5M, pass, pass, capture 5M")["phase"] == "discard"
