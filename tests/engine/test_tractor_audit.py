@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 
 from engine.cli import main as cli_main
+from engine.errors import IllegalAction
 from engine.records import replay
 from engine.tractor.cards import CODES, context, shape
 from engine.tractor.scoring import promote
@@ -950,3 +951,115 @@ def test_random_deals_match_an_independent_oracle_of_T10_T11_T22_T27(seed):
     assert res["levels_after"] == [RANKS[min(v, 12)] for v in after]
     assert res["match_winner"] == (team if after[team] > 12 else None)
     assert res["next_dealer"] == ((dealer + 2) % 4 if who == "def" else (dealer + 1) % 4)
+
+
+def _my_rule(state: Any, text: str) -> str | None:
+    """The rule records.md / T-28 report for `text` in `state`, read from the rules alone
+    (None = legal): turn, form, held, then T-9 / T-19 / T-20."""
+    words = text.split()
+    verb = words[0] if words[0] in ("pass", "declare", "bury") else None
+    cards = words[1:] if verb else words
+    if state.phase == "over":
+        return "turn"
+    hand = _hand_codes(state, state.to_act)
+    held = all(cards.count(c) <= hand.count(c) for c in set(cards))
+    level = RANKS[state.level]
+    if state.phase == "declare":
+        if verb == "pass":
+            return None
+        if verb != "declare":
+            return "turn"
+        joined = " ".join(cards)
+        if joined in ("RJ RJ", "BJ BJ"):
+            strength = 4 if joined == "RJ RJ" else 3
+        elif len(cards) in (1, 2) and len(set(cards)) == 1 and _rank_suit(cards[0])[0] == level:
+            strength = len(cards)
+        else:
+            return "T-8"
+        if not held:
+            return "held"
+        standing = 0
+        for _seat, action in state.bids:
+            if action[0] == -2:
+                standing = max(standing, {0: 4, 1: 3}.get(action[1], len(action) - 1))
+        return None if strength > standing else "T-9"
+    if state.phase == "bury":
+        if verb != "bury":
+            return "turn"
+        if len(cards) != 8:
+            return "T-15"
+        return None if held else "held"
+    if verb:
+        return "turn"
+    trump = ALL_TRUMPS[state.trump]
+    if not state.trick:
+        if _my_format(cards, level, trump) is None:
+            return "T-16"
+        return None if held else "held"
+    lead = [CODES[k] for k in state.trick[0]]
+    n = len(lead)
+    if len(cards) != n:
+        return "T-18"
+    if not held:
+        return "held"
+    suit = _strength(lead[0], level, trump)[0]
+    in_suit = [c for c in hand if _strength(c, level, trump)[0] == suit]
+    played = [c for c in cards if _strength(c, level, trump)[0] == suit]
+    if len(played) != min(n, len(in_suit)):
+        return "T-19"
+    need = min(n // 2, sum(1 for c in set(in_suit) if in_suit.count(c) == 2)) if n > 1 else 0
+    if sum(1 for c in set(played) if played.count(c) == 2) < need:
+        return "T-20"
+    return None
+
+
+def _candidates(state: Any, rng: random.Random) -> list[str]:
+    hand = _hand_codes(state, state.to_act) if state.to_act is not None else []
+    out = ["pass", "declare RJ RJ", "declare BJ BJ"]
+    for _ in range(6):
+        size = rng.choice([1, 1, 2, 2, 3, 4, 6, 8])
+        pool = hand if hand and rng.random() < 0.8 else list(CODES)
+        picked = [rng.choice(pool) for _ in range(size)]
+        if rng.random() < 0.4 and picked:
+            picked = [picked[0]] * 2 + picked[2:]  # pairs more often
+        text = " ".join(picked)
+        out += [text, "declare " + text, "bury " + text]
+    if hand:
+        out.append("bury " + " ".join(rng.sample(hand, min(8, len(hand)))))
+        lvl = [c for c in hand if _rank_suit(c)[0] == RANKS[state.level]]
+        out += [f"declare {c}" for c in lvl] + [f"declare {c} {c}" for c in lvl]
+    if state.phase == "play" and state.trick:  # in-suit singles only: T-20 when pairs are held
+        lead = state.trick[0]
+        suited = sorted({CODES[k] for k in state.ctx.suit_kinds[state.lead_suit]
+                         if state.hands[state.to_act][k]})
+        if len(suited) >= len(lead):
+            out.append(" ".join(rng.sample(suited, len(lead))))
+    legal, _count = GAME.legal_listing(state, 5) if not state.is_over else ([], 0)
+    return out + legal
+
+
+def test_T28_random_actions_get_the_rule_an_independent_check_order_predicts():
+    """Thousands of random actions (held or not, any size, any verb) in random positions: the
+    engine accepts exactly what the rules accept, reports the rule the records.md order names,
+    and leaves the state unchanged when it refuses."""
+    rng = random.Random(424242)
+    tried = set()
+    for seed in range(5):
+        state = GAME.new_deal(seed)
+        while True:
+            for text in _candidates(state, rng):
+                want = _my_rule(state, text)
+                before = state.snapshot()
+                clone = state.clone()
+                try:
+                    clone.apply(GAME.parse_action(text))
+                    got = None
+                except IllegalAction as exc:
+                    got = exc.rule
+                    assert state.snapshot() == before
+                assert got == want, (text, state.phase, want, got)
+                tried.add(want)
+            if state.is_over:
+                break
+            state.apply(state.random_action(rng))
+    assert tried >= {None, "turn", "held", "T-8", "T-9", "T-15", "T-16", "T-18", "T-19", "T-20"}
