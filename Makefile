@@ -30,6 +30,9 @@ lint: setup
 bench: setup          ## speed and memory figures (not part of the tests)
 	$(PY) -m engine bench
 
+screenshots: setup    ## PNGs of home, the Meri table mid-trick and the deal summary in screenshots/
+	xvfb-run -a -s "-screen 0 1280x1280x24" $(PY) scripts/screenshots.py
+
 # Kivy is imported by the spec: keep its logger quiet and out of ~/.kivy while building.
 BUNDLE_ENV := KIVY_HOME=$(CURDIR)/build/kivy-home KIVY_NO_ARGS=1 KIVY_NO_FILELOG=1 KIVY_NO_CONSOLELOG=1 KIVY_LOG_MODE=PYTHON
 

@@ -39,7 +39,9 @@ class _Fit:
         self.font_size = size
         self.texture_update()
         while size > self.min_font and (
-            self.texture_size[1] > self.height or self.texture_size[0] > self.width
+            self.texture_size[1] > self.height
+            or self.texture_size[0] > self.width
+            or self._widest_word() > self.width - pad_x
         ):
             size = max(self.min_font, size * 0.9)
             self.font_size = size
@@ -48,6 +50,14 @@ class _Fit:
             self.text_size = (max(1, self.width - pad_x), max(1, self.height - pad_y))
             self.shorten = True
             self.texture_update()
+
+
+    def _widest_word(self) -> float:
+        """Width of the longest word at the current font size: a word never breaks mid-word."""
+        words = self.text.split()
+        if not words:
+            return 0.0
+        return max(self._label.get_extents(word)[0] for word in words)
 
 
 class FitLabel(_Fit, Label):

@@ -66,6 +66,11 @@ def cut_labels(root: Any) -> list[str]:
         if not visible:
             continue
         widget.texture_update()
+        if widget.text_size[0] is not None and not widget.markup:
+            room = widget.text_size[0]
+            for word in widget.text.split():
+                if widget._label.get_extents(word)[0] > room + 1:
+                    bad.append(f"{widget.text[:40]!r}: the word {word!r} is broken (box {room:.0f})")
         tw, th = widget.texture_size
         if tw > widget.width + 1 or th > widget.height + 1 or getattr(widget, "is_shortened", False):
             bad.append(f"{widget.text[:40]!r}: text {tw}x{th} in box {widget.width:.0f}x{widget.height:.0f}")

@@ -62,7 +62,7 @@ class MeriTableScreen(TableScreen):
             area.add_widget(badge)
         area.bind(size=self._place_seats, pos=self._place_seats)
         self.ids.hand.bind(on_card=self.card_event)
-        self.ids.trick.slots = ring(SEATS, 0.27, 0.27)
+        self.ids.trick.slots = ring(SEATS, 0.27, 0.19)  # inside the badges' ring
 
     def _place_seats(self, *_args: Any) -> None:
         area = self.ids.seats

@@ -1,0 +1,131 @@
+"""Screenshots of the app for people to look at: home, the Meri table mid-trick, the deal summary.
+
+    xvfb-run -a -s "-screen 0 1280x1280x24" .venv/bin/python scripts/screenshots.py [--out DIR]
+
+Writes PNGs at 800×480 (the official Pi display) into `screenshots/`: home, the Meri table in
+the middle of a trick (your turn, cards already on the table), the end-of-deal summary, plus the
+same table and summary in Vietnamese and the table at 720×1280 portrait. Deterministic (seeded).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+os.environ.setdefault("KIVY_NO_FILELOG", "1")
+os.environ.setdefault("KIVY_USE_DEFAULTCONFIG", "1")
+os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="parlor-shots-"))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "screenshots")
+    parser.add_argument("--seed", type=int, default=4)
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+
+    from kivy.base import EventLoop
+    from kivy.clock import Clock
+
+    from engine.ai.base import RandomBot
+    from ui.app import ParlorApp
+    from ui.ports import MemoryStore, NullOutputs, Services
+
+    EventLoop.ensure_window()
+    window = EventLoop.window
+
+    def frames(n: int = 20) -> None:
+        for _ in range(n):
+            EventLoop.idle()
+
+    def until(condition, seconds: float = 60.0) -> None:  # noqa: ANN001
+        deadline = time.monotonic() + seconds
+        while not condition():
+            if time.monotonic() > deadline:
+                raise SystemExit("screenshots: the table did not reach the wanted moment")
+            Clock.tick()
+
+    def shot(app: ParlorApp, name: str) -> None:
+        frames()
+        path = args.out / f"{name}.png"
+        app.root.export_to_png(str(path))
+        print(path)
+
+    def new_app(size: tuple[int, int], lang: str) -> ParlorApp:
+        window.size = size
+        app = ParlorApp(Services(store=MemoryStore(), outputs=NullOutputs(), language=lang),
+                        seed=args.seed)
+        app.ai_level = "easy"
+        app.bot_process = False
+        app.pace = 0
+        root = app.build()
+        app.root = root
+        window.add_widget(root)
+        frames()
+        return app
+
+    def mid_trick(app: ParlorApp) -> None:
+        """Play (lowest legal card, never declaring) until it is our turn with 3+ cards down."""
+        app.new_game("meri")
+        table = app.root.get_screen("meri")
+        while True:
+            until(lambda: table.prompt != "" and not table.holding)
+            obs = app.session.state.observation(0)
+            if table.prompt == "play" and obs.trick_no >= 2 and sum(c >= 0 for c in obs.trick) >= 3:
+                break
+            if table.prompt == "declare":
+                table.declare(False)
+            else:
+                table.play_card(table.ids.hand.legal[-1])
+        hand = table.ids.hand
+        table.select(hand.legal[0])
+        table.set_focus(hand.card_view(hand.legal[0]))
+
+    def finish(app: ParlorApp) -> None:
+        table = app.root.get_screen("meri")
+        table.driver.invalidate()
+        bot = RandomBot(1)
+        session = app.session
+        while not session.state.is_over:
+            state = session.state
+            session.apply(bot.choose(state.observation(state.to_act), state.legal_actions()))
+        table._tricks_seen = len(session.state.observation(0).tricks)
+        table.step()
+
+    def close(app: ParlorApp) -> None:
+        app.dispatch("on_stop")
+        window.remove_widget(app.root)
+
+    app = new_app((800, 480), "en")
+    shot(app, "home")
+    mid_trick(app)
+    shot(app, "meri_trick")
+    finish(app)
+    shot(app, "meri_summary")
+    close(app)
+
+    app = new_app((800, 480), "vi")
+    mid_trick(app)
+    shot(app, "meri_trick_vi")
+    finish(app)
+    shot(app, "meri_summary_vi")
+    close(app)
+
+    app = new_app((720, 1280), "fr")
+    shot(app, "home_portrait_fr")
+    mid_trick(app)
+    shot(app, "meri_trick_portrait_fr")
+    close(app)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
