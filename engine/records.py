@@ -55,7 +55,9 @@ def parse_record(data: Any) -> ParsedRecord:
     seed = data.get("seed", 0)
     if not _is_int(seed):
         raise MalformedRecord('"seed" must be an integer')
-    raw_actions = data.get("actions", [])
+    raw_actions = data.get("actions")
+    if raw_actions is None:  # "a record without `actions` has no actions"
+        raw_actions = []
     if not isinstance(raw_actions, list) or not all(isinstance(a, str) for a in raw_actions):
         raise MalformedRecord('"actions" must be a list of strings')
     layout = data.get("layout")
