@@ -32,7 +32,8 @@ from engine.tractor.state import BURY, BURY_PHASE, OVER, PLAY_PHASE, TractorStat
 TAG = 100  # a sampled card id is kind + TAG * tag (tag 1: a dealer's shown card, hand or kitty)
 LEVEL_WORTH = 20.0
 TRICK_POINTS = TOTAL_POINTS
-MAX_CANDIDATES = 8
+MAX_CANDIDATES = 6
+HORIZON = 5  # tricks a mid-play playout looks ahead
 REDRAWS = 6
 
 
@@ -122,7 +123,11 @@ class TractorAdapter(BaseAdapter):
 
     # -- playouts and value --------------------------------------------------------------------
     def rollout(self, state: TractorState, rng: random.Random) -> None:
-        _policy_playout(state, rng)
+        """Play on for `HORIZON` tricks in the middle of the play (the decision's effect is
+        mostly there, and short playouts buy many more sampled worlds), to the end otherwise
+        (the burial and the first lead, whose worth shows in the kitty bonus and the levels)."""
+        stop = len(state.tricks) + HORIZON if state.ph == PLAY_PHASE and state.tricks else 99
+        _policy_playout(state, rng, stop)
 
     def replay(self, obs: Any, world: TractorState):
         """The world's deal from the start: bids, the burial, the tricks (for the hard level)."""
@@ -143,8 +148,14 @@ class TractorAdapter(BaseAdapter):
 
     def value(self, state: TractorState, seat: int) -> float:
         """The arena's `card_points + 20 * levels` for the seat's team, computed directly: the
-        defenders won every trick point the attackers did not (T-25, T-26, T-27)."""
+        defenders won every trick point the attackers did not (T-25, T-26, T-27). Before the end
+        (a short playout): the card points each team has won so far."""
         attackers = state.attackers
+        if state.ph != OVER:
+            taken = sum(POINTS[k] for _l, plays, _w in state.tricks for cards in plays
+                        for k in cards)
+            diff = 2 * state.points - taken
+            return float(diff if seat & 1 == attackers else -diff)
         attack = state.points + state.bonus
         defend = TRICK_POINTS - sum(POINTS[k] for k in state.kitty) - state.points
         s = settle(state)
@@ -318,12 +329,12 @@ def _build(legal: Any, ctx: Any, mode: str) -> tuple[int, ...] | None:
     return tuple(sorted(list(legal.fixed) + chosen))
 
 
-def _policy_playout(state: TractorState, rng: random.Random) -> None:
+def _policy_playout(state: TractorState, rng: random.Random, stop: int = 99) -> None:
     """Finish the deal: random bids and burial; leads are mostly the top pair or card of a
     random plain suit (else a random legal lead); follows feed points to a winning partner, take
     the trick when that is simple (`_beat`), or throw the cheapest cards (and now and then a
-    random legal follow)."""
-    while state.ph != OVER:
+    random legal follow). Stops early once `stop` tricks are complete."""
+    while state.ph != OVER and len(state.tricks) < stop:
         if state.ph != PLAY_PHASE:
             state._do(state.random_action(rng))
             continue
