@@ -1059,6 +1059,13 @@ def test_T28_random_actions_get_the_rule_an_independent_check_order_predicts():
                     assert state.snapshot() == before
                 assert got == want, (text, state.phase, want, got)
                 tried.add(want)
+            if state.phase == "declare":  # the listing holds exactly the accepted bids
+                lvl = RANKS[state.level]
+                bids = ["pass", "declare RJ RJ", "declare BJ BJ"]
+                bids += [f"declare {lvl}{s}" for s in SUITS]
+                bids += [f"declare {lvl}{s} {lvl}{s}" for s in SUITS]
+                want = sorted(b for b in bids if _my_rule(state, b) is None)
+                assert GAME.legal_listing(state) == (want, len(want))
             if state.is_over:
                 break
             state.apply(state.random_action(rng))
