@@ -153,6 +153,8 @@ class ParlorApp(App):
         )
         self._heartbeat_event = Clock.schedule_interval(self._heartbeat, 1.0)
         self._heartbeat(0)
+        if self.services.replay_record:
+            Clock.schedule_once(lambda _dt: self.open_replay(self.services.replay_record), 0)
         return manager
 
     def on_stop(self) -> None:
@@ -358,6 +360,27 @@ class ParlorApp(App):
             self.refresh_saved()
             return
         self._open_table(self.session.game.name)
+
+    def open_replay(self, text: str) -> bool:
+        """Show a record (`parlor replay FILE`) being played on its game's table; a malformed
+        record leaves a one-line notice on the home screen instead."""
+        from engine.records import GameRecord, parse_record
+
+        try:
+            parsed = parse_record(text)
+        except EngineError as exc:
+            self.notice = i18n.trf("Cannot replay this record: {error}", error=str(exc))
+            return False
+        game = parsed.game.name
+        if game not in TABLES:
+            self.notice = i18n.trf("No table for {game} yet.", game=self.game_title(game))
+            return False
+        record = GameRecord(parsed.game, parsed.seed, parsed.layout, parsed.state, [])
+        self.session = Session(parsed.game, parsed.game.new_match(parsed.seed), record)
+        self.root.get_screen(game).start(self.session, replay=parsed.actions)
+        self.history = ["home"]
+        self.root.current = game
+        return True
 
     def _open_table(self, game: str) -> None:
         self.refresh_saved()

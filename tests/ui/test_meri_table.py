@@ -226,3 +226,39 @@ def test_last_trick_review(make_app: Any) -> None:
     app.post_input("BACK")
     pump(2)
     assert not table.reviewing and app.root.current == "meri"
+
+
+def test_replay_shows_a_record_on_the_table(make_app: Any) -> None:
+    """`parlor replay FILE`: the record's actions are played on the table, nothing is counted."""
+    import json
+
+    game = registry.get("meri")
+    state = game.new_deal(9)
+    from engine.ai.base import RandomBot
+
+    bot, actions = RandomBot(2), []
+    while not state.is_over:
+        action = bot.choose(state.observation(state.to_act), state.legal_actions())
+        actions.append(game.format_action(action))
+        state.apply(action)
+    text = json.dumps({"game": "meri", "seed": 9, "actions": actions})
+    store = MemoryStore()
+    app = make_app(store=store, pace=0)
+    assert app.open_replay(text)
+    table = app.root.get_screen("meri")
+    wait_for(lambda: table.summary_open, seconds=30, what="the replayed deal's summary")
+    assert table.session.record.actions == actions
+    assert store.stats() == {} and store.load_autosave() is None
+    assert not app.open_replay('{"game": "meri", "actions": ["X9"]}')
+    assert "X9" in app.notice
+
+
+def test_replay_of_an_illegal_record_stops_with_the_rule(make_app: Any) -> None:
+    import json
+
+    app = make_app(pace=0)
+    assert app.open_replay(json.dumps({"game": "meri", "seed": 1, "layout": robai_layout(),
+                                       "actions": ["declare", "KSu"]}))
+    table = app.root.get_screen("meri")
+    wait_for(lambda: table.alert, what="the refusal")
+    assert table.message == REASONS["H-14"] and table.session.record.actions == ["declare"]

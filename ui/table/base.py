@@ -40,6 +40,8 @@ class TableScreen(BaseScreen):
     autoplay = BooleanProperty(False)  # the human seat is played by a bot too (demo, benchmarks)
 
     def __init__(self, **kwargs: Any) -> None:
+        self.replay: list[Action] | None = None  # a record being shown (`parlor replay FILE`)
+        self._replay_event: Any = None
         self.driver: TableDriver | None = None
         self.holding = False  # a completed trick is on show: nothing moves until it ends
         self._auto_event: Any = None
@@ -87,12 +89,14 @@ class TableScreen(BaseScreen):
         return base / max(0.1, app.animation_speed) * app.pace
 
     # -- session -----------------------------------------------------------------------------
-    def start(self, session: Session) -> None:
-        """Show `session` (new or resumed) and start playing."""
+    def start(self, session: Session, replay: list[Action] | None = None) -> None:
+        """Show `session` (new or resumed) and start playing; with `replay`, show those actions
+        being played one by one at the table's pace instead (nobody decides, nothing is saved)."""
         if self.driver is not None:
             self.driver.shutdown()
         self.session = session
-        human = None if self.autoplay else HUMAN
+        self.replay = list(replay) if replay is not None else None
+        human = None if (self.autoplay or self.replay is not None) else HUMAN
         seats = [s for s in range(session.game.players) if s != human]
         specs = bot_specs(session, self.app.ai_level, seats, self.app.rng.randrange(2**31))
         bots = {seat: session.game.make_bot(kind, seed) for seat, (kind, seed) in specs.items()}
@@ -113,6 +117,9 @@ class TableScreen(BaseScreen):
         self.step()
 
     def shutdown(self) -> None:
+        if self._replay_event is not None:
+            self._replay_event.cancel()
+            self._replay_event = None
         if self.driver is not None:
             self.driver.shutdown()
             self.driver = None
@@ -146,6 +153,8 @@ class TableScreen(BaseScreen):
         self.refresh()
         if state.is_over:
             self.deal_over()
+        elif self.replay is not None:
+            self._replay_next()
         elif state.to_act == HUMAN and not self.autoplay:
             self.app.set_led("thinking", False)
             self.app.set_led("turn", True)
@@ -155,6 +164,25 @@ class TableScreen(BaseScreen):
             if self.driver.start_bot():
                 self.app.set_led("thinking", True)
         self.ensure_focus()
+
+    def _replay_next(self) -> None:
+        """Apply the record's next action after the usual AI delay (replay mode)."""
+        if self._replay_event is not None or not self.replay:
+            return
+
+        def go(_dt: float) -> None:
+            self._replay_event = None
+            if self.replay and not self.holding and not self.paused():
+                try:
+                    self.driver.apply(self.replay.pop(0))
+                except IllegalAction as exc:  # the record breaks a rule: say which, stop there
+                    self.replay = []
+                    self.message = reason(exc.rule)
+                    self.alert = True
+                    return
+            self.step()
+
+        self._replay_event = Clock.schedule_once(go, self.seconds(BOT_DELAY))
 
     def paused(self) -> bool:
         """Subclasses pause the flow (e.g. while the last trick is reviewed)."""
@@ -210,7 +238,7 @@ class TableScreen(BaseScreen):
     def deal_over(self) -> None:
         """Count the deal once (match and statistics), then open the summary."""
         session = self.session
-        if not session.counted:
+        if not session.counted and self.replay is None:
             team_scores = self.deal_scores()
             session.finish_deal()
             us, them = team_scores[0], team_scores[1]
@@ -231,6 +259,9 @@ class TableScreen(BaseScreen):
     def next_deal(self) -> None:
         if self.session is None:
             return
+        if self.replay is not None:  # a replay shows one deal
+            self.leave()
+            return
         if self.match_over:
             self.restart()
             return
@@ -242,6 +273,7 @@ class TableScreen(BaseScreen):
         self.step()
 
     def restart(self) -> None:
+        self.replay = None
         self.app.new_game(self.game_name)
 
     def leave(self) -> None:
