@@ -262,3 +262,45 @@ def test_replay_of_an_illegal_record_stops_with_the_rule(make_app: Any) -> None:
     table = app.root.get_screen("meri")
     wait_for(lambda: table.alert, what="the refusal")
     assert table.message == REASONS["H-14"] and table.session.record.actions == ["declare"]
+
+
+def test_eight_deals_make_a_match_with_a_result_H3_H4(make_app: Any) -> None:
+    """After deal 8 the summary gives the match result; Next becomes New match (scores cleared)."""
+    from engine.ai.base import RandomBot
+
+    store = MemoryStore()
+    app = make_app(store=store, pace=0)
+    app.new_game("meri")
+    table = app.root.get_screen("meri")
+    bot = RandomBot(4)
+    for deal in range(1, 9):
+        table.driver.invalidate()
+        session = app.session
+        assert table.deal_text == f"Deal {deal} of 8"
+        while not session.state.is_over:
+            state = session.state
+            session.apply(bot.choose(state.observation(state.to_act), state.legal_actions()))
+        table._tricks_seen = len(session.state.observation(0).tricks)
+        table.step()
+        pump(2)
+        assert table.summary_open
+        if deal < 8:
+            assert not table.match_over and table.ids.next_button.text == "Next deal"
+            tap(table.ids.next_button)
+    assert table.match_over and table.ids.next_button.text == "New match"
+    assert "the match" in table.summary_text and "Match after deal 8 of 8" in table.summary_text
+    assert store.stats()["meri"]["deals"] == 8 and store.load_autosave() is None
+    tap(table.ids.next_button)
+    pump(2)
+    assert not table.summary_open and table.deal_text == "Deal 1 of 8"
+    assert (table.match_us, table.match_them) == (0, 0)
+
+
+def test_sound_setting_gates_the_buzzer(make_app: Any) -> None:
+    """Your turn beeps (the buzzer output) only while sound is on."""
+    for sound in (True, False):
+        app = make_app(pace=0)
+        app.set_sound(sound)
+        app.new_game("meri")
+        wait_for(lambda a=app: a.root.get_screen("meri").prompt != "", what="your turn")
+        assert (app.services.outputs.beeps > 0) is sound

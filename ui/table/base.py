@@ -158,6 +158,10 @@ class TableScreen(BaseScreen):
         elif state.to_act == HUMAN and not self.autoplay:
             self.app.set_led("thinking", False)
             self.app.set_led("turn", True)
+            turn = (id(self.session.record), len(self.session.record.actions))
+            if turn != self.__dict__.get("_announced"):
+                self.__dict__["_announced"] = turn
+                self.app.beep()  # your turn (only with sound on)
             self.human_turn()
         else:
             self.app.set_led("turn", False)
