@@ -376,8 +376,9 @@ class ParlorApp(App):
             self.notice = i18n.trf("No table for {game} yet.", game=self.game_title(game))
             return False
         record = GameRecord(parsed.game, parsed.seed, parsed.layout, parsed.state, [])
-        self.session = Session(parsed.game, parsed.game.new_match(parsed.seed), record)
-        self.root.get_screen(game).start(self.session, replay=parsed.actions)
+        # Not `self.session`: a replay is never the game in progress (nothing saves it).
+        session = Session(parsed.game, parsed.game.new_match(parsed.seed), record)
+        self.root.get_screen(game).start(session, replay=parsed.actions)
         self.history = ["home"]
         self.root.current = game
         return True

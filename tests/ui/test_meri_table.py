@@ -248,7 +248,7 @@ def test_replay_shows_a_record_on_the_table(make_app: Any) -> None:
     table = app.root.get_screen("meri")
     wait_for(lambda: table.summary_open, seconds=30, what="the replayed deal's summary")
     assert table.session.record.actions == actions
-    assert store.stats() == {} and store.load_autosave() is None
+    assert store.stats() == {} and store.load_autosave() is None and app.session is None
     assert not app.open_replay('{"game": "meri", "actions": ["X9"]}')
     assert "X9" in app.notice
 
