@@ -109,3 +109,34 @@ def test_meri_hint_hook_gives_the_normal_ai_move(make_app: Any) -> None:
     assert got[0] in session.state.legal_actions()
     hinter.shutdown()
     assert not human_turn(table) or table.session is session
+
+
+@pytest.mark.parametrize("game_name", ["tractor", "chan"])
+def test_replay_plays_a_record_on_the_table_without_prompts(make_app: Any,
+                                                          game_name: str) -> None:
+    """`parlor replay FILE` on the Tractor and Chắn tables: no prompt, no hint, nothing saved."""
+    import json
+
+    from ui.ports import MemoryStore
+
+    game = registry.get(game_name)
+    state = game.new_deal(6)
+    bot, actions = game.make_bot("heuristic", 2), []
+    while not state.is_over:
+        action = bot.choose(state.observation(state.to_act), state.legal_actions())
+        actions.append(game.format_action(action))
+        state.apply(action)
+    store = MemoryStore()
+    app = make_app(store=store, pace=0)
+    assert app.open_replay(json.dumps({"game": game_name, "seed": 6, "actions": actions}))
+    table = app.root.get_screen(game_name)
+    seen_prompt = []
+
+    def done() -> bool:
+        seen_prompt.append(table.prompt)
+        return table.summary_open
+
+    wait_for(done, seconds=60, what="the replayed deal's summary")
+    assert set(seen_prompt) == {""} and not table.can_hint()
+    assert table.session.record.actions == actions
+    assert store.stats() == {} and store.load_autosave() is None

@@ -139,7 +139,8 @@ class ChanTableScreen(HintMixin, TableScreen):
         waits = view.waiting(obs) if obs.winner < 0 else []
         self.waiting_codes = [CODE[f] for f in waits]
         self.waiting_text = tr("One card from winning! Waiting for:") if waits else ""
-        human_turn = state.to_act == HUMAN and not self.holding and not self.autoplay
+        human_turn = (state.to_act == HUMAN and not self.holding and not self.autoplay
+                      and self.replay is None)
         if human_turn:
             legal = state.legal_actions()
             faces_ok = {a if a < DISCARD_BASE else a - DISCARD_BASE

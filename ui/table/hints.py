@@ -114,6 +114,8 @@ class HintMixin:
         session = getattr(self, "session", None)
         if session is None or getattr(self, "holding", False) or getattr(self, "autoplay", False):
             return False
+        if getattr(self, "replay", None) is not None:  # a record being shown: nobody decides
+            return False
         state = session.state
         return not state.is_over and state.to_act == 0
 

@@ -137,7 +137,8 @@ class TractorTableScreen(HintMixin, TableScreen):
         hand.breaks = breaks
         hand.picked = self.picked
         hand.hinted = self._from_kitty(obs) if obs.phase == "bury" else []
-        human_turn = state.to_act == HUMAN and not self.holding and not self.autoplay
+        human_turn = (state.to_act == HUMAN and not self.holding and not self.autoplay
+                      and self.replay is None)
         hand.legal = self._followers(state) if human_turn else []
         hand.dim_illegal = bool(hand.legal)
         if not human_turn:
