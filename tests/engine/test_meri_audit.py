@@ -671,3 +671,35 @@ def test_after_the_deal_every_action_is_turn_and_to_act_is_null() -> None:
         out = replay_with(record, action)
         assert out["error"]["rule"] == "turn" and out["error"]["index"] == n
         assert out["to_act"] is None and out["legal"] == [] and out["applied"] == n
+
+
+def test_H8_D1_the_engines_own_deal_is_the_documented_one() -> None:
+    """Records without a layout are dealt by the engine's method (engine/meri/game.py):
+    dealer = randrange(8), `shuffle` of ids 0..74 in canonical order, three rounds of three from
+    the dealer's left, the last three cards undealt (Okie first). Pinned against `rng.shuffle`
+    so a faster shuffle can never change a saved game's deal."""
+    from engine import registry
+
+    game = registry.get("meri")
+    for seed in list(range(300)) + [2**64 + 1, -5]:
+        rng = random.Random(seed)
+        dealer = rng.randrange(8)
+        deck = list(range(75))
+        rng.shuffle(deck)
+        hands: list[list[str]] = [[] for _ in range(8)]
+        for r in range(3):
+            for k in range(8):
+                hands[(dealer + 1 + k) % 8] += [ALL_CODES[c] for c in deck[24 * r + 3 * k:
+                                                                           24 * r + 3 * k + 3]]
+        want = {"dealer": dealer, "hands": [sorted(h, key=CANON.get) for h in hands],
+                "undealt": [ALL_CODES[c] for c in deck[72:]]}
+        state = game.new_deal(seed)
+        assert game.layout_of(state) == want
+        assert state.is_over is False and state.phase == "declare"
+    match = game.new_match(11)
+    rng = random.Random(11)
+    assert match.dealer == rng.randrange(8)
+    deck = list(range(75))
+    rng.shuffle(deck)
+    assert game.layout_of(match.next_deal())["undealt"] == [ALL_CODES[c] for c in deck[72:]]
+    assert match.rng.getstate() == rng.getstate()  # the same draws, nothing more
