@@ -1,16 +1,18 @@
 """Chắn search adapter: sampler, candidates, playout policy and value for `SearchBot`.
 
 Sampler: the cards this seat has not seen (`obs.unseen`, by face — exposed pairs, gates and
-discards are seen) are dealt into the other hands and the unrevealed stock, then
-`Game.determinize` replays the public history on that deal; a deal the replay rejects (a discard
-of a face the seat would have held twice, a Cạ capture while holding the identical card, ...)
-is redrawn. What a replay cannot reject is also kept plausible: a seat never gets a face it
-has shown it lacks by capturing that face's card as a Cạ (C-15).
+discards are seen) are dealt into the other hands and the unrevealed stock. A concealed hand
+never gains a card, so the public history fixes how many copies of some faces each hand may hold
+now (`_count_rules`: a discard or a Cạ's hand card was held once or three times, C-16/X-1; a Cạ
+means no copy of the captured face, C-15, and no Cạ of that rank in the hand, C-17; a Chíu
+leaves none); a local search swaps cards until the deal fits (`_repair`). `Game.determinize`
+then replays the public history on the deal, and a deal it rejects (a rule that depends on
+hidden refusals, C-19/C-22) is redrawn.
 
 Candidates: a win is always taken (every win scores, W-1/S-5); otherwise every legal action,
-the heuristic bot's choice first (a Chíu against `pass`, captures against passing, discards). Playouts: every seat wins and
-claims whenever it may, captures a Chắn when it can, and otherwise plays at random. Value: the
-seat's settlement (S-5).
+the heuristic bot's choice first (a Chíu against `pass`, captures against passing, discards).
+Playouts: every seat wins and claims whenever it may, captures a Chắn when it can, and otherwise
+plays at random. Value: the seat's settlement (S-5).
 """
 
 from __future__ import annotations
@@ -35,10 +37,18 @@ class ChanAdapter(BaseAdapter):
 
     inference_depth = 12  # Chắn observations carry the whole history: keep the check short
 
+    def __init__(self, game: Any, seed: int) -> None:
+        super().__init__(game, seed)
+        self.heuristic = ChanHeuristicBot(seed)
+        self._obs: Any = None
+        self._rules: dict[str, dict[int, int]] = {}
+
     def sample(self, obs: Any, rng: random.Random) -> ChanState:
         pool = [f for f, n in enumerate(obs.unseen) for _ in range(n)]
         capacity = dict(obs.hidden_sizes)
-        rules = _count_rules(obs)
+        if obs is not self._obs:  # one decision samples many worlds: read the history once
+            self._obs, self._rules = obs, _count_rules(obs)
+        rules = self._rules
         error: Exception | None = None
         for _ in range(SAMPLE_TRIES):
             hidden = deal_hidden(pool, capacity, lambda f: list(capacity), rng)
@@ -49,10 +59,6 @@ class ChanAdapter(BaseAdapter):
             except (IllegalAction, ValueError) as exc:  # a rule the counts do not capture
                 error = exc
         raise ValueError(f"no consistent Chắn deal found: {error}")
-
-    def __init__(self, game: Any, seed: int) -> None:
-        super().__init__(game, seed)
-        self.heuristic = ChanHeuristicBot(seed)
 
     def candidates(self, obs: Any, legal: Any, rng: random.Random) -> list:
         if WIN in legal:
