@@ -106,6 +106,12 @@ def main(argv: list[str] | None = None) -> int:
 
     app = new_app((800, 480), "en")
     shot(app, "home")
+    for name in ("settings", "controls", "stats"):
+        app.go(name)
+        shot(app, name)
+    app.open_rules("meri")
+    shot(app, "rules_meri")
+    app.go("home")
     mid_trick(app)
     shot(app, "meri_trick")
     finish(app)

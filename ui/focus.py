@@ -56,7 +56,8 @@ class Focusable(Outlined):
     focus_enabled = BooleanProperty(True)
 
     def on_focused(self, _widget: Any, value: bool) -> None:
-        self.set_outline("focus", (1, 0.85, 0.1, 1) if value else None, 2.5, 3)
+        # White: it stands out on the felt, on dark buttons and on gold "selected" ones alike.
+        self.set_outline("focus", (1, 1, 1, 1) if value else None, 3, 4)
 
     def focus_select(self) -> bool:
         """SELECT on the focused widget; True if handled. Buttons press, cards toggle."""
