@@ -150,6 +150,8 @@ class ParlorApp(App):
             on_key_down=self._on_key_down,
             on_key_up=self._on_key_up,
             on_request_close=self._on_request_close,
+            on_touch_down=self._on_touch_down,
+            on_touch_up=self._on_touch_up,
         )
         self._heartbeat_event = Clock.schedule_interval(self._heartbeat, 1.0)
         self._heartbeat(0)
@@ -166,6 +168,8 @@ class ParlorApp(App):
             on_key_down=self._on_key_down,
             on_key_up=self._on_key_up,
             on_request_close=self._on_request_close,
+            on_touch_down=self._on_touch_down,
+            on_touch_up=self._on_touch_up,
         )
         if self._heartbeat_event is not None:
             self._heartbeat_event.cancel()
@@ -237,8 +241,16 @@ class ParlorApp(App):
             self._exit_gesture.release()
         return False
 
+    def _on_touch_down(self, _window: Any, touch: Any) -> bool:
+        self.corner_touch(touch, True)
+        return False  # the touch still goes to the widgets
+
+    def _on_touch_up(self, _window: Any, touch: Any) -> bool:
+        self.corner_touch(touch, False)
+        return False
+
     def corner_touch(self, touch: Any, down: bool) -> None:
-        """The table's top-left corner held down starts the kiosk exit hold."""
+        """The screen's top-left corner held down starts the kiosk exit hold."""
         if not self.kiosk:
             return
         if down and touch.x <= dp(CORNER_DP) and touch.y >= Window.height - dp(CORNER_DP):

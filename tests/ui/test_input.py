@@ -171,3 +171,21 @@ def test_heartbeat_and_turn_led(make_app: Any) -> None:
     table = app.root.get_screen("meri")
     wait_for(lambda: table.prompt != "", what="the human's turn")
     assert app.services.outputs.leds.get("turn") is True
+
+
+def test_kiosk_exit_by_holding_the_top_left_corner(make_app: Any, window: Any) -> None:
+    from kivy.tests.common import UnitTestTouch
+
+    app = make_app(kiosk=KioskSettings(enabled=True, exit_hold_seconds=0.2))
+    touch = UnitTestTouch(5, window.height - 5)
+    touch.touch_down()
+    wait_for(lambda: app.root.current == "exit", seconds=5, what="exit prompt")
+    touch.touch_up()
+    app.go_back()
+    short = UnitTestTouch(5, window.height - 5)
+    short.touch_down()
+    pump(1)
+    short.touch_up()  # let go early: no prompt
+    time.sleep(0.3)
+    pump(3)
+    assert app.root.current == "home"

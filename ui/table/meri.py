@@ -319,14 +319,6 @@ class MeriTableScreen(TableScreen):
             return True
         return False
 
-    def on_touch_down(self, touch: Any) -> bool:
-        self.app.corner_touch(touch, True)
-        return super().on_touch_down(touch)
-
-    def on_touch_up(self, touch: Any) -> bool:
-        self.app.corner_touch(touch, False)
-        return super().on_touch_up(touch)
-
     # -- summary -------------------------------------------------------------------------------
     def deal_scores(self) -> list[int]:
         return list(self.session.state.observation(HUMAN).team_scores)
