@@ -141,12 +141,15 @@ class MeriTableScreen(TableScreen):
         return [c for c in range(75) if mask >> c & 1]
 
     def _status(self, obs: Any, seat: int) -> str:
+        """The badge's second line: thinking, led this trick, declared, took the Okie."""
+        if self.driver is not None and self.driver.thinking == seat:
+            return tr("thinking…")
+        if obs.leader == seat and any(c >= 0 for c in obs.trick):
+            return tr("led")
         if obs.declarer == seat:
             return tr("declared")
         if obs.receiver == seat:
             return tr("took the Okie")
-        if self.driver is not None and self.driver.thinking == seat:
-            return tr("thinking…")
         return ""
 
     def _waiting_text(self, state: Any) -> str:
