@@ -16,7 +16,7 @@ from engine.meri.cards import CODES, SUIT_NAMES, TRUMP_MASK, robai
 from ui.i18n import tr, trf
 from ui.table import cardsource, meri_summary
 from ui.table.base import HUMAN, SLIDE, TRICK_HOLD, TableScreen
-from ui.table.widgets import HAND_LIFT, SeatBadge, ring
+from ui.table.widgets import SeatBadge, ring
 
 TEAM_TONES = ([0.22, 0.45, 0.85, 1], [0.85, 0.38, 0.18, 1])
 SEATS = 8
@@ -78,11 +78,9 @@ class MeriTableScreen(TableScreen):
         self.ids.trick.origins = origins
         trick_h = min(area.height * 0.22, dp(90))
         self.ids.trick.card_height = trick_h
-        hand = self.ids.hand
-        hand_h = hand.height / (1 + HAND_LIFT)
+        # Only the trick size: any card may land on the table, but a hand shows just its own.
         ratio = cardsource.aspect("meri")
-        self.warm_cards("meri", [(int(trick_h * ratio), int(trick_h)),
-                                 (int(hand_h * ratio), int(hand_h))])
+        self.warm_cards("meri", [(int(trick_h * ratio), int(trick_h))])
 
     # -- view ----------------------------------------------------------------------------------
     def reset_view(self) -> None:
