@@ -26,9 +26,7 @@ from ui.table.botproc import BotProcess
 
 
 def make_bots(session: Session, level: str, seats: Sequence[int], seed: int) -> dict[int, Any]:
-    """One bot per seat: the AI level's bot if the game knows it, else heuristic, else random.
-
-    Each bot gets a `spec` attribute-free record in `BOT_SPECS` style: see `bot_specs`."""
+    """One bot per seat: the AI level's bot if the game knows it, else heuristic, else random."""
     return {seat: session.game.make_bot(kind, s) for seat, (kind, s) in
             bot_specs(session, level, seats, seed).items()}
 
