@@ -11,10 +11,8 @@ import pytest
 
 from engine import registry
 from engine.chan.state import DISCARD_BASE, PASS
-from engine.session import Session
-from tests.ui.tablesim import human_turn, start_deal, wait_turn
+from tests.ui.tablesim import start_deal, wait_turn
 from tests.ui.uitools import pump, tap, wait_for
-from ui.table.hints import Hinter
 
 pytestmark = pytest.mark.ui
 
@@ -95,20 +93,27 @@ def test_stale_hint_is_dropped(make_app: Any) -> None:
         assert not table.message.startswith("Hint: ")
 
 
-def test_meri_hint_hook_gives_the_normal_ai_move(make_app: Any) -> None:
-    """The same `Hinter` serves Meri (its table adds `HintMixin` and a `HintButton`)."""
+def test_meri_hint_button_picks_the_normal_ai_move(make_app: Any) -> None:
+    """The Meri table's Hint button asks the normal AI off the UI thread and picks its answer."""
     app = make_app(pace=0)
     app.new_game("meri")
     table = app.root.get_screen("meri")
     wait_for(lambda: app.session.state.to_act == 0 and table.prompt != "", what="your turn")
-    session: Session = app.session
-    hinter = Hinter(session.game, 3)
-    got: list[Any] = []
-    assert hinter.ask(session.state, 0, got.append)
-    wait_for(lambda: bool(got), what="the Meri hint")
-    assert got[0] in session.state.legal_actions()
-    hinter.shutdown()
-    assert not human_turn(table) or table.session is session
+    spy = spy_on(table)
+    tap(table.ids.hint_button)
+    wait_for(lambda: table.message.startswith("Hint: "), what="the Meri hint")
+    assert spy.threads and all(name.startswith("parlor-hint") for name in spy.threads)
+    state = app.session.state
+    legal = state.legal_actions()
+    if table.prompt in ("discard", "play"):
+        chosen = app.session.game.parse_action(table.selected)
+        assert chosen in legal
+        played = len(app.session.record.actions)
+        tap(table.ids.play_button)
+        pump(5)
+        assert len(app.session.record.actions) > played
+    else:
+        assert table.prompt == "declare"
 
 
 @pytest.mark.parametrize("game_name", ["tractor", "chan"])

@@ -16,6 +16,7 @@ from engine.meri.cards import CODES, SUIT_NAMES, TRUMP_MASK, robai
 from ui.i18n import tr, trf
 from ui.table import cardsource, meri_summary
 from ui.table.base import HUMAN, SLIDE, TRICK_HOLD, TableScreen
+from ui.table.hints import HintMixin
 from ui.table.widgets import SeatBadge, ring
 
 TEAM_TONES = ([0.22, 0.45, 0.85, 1], [0.85, 0.38, 0.18, 1])
@@ -29,7 +30,7 @@ def hand_order(hand: list[int], trump: int) -> list[int]:
                                        -c))
 
 
-class MeriTableScreen(TableScreen):
+class MeriTableScreen(HintMixin, TableScreen):
     """Properties for meri.kv; the flow is `TableScreen`'s."""
 
     game_name = "meri"
@@ -294,6 +295,19 @@ class MeriTableScreen(TableScreen):
             self.play_card(self.selected)
         else:
             self.message = tr("Choose a card first.")
+
+    def show_hint(self, action: Any) -> None:
+        """Focus the suggested answer: Declare/Hide, or pick the suggested card (OK plays it)."""
+        if action in (DECLARE, PASS):
+            button = self.ids.declare_button if action == DECLARE else self.ids.hide_button
+            self.set_focus(button)
+            self.message = trf("Hint: {action}", action=tr("Declare" if action == DECLARE else "Hide"))
+        else:
+            code = CODES[action]
+            self.selected = code
+            self.ids.hand.selected = code
+            self.message = trf("Hint: {action}", action=code)
+        self.alert = False
 
     def declare(self, yes: bool) -> None:
         if self.prompt == "declare":
