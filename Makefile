@@ -7,7 +7,7 @@ STAMP  := $(VENV)/.installed
 .PHONY: run test setup system-deps lint bench screenshots bundle bundle-selftest clean
 
 run: setup            ## set up and run Parlor on this desktop (hardware mocked)
-	$(PY) -m engine simulate meri --delay 0.5
+	GPIOZERO_PIN_FACTORY=mock $(VENV)/bin/parlor
 
 test: setup           ## set up and run every test (UI tests on a virtual screen)
 	xvfb-run -a -s "-screen 0 1280x1280x24" $(PY) -m pytest -q
@@ -30,8 +30,9 @@ lint: setup
 bench: setup          ## speed and memory figures (not part of the tests)
 	$(PY) -m engine bench
 
-screenshots: setup    ## PNGs of home, the Meri table mid-trick and the deal summary in screenshots/
+screenshots: setup    ## PNGs of every screen and of each table mid-play and its summary, in screenshots/
 	xvfb-run -a -s "-screen 0 1280x1280x24" $(PY) scripts/screenshots.py
+	xvfb-run -a -s "-screen 0 1280x1280x24" $(PY) scripts/table_screenshots.py --out screenshots
 
 # Kivy is imported by the spec: keep its logger quiet and out of ~/.kivy while building.
 BUNDLE_ENV := KIVY_HOME=$(CURDIR)/build/kivy-home KIVY_NO_ARGS=1 KIVY_NO_FILELOG=1 KIVY_NO_CONSOLELOG=1 KIVY_LOG_MODE=PYTHON
