@@ -183,8 +183,7 @@ def summary_lines(state: Any, match: dict[str, Any]) -> list[str]:
         lines.append("[b]" + trf("{seat} won (Ù)", seat=seat_name(winner)) + "[/b]: " + how)
         counts, exposed = state.winning_hand()
         pairs, _left = analysis.all_pairs(counts, exposed)
-        shown = "  ".join("".join(CODE[f] for f in pair) if len(pair) == 2
-                          else " ".join(CODE[f] for f in pair) for pair in pairs)
+        shown = "   ".join("·".join(CODE[f] for f in pair) for pair in pairs)  # CC·CC, 9S·9C
         lines.append("    " + trf("Winning hand: {pairs}", pairs=shown))
         names = result["bonuses"]
         if names:
