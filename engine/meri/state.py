@@ -49,7 +49,8 @@ class MeriState(State):
     Public attributes the UI and bots may read: `dealer`, `trump`, `okie`, `undealt`,
     `hands[seat]` (mask), `declarer`/`receiver` (-1 until known), `discard` (-1),
     `trick_no` (0-based, 9 when over), `leader`, `trick[seat]` (-1 = not played yet),
-    `tricks` (completed: `(leader, cards by seat, winner, meri, transfer)`), `team_scores`.
+    `tricks` (completed: `(leader, cards by seat, winner, meri, transfer)`), `team_scores`,
+    `is_over` (a plain attribute kept in step with the phase; never assign it).
     """
 
     __slots__ = (
