@@ -78,8 +78,10 @@ class ConfiguredStore:
     def clear_autosave(self) -> None:
         self.inner.clear_autosave()
 
-    def record_deal(self, game: str, outcome: str, points: int) -> None:
-        self.inner.record_deal(game, outcome, points)
+    def record_deal(
+        self, game: str, outcome: str, points: int, autosave: str | None = None
+    ) -> None:
+        self.inner.record_deal(game, outcome, points, autosave)
 
     def stats(self) -> dict[str, dict[str, int]]:
         return self.inner.stats()

@@ -225,7 +225,10 @@ class SqliteStore:
         self._run("clearing the saved game",
                   lambda conn: conn.execute("DELETE FROM autosave"), None)
 
-    def record_deal(self, game: str, outcome: str, points: int) -> None:
+    def record_deal(
+        self, game: str, outcome: str, points: int, autosave: str | None = None
+    ) -> None:
+        """Count a deal; with `autosave`, replace the saved game in the same transaction."""
         if outcome not in OUTCOMES:
             raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, got {outcome!r}")
         column = OUTCOMES[outcome]
@@ -234,6 +237,9 @@ class SqliteStore:
             conn.execute("INSERT OR IGNORE INTO stats (game) VALUES (?)", (game,))
             conn.execute(f"UPDATE stats SET deals = deals + 1, {column} = {column} + 1, "
                          "points = points + ? WHERE game = ?", (int(points), game))
+            if autosave is not None:
+                conn.execute("INSERT OR REPLACE INTO autosave (slot, data, saved_at) "
+                             "VALUES (1, ?, ?)", (autosave, time.time()))
 
         self._run("recording a deal", work, None)
 

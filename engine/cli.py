@@ -20,8 +20,8 @@ GAMES = registry.names()
 
 def _read(path: str) -> str:
     if path == "-":
-        return sys.stdin.buffer.read().decode("utf-8", errors="strict")
-    with open(path, encoding="utf-8") as fh:
+        return sys.stdin.buffer.read().decode("utf-8-sig", errors="strict")
+    with open(path, encoding="utf-8-sig") as fh:  # a byte-order mark from an editor is fine
         return fh.read()
 
 

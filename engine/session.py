@@ -79,8 +79,12 @@ class Session:
         self.save()
         return text
 
-    def finish_deal(self) -> dict[str, Any]:
-        """Account for the finished deal in the match; returns the match summary."""
+    def finish_deal(self, save: bool = True) -> dict[str, Any]:
+        """Account for the finished deal in the match; returns the match summary.
+
+        `save=False` leaves saving to the caller, who stores `to_json()` in the same transaction
+        as the deal's statistics (so a power cut cannot count a deal twice or not at all).
+        """
         if not self.state.is_over:
             raise ValueError("the deal is not over")
         if self.counted:
@@ -88,7 +92,8 @@ class Session:
         self.match.finish_deal(self.state)
         self.deals_done += 1
         self.counted = True
-        self.save()
+        if save:
+            self.save()
         return self.match.summary()
 
     def next_deal(self) -> State:

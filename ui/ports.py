@@ -31,8 +31,13 @@ class Store(Protocol):
     def clear_autosave(self) -> None:
         """Forget the saved game (it finished or the player abandoned it)."""
 
-    def record_deal(self, game: str, outcome: str, points: int) -> None:
-        """Count one finished deal for the human: outcome is `win`, `loss` or `draw`."""
+    def record_deal(
+        self, game: str, outcome: str, points: int, autosave: str | None = None
+    ) -> None:
+        """Count one finished deal for the human: outcome is `win`, `loss` or `draw`.
+
+        With `autosave`, the saved game is replaced in the same transaction.
+        """
 
     def stats(self) -> dict[str, dict[str, int]]:
         """Per game: {"deals", "wins", "losses", "draws", "points"}."""
@@ -91,7 +96,11 @@ class MemoryStore:
     def clear_autosave(self) -> None:
         self._autosave = None
 
-    def record_deal(self, game: str, outcome: str, points: int) -> None:
+    def record_deal(
+        self, game: str, outcome: str, points: int, autosave: str | None = None
+    ) -> None:
+        if autosave is not None:
+            self._autosave = autosave
         row = self._stats.setdefault(
             game, {"deals": 0, "wins": 0, "losses": 0, "draws": 0, "points": 0}
         )

@@ -193,3 +193,16 @@ def test_data_dir_resolution_order(tmp_path: Path) -> None:
         "/var/lib/parlor/parlor.db")
     assert data_dir("", home) == Path("/xdg/parlor")
     assert data_dir("", {}) == Path.home() / ".local" / "share" / "parlor"
+
+
+def test_record_deal_with_autosave_is_one_transaction(tmp_path: Path) -> None:
+    """A finished deal's statistics and the saved game change together or not at all."""
+    path = tmp_path / "parlor.db"
+    store = SqliteStore(path)
+    store.save_autosave('{"before": 1}')
+    store.record_deal("meri", "win", 5, autosave='{"after": 1}')
+    store.close()
+    again = SqliteStore(path)
+    assert again.load_autosave() == '{"after": 1}'
+    assert again.stats()["meri"]["deals"] == 1
+    again.close()

@@ -244,10 +244,11 @@ class TableScreen(BaseScreen):
         session = self.session
         if not session.counted and self.replay is None:
             team_scores = self.deal_scores()
-            session.finish_deal()
+            session.finish_deal(save=False)  # saved below, in one transaction with the stats
             us, them = team_scores[0], team_scores[1]
             outcome = "win" if us > them else "loss" if us < them else "draw"
-            self.app.services.store.record_deal(self.game_name, outcome, int(us))
+            self.app.services.store.record_deal(self.game_name, outcome, int(us),
+                                                autosave=session.to_json())
         summary = session.match.summary()
         self.match_over = bool(summary.get("over"))
         if self.match_over:
