@@ -228,7 +228,7 @@ def make_services(
                           exit_hold_seconds=config.kiosk.exit_hold_seconds)
     return Services(store=store, outputs=NullOutputs(), heartbeat=heartbeat, kiosk=kiosk,
                     language=config.game.language, ai_level=config.game.ai_level,
-                    replay_record=replay_record)
+                    replay_record=replay_record, keyboard=config.input.keyboard)
 
 
 def run_app(replay_record: str | None = None, mock_hardware: bool = False) -> int:

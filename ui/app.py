@@ -229,6 +229,8 @@ class ParlorApp(App):
         self._keys_down.add(key)
         if event is None:
             return key in keys.SWALLOW
+        if not self.services.keyboard:
+            return True  # keyboard switched off in the config: swallowed (Esc never quits), unused
         if event == "MENU" and self.kiosk and not repeat:
             self._exit_gesture.press()
         if not repeat or event in keys.REPEATING:

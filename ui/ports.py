@@ -77,6 +77,7 @@ class Services:
     language: str = "en"
     ai_level: str = "normal"
     replay_record: str | None = None  # `parlor replay FILE`: show this record on the table
+    keyboard: bool = True  # `[input] keyboard`: the desktop keyboard drives the app
 
 
 class MemoryStore:

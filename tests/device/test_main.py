@@ -62,6 +62,9 @@ def test_kiosk_section_becomes_the_ui_kiosk_settings() -> None:
     assert (services.language, services.ai_level, services.replay_record) == ("es", "easy", "{}")
     services.heartbeat()
     assert beats == [1]
+    assert services.keyboard is True
+    config, _ = load_text("[input]\nkeyboard = false\n")
+    assert root.make_services(config, MemoryStore(), lambda: None).keyboard is False
 
 
 def test_settings_changed_in_the_app_win_over_the_config_file() -> None:

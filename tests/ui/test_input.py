@@ -70,6 +70,18 @@ def test_keyboard_drives_focus_and_activation(make_app: Any, window: Any) -> Non
     assert app.root.current == "home"
 
 
+def test_keyboard_can_be_switched_off(make_app: Any, window: Any) -> None:
+    """`[input] keyboard = false`: keys are swallowed (Esc still never quits) and do nothing."""
+    app = make_app()
+    app.services.keyboard = False
+    home = app.root.get_screen("home")
+    before = home.focused_widget
+    assert key(window, 275) is True and home.focused_widget is before
+    key(window, 13)
+    assert app.root.current == "home"
+    app.services.keyboard = True
+
+
 def test_held_arrow_repeats_but_held_menu_does_not(make_app: Any, window: Any) -> None:
     app = make_app()
     app.go("controls")
