@@ -125,7 +125,8 @@ class SearchBot:
             if worlds >= budget.min_worlds and settled(sum_d, sum_d2, sum_w, sum_w2, budget.stop):
                 break
         self.last_worlds = worlds
-        return cands[pick(sum_d, sum_d2, sum_w, sum_w2, budget.margin)]
+        margin = max(budget.margin, getattr(adapter, "margin", 0.0))
+        return cands[pick(sum_d, sum_d2, sum_w, sum_w2, margin)]
 
 
 def settled(sum_d: Sequence[float], sum_d2: Sequence[float], sum_w: float, sum_w2: float,
@@ -189,6 +190,7 @@ class BaseAdapter:
     headline arena metric of the seat's side as the value, and no inference (weight 1)."""
 
     max_candidates = 12
+    margin = 0.0  # a game may demand a larger override margin than the budget's
 
     def __init__(self, game: Any, seed: int) -> None:
         self.game = game
