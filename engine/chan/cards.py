@@ -9,6 +9,7 @@ those masks; every table here is built once at import.
 
 from __future__ import annotations
 
+from engine.bits import bits_of
 from engine.errors import MalformedRecord
 
 FACES = 25
@@ -91,14 +92,7 @@ def has_discarded_ca(discarded: int) -> bool:
     return bool(ca_ranks(discarded))
 
 
-def faces_of(mask: int) -> list[int]:
-    """The faces in a face set, in canonical order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+faces_of = bits_of  # The faces in a face set, in canonical order.
 
 
 def counts_of(codes_or_faces: list[int]) -> list[int]:

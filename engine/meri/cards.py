@@ -11,6 +11,7 @@ so `apply` and `legal_actions` do only integer work.
 
 from __future__ import annotations
 
+from engine.bits import bits_of
 from engine.errors import MalformedRecord
 
 SUITS = "PIKOG"
@@ -64,14 +65,7 @@ def name(c: int) -> str:
     return f"{SUIT_NAMES[SUIT_OF[c]]} {RANK_NAMES[INDEX_OF[c]]}"
 
 
-def cards_of(mask: int) -> list[int]:
-    """The cards of a bitmask in canonical order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+cards_of = bits_of  # The cards of a bitmask in canonical order.
 
 
 def mask_of(cards) -> int:
