@@ -1,7 +1,11 @@
-"""Renders card drawings into `Fbo` textures and keeps the recent ones in an LRU cache.
+"""Renders card drawings into plain textures and keeps the recent ones in an LRU cache.
 
 A table redraws the same few dozen cards at one or two sizes, so each (kind, deck, code, size)
-is drawn once into an offscreen framebuffer and its texture reused. Main thread only.
+is drawn once and its texture reused. Main thread only.
+
+A card is drawn into a short-lived `Fbo`, its pixels are copied into a plain `Texture` and the
+Fbo (framebuffer, texture and drawing instructions) is released at once: under software GL
+(llvmpipe) a kept Fbo cost ~0.5 MiB per card, a plain texture about a sixth of that.
 """
 
 from __future__ import annotations
@@ -21,8 +25,8 @@ Key = tuple[str, str, str, int, int]
 DEFAULT_CAPACITY = 300
 
 
-def render(draw: Draw, width: int, height: int) -> tuple[Fbo, Texture]:
-    """Draws one card with `draw` into a new `width`×`height` Fbo; returns it and its texture."""
+def pixels(draw: Draw, width: int, height: int) -> bytes:
+    """Draws one card with `draw` into a temporary `width`×`height` Fbo; returns its RGBA bytes."""
     fbo = Fbo(size=(width, height), with_stencilbuffer=False)
     group = InstructionGroup()
     draw(Painter(group, width, height))
@@ -31,21 +35,38 @@ def render(draw: Draw, width: int, height: int) -> tuple[Fbo, Texture]:
         ClearBuffers()
     fbo.add(group)
     fbo.draw()
-    return fbo, fbo.texture
+    return fbo.pixels
+
+
+class _Redraw:
+    """Re-uploads a card's pixels if the GL context is ever lost and reloaded (the texture keeps
+    this observer alive through the cache entry that holds both)."""
+
+    def __init__(self, draw: Draw) -> None:
+        self.draw = draw
+
+    def reload(self, texture: Texture) -> None:
+        w, h = texture.size
+        texture.blit_buffer(pixels(self.draw, w, h), colorfmt="rgba", bufferfmt="ubyte")
+
+
+def render(draw: Draw, width: int, height: int) -> tuple[_Redraw, Texture]:
+    """Draws one card with `draw` into a new plain `width`×`height` RGBA texture."""
+    texture = Texture.create(size=(width, height), colorfmt="rgba")
+    texture.blit_buffer(pixels(draw, width, height), colorfmt="rgba", bufferfmt="ubyte")
+    redraw = _Redraw(draw)
+    texture.add_reload_observer(redraw.reload)
+    return redraw, texture
 
 
 class TextureCache:
-    """An LRU map from (kind, deck, code, width, height) to a rendered texture.
-
-    The Fbo is kept alongside its texture: it owns the GL framebuffer and redraws the texture
-    if the GL context is ever lost and reloaded.
-    """
+    """An LRU map from (kind, deck, code, width, height) to a rendered texture."""
 
     def __init__(self, capacity: int = DEFAULT_CAPACITY) -> None:
         if capacity < 1:
             raise ValueError(f"cache capacity must be at least 1, not {capacity}")
         self.capacity = capacity
-        self._items: OrderedDict[Key, tuple[Fbo, Texture]] = OrderedDict()
+        self._items: OrderedDict[Key, tuple[_Redraw, Texture]] = OrderedDict()
         self.renders = 0  # how many textures were drawn (a figure for benchmarks and tests)
 
     def get(self, key: Key, draw: Draw) -> Texture:
@@ -59,6 +80,9 @@ class TextureCache:
         if len(self._items) > self.capacity:
             self._items.popitem(last=False)
         return item[1]
+
+    def __contains__(self, key: Key) -> bool:
+        return key in self._items
 
     def clear(self) -> None:
         self._items.clear()
