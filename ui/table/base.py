@@ -17,7 +17,7 @@ from engine.errors import IllegalAction
 from engine.game import Action
 from engine.session import Session
 from ui.screens.base import BaseScreen
-from ui.table import botproc
+from ui.table import botproc, cardsource
 from ui.table.driver import TableDriver, bot_specs
 from ui.table.reasons import reason
 
@@ -67,21 +67,20 @@ class TableScreen(BaseScreen):
 
     # -- card textures -------------------------------------------------------------------------
     def warm_cards(self, deck: str, sizes: list[tuple[int, int]]) -> None:
-        """Draw every face of `deck` at `sizes` ahead of need, one per frame, so a trick that
-        turns face up never draws eight new textures in one frame."""
-        from ui import cards
+        """Draw every face of `deck` at `sizes` ahead of need, one per frame (the shared
+        `cardsource.WARMER`), so a trick that turns face up never draws eight new textures in
+        one frame. Only while this table is the current screen: a table laid out in the
+        background (at whatever size) keeps its request until it is entered."""
+        self.__dict__["_warm_request"] = (deck, list(sizes))
+        if self.manager is not None and self.manager.current == self.name:
+            self._send_warm()
 
-        todo = [(code, w, h) for w, h in sizes if w > 4 and h > 4 for code in cards.CODES[deck]]
-        old = self.__dict__.get("_warm_event")
-        if old is not None:
-            old.cancel()
-
-        def slice_(_dt: float) -> bool:
-            code, w, h = todo.pop(0)
-            cards.texture(deck, code, w, h)
-            return bool(todo)  # False stops the interval
-
-        self.__dict__["_warm_event"] = Clock.schedule_interval(slice_, 0) if todo else None
+    def _send_warm(self) -> None:
+        request = self.__dict__.pop("_warm_request", None)
+        if request is not None:
+            deck, sizes = request
+            for w, h in sizes:
+                cardsource.WARMER.warm(deck, int(w), int(h))
 
     # -- pacing ------------------------------------------------------------------------------
     def seconds(self, base: float) -> float:
@@ -127,6 +126,9 @@ class TableScreen(BaseScreen):
 
     def on_leave(self, *_args: Any) -> None:
         self._cancel_auto()
+
+    def on_pre_enter(self, *_args: Any) -> None:
+        self._send_warm()  # the cards are drawn while the transition runs
 
     def on_enter(self, *_args: Any) -> None:
         super().on_enter()
