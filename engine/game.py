@@ -10,6 +10,7 @@ Actions are whatever small, hashable value a game finds fastest (an int, a tuple
 
 from __future__ import annotations
 
+import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
@@ -133,9 +134,25 @@ class Game(ABC):
     def describe_deal(self, state: State) -> str:
         """A few human-readable lines about a finished deal (for `simulate`)."""
 
-    @abstractmethod
+    #: "module:Class" of the game's rule-based bot (constructed as `Class(seed)`).
+    heuristic_bot: str = ""
+
     def make_bot(self, kind: str, seed: int) -> Any:
-        """A bot of `kind` (`random`, `heuristic`, ...) for this game; `KeyError` if unknown."""
+        """A bot of `kind` for this game; `KeyError` if unknown.
+
+        `random` and `heuristic` are built here; the levels (`easy`, `normal` = `search`,
+        `hard`) come from `engine.ai.levels`, which builds them on the game's search adapter.
+        """
+        if kind == "random":
+            from engine.ai.base import RandomBot
+
+            return RandomBot(seed)
+        if kind == "heuristic":
+            module, _, name = self.heuristic_bot.partition(":")
+            return getattr(importlib.import_module(module), name)(seed)
+        from engine.ai.levels import make_bot
+
+        return make_bot(self.name, kind, seed)
 
     @abstractmethod
     def arena_seatings(self) -> list[frozenset[int]]:

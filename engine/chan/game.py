@@ -44,6 +44,7 @@ class ChanGame(Game):
     """Chắn for four players, each for themself (shared/rules/chan.md)."""
 
     name = "chan"
+    heuristic_bot = "engine.ai.chan_heuristic:ChanHeuristicBot"
     players = 4
     phases = PHASES
 
@@ -163,23 +164,6 @@ class ChanGame(Game):
         return "\n".join(lines)
 
     # ----------------------------------------------------------------- bots and arena
-    def make_bot(self, kind: str, seed: int) -> Any:
-        if kind == "random":
-            from engine.ai.base import RandomBot
-
-            return RandomBot(seed)
-        if kind == "heuristic":
-            from engine.ai.chan_heuristic import ChanHeuristicBot
-
-            return ChanHeuristicBot(seed)
-        try:
-            from engine.ai.levels import make_bot
-        except ImportError:
-            raise KeyError(f"unknown bot kind {kind!r}") from None
-        try:
-            return make_bot(self.name, kind, seed)
-        except ImportError:
-            raise KeyError(f"bot kind {kind!r} is not available for chan yet") from None
 
     def arena_seatings(self) -> list[frozenset[int]]:
         return [frozenset({s}) for s in range(4)]

@@ -88,6 +88,7 @@ class MeriGame(Game):
     """Hachinin Meri (shared/rules/meri.md)."""
 
     name = "meri"
+    heuristic_bot = "engine.ai.meri_heuristic:MeriHeuristicBot"
     players = 8
     phases = ("declare", "discard", "play", "over")
 
@@ -185,24 +186,6 @@ class MeriGame(Game):
         lines.append(f"deal score: team 0 {a}, team 1 {b}"
                      f" (tricks {state.team_tricks[0]}-{state.team_tricks[1]})")
         return "\n".join(lines)
-
-    def make_bot(self, kind: str, seed: int) -> Any:
-        if kind == "random":
-            from engine.ai.base import RandomBot
-
-            return RandomBot(seed)
-        if kind == "heuristic":
-            from engine.ai.meri_heuristic import MeriHeuristicBot
-
-            return MeriHeuristicBot(seed)
-        try:
-            from engine.ai.levels import make_bot
-        except ImportError:
-            raise KeyError(f"unknown bot kind {kind!r}") from None
-        try:
-            return make_bot(self.name, kind, seed)
-        except ImportError:
-            raise KeyError(f"bot kind {kind!r} is not available for meri yet") from None
 
     def arena_seatings(self) -> list[frozenset[int]]:
         """Side A plays team 0 (seats 0, 2, 4, 6), then team 1 on the same deal."""

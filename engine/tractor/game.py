@@ -53,6 +53,7 @@ class TractorGame(Game):
     """Tractor (Shengji, 80 points) for four players in two teams (seats 0+2 v 1+3)."""
 
     name = "tractor"
+    heuristic_bot = "engine.ai.tractor_heuristic:TractorHeuristicBot"
     players = 4
     phases = ("declare", "bury", "play", "over")
 
@@ -172,23 +173,6 @@ class TractorGame(Game):
         return "\n".join(lines)
 
     # -- bots, arena, search ------------------------------------------------------------------
-    def make_bot(self, kind: str, seed: int) -> Any:
-        if kind == "random":
-            from engine.ai.base import RandomBot
-
-            return RandomBot(seed)
-        if kind == "heuristic":
-            from engine.ai.tractor_heuristic import TractorHeuristicBot
-
-            return TractorHeuristicBot(seed)
-        try:  # easy / normal / search / hard live in engine.ai.levels (the AI engineer's part)
-            from engine.ai.levels import make_bot
-        except ImportError:
-            raise KeyError(f"unknown tractor bot {kind!r} (known: random, heuristic)") from None
-        try:
-            return make_bot(self.name, kind, seed)
-        except ImportError:
-            raise KeyError(f"tractor bot {kind!r} is not available yet") from None
 
     def arena_seatings(self) -> list[frozenset[int]]:
         return [frozenset({0, 2}), frozenset({1, 3})]
