@@ -81,7 +81,7 @@ def _child(mode: str, started: float, level: str, speed: float) -> dict[str, Any
 
         Window.on_draw = timed(original_draw)
         Window.flip = timed(original_flip)
-        import ui.cards.render as card_render  # card faces are drawn by GL into Fbos
+        import ui.cards.render as card_render  # card faces are drawn by GL (a short-lived Fbo each)
 
         card_render.render = timed(card_render.render)
 
@@ -162,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{deal['frames']} frames, largest frame gap {deal['max_gap_ms']:.0f} ms, "
           f"p99 {deal['p99_gap_ms']:.0f} ms, median {deal['median_gap_ms']:.0f} ms; "
           f"RSS {deal['rss_deal_mb']:.0f} MiB")
-    print(f"  UI-thread time per frame without GL work (screen, swap, card Fbos): largest {deal['max_work_ms']:.0f} ms, "
+    print(f"  UI-thread time per frame without GL work (screen, swap, card drawing): largest {deal['max_work_ms']:.0f} ms, "
           f"p99 {deal['p99_work_ms']:.0f} ms (bots think in a child process)")
     return 0
 
