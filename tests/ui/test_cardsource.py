@@ -44,9 +44,8 @@ def test_warmer_draws_a_deck_one_card_per_frame_and_skips_drawn_cards(window: An
     cards.texture("chan", "1M", 11, 37)  # already drawn: the warmer skips it
     warmer.warm("chan", 11, 37)
     warmer.warm("chan", 11, 37)  # asking again while queued adds nothing
-    renders = cards.CACHE.renders
     pump(1)
-    assert cards.CACHE.renders == renders + 1
+    assert warmer.drawn == 1  # one card per frame (other tests' scheduled work may draw too)
     pump(40)
     assert warmer.drawn == len(cards.CODES["chan"]) - 1
     assert all(("face", "chan", code, 11, 37) in cards.CACHE for code in cards.CODES["chan"])
