@@ -11,8 +11,13 @@ hidden refusals, C-19/C-22) is redrawn.
 
 Candidates: a win is always taken (every win scores, W-1/S-5); otherwise every legal action,
 the heuristic bot's choice first (a Chíu against `pass`, captures against passing, discards).
-Playouts: every seat wins and claims whenever it may, captures a Chắn when it can, and otherwise
-plays at random. Value: the seat's settlement (S-5).
+Playouts are truncated to one round: from the candidate until this seat is to respond again
+(or the deal ends), the other seats win and claim whenever they may, capture a Chắn when they
+can and otherwise play at random (a Cạ capture half the time rather than passing); this seat
+wins/claims likewise and discards the card that keeps the best heuristic hand value. Value: the
+seat's settlement (S-5) if the deal ended, else HAND_WEIGHT × (its heuristic hand value minus
+the others' mean) — full random playouts were too rough next to the heuristic (25% wins vs.
+27% here, on 2 × 100 duplicate deals at seeds 7 and 11) and four times slower.
 """
 
 from __future__ import annotations
@@ -20,11 +25,22 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.ai.chan_heuristic import ChanHeuristicBot
+from engine.ai.chan_heuristic import ChanHeuristicBot, hand_value
 from engine.ai.sampler import deal_hidden
 from engine.ai.search import BaseAdapter
 from engine.chan.cards import FACES, RANK_FACES
-from engine.chan.state import CHIU, DISCARD_BASE, OFFERS, OVER, PASS, WIN, ChanState
+from engine.chan.state import (
+    CHIU,
+    DISCARD,
+    DISCARD_BASE,
+    OFFERS,
+    OVER,
+    OWN_CARD,
+    PASS,
+    RESPOND,
+    WIN,
+    ChanState,
+)
 from engine.errors import IllegalAction
 
 SAMPLE_TRIES = 12
@@ -36,13 +52,15 @@ class ChanAdapter(BaseAdapter):
     """The Chắn plug-in of the shared determinized Monte Carlo search."""
 
     inference_depth = 12  # Chắn observations carry the whole history: keep the check short
-    margin = 2.0  # the heuristic is strong and playouts are rough: override it only when sure
+    margin = 2.0  # the heuristic is strong and the evaluation is rough: override it only when sure
 
     def __init__(self, game: Any, seed: int) -> None:
         super().__init__(game, seed)
         self.heuristic = ChanHeuristicBot(seed)
         self._obs: Any = None
         self._rules: dict[str, dict[int, int]] = {}
+        self._seat = -1
+        self._unseen: Any = None
 
     def sample(self, obs: Any, rng: random.Random) -> ChanState:
         pool = [f for f, n in enumerate(obs.unseen) for _ in range(n)]
@@ -66,6 +84,7 @@ class ChanAdapter(BaseAdapter):
             return [WIN]
         if len(legal) == 1:
             return [legal[0]]
+        self._seat, self._unseen = obs.seat, obs.unseen
         first = self.heuristic.choose(obs, legal)
         return [first] + [a for a in legal if a != first]
 
@@ -83,11 +102,18 @@ class ChanAdapter(BaseAdapter):
             state._do(a)
 
     def rollout(self, state: ChanState, rng: random.Random) -> None:
-        _policy_playout(state, rng)
+        _round_playout(state, rng, self._seat, self._unseen)
 
     def value(self, state: ChanState, seat: int) -> float:
         res = state.result
-        return float(res["settlement"][seat]) if res is not None else 0.0
+        if res is not None:
+            return float(res["settlement"][seat])
+        if state._phase == OVER:
+            return 0.0
+        unseen = self._unseen
+        mine = _state_hand_value(state, seat, unseen)
+        others = sum(_state_hand_value(state, s, unseen) for s in range(4) if s != seat) / 3.0
+        return HAND_WEIGHT * (mine - others)
 
 
 def _count_rules(obs: Any) -> dict[str, dict[int, int]]:
@@ -177,29 +203,72 @@ def _repair(hidden: dict[str, list[int]], rules: dict[str, dict[int, int]],
             hidden[loc][i] = f
 
 
-def _policy_playout(state: ChanState, rng: random.Random) -> None:
-    """Finish the deal: win and claim whenever possible, capture a Chắn when possible, else a
-    random legal action."""
+HAND_WEIGHT = 0.5  # settlement units per point of hand-value lead (a Chắn is worth 2)
+
+
+def _exposed_pairs(state: ChanState, s: int) -> tuple[int, int]:
+    """Seat s's exposed Chắn and Cạ (a Chíu counts as two Chắn)."""
+    chan = ca = 0
+    for pair in state.exposed[s]:
+        if len(pair) == 4:
+            chan += 2
+        elif pair[0] == pair[1]:
+            chan += 1
+        else:
+            ca += 1
+    return chan, ca
+
+
+def _state_hand_value(state: ChanState, s: int, unseen: Any) -> float:
+    """The heuristic's hand value of seat s in a full state (its concealed counts and pairs)."""
+    chan, ca = _exposed_pairs(state, s)
+    return hand_value(state.counts[s * FACES:(s + 1) * FACES], chan, ca, unseen)
+
+
+def _greedy_discard(state: ChanState, s: int, acts: list[int], unseen: Any) -> int:
+    """The discard that keeps the best hand value (the heuristic's rule without feed risk)."""
+    counts = state.counts[s * FACES:(s + 1) * FACES]
+    chan, ca = _exposed_pairs(state, s)
+    best, best_v = acts[0], -1e9
+    for a in acts:
+        f = a - DISCARD_BASE
+        counts[f] -= 1
+        v = hand_value(counts, chan, ca, unseen)
+        counts[f] += 1
+        if v > best_v:
+            best, best_v = a, v
+    return best
+
+
+def _round_playout(state: ChanState, rng: random.Random, seat: int, unseen: Any) -> None:
+    """Play one round: until `seat` is to respond again after the others have acted (or the deal
+    ends). `seat` discards greedily by hand value; the others follow the playout policy."""
     legal_of, do = state.legal_actions, state._do
+    others = False
     while state._phase != OVER:
+        s, ph = state.actor, state._phase
+        if s == seat and others and (ph == RESPOND or ph == OWN_CARD):
+            return
         acts = legal_of()
         if len(acts) == 1:
             do(acts[0])
-            continue
-        if WIN in acts:
+        elif WIN in acts:
             do(WIN)
-            continue
-        if CHIU in acts:
+        elif CHIU in acts:
             do(CHIU)
-            continue
-        o = state.open
-        if o >= 0 and o in acts and acts[-1] == PASS:  # a Chắn capture of the open card
-            do(o)
-            continue
-        a = acts[rng.randrange(len(acts))]
-        if a == PASS and len(acts) > 1 and acts[0] < DISCARD_BASE and rng.random() < 0.5:
-            a = acts[0]  # a Cạ capture half the time rather than passing
-        do(a)
+        elif s == seat and ph == DISCARD:
+            do(_greedy_discard(state, s, acts, unseen))
+        else:
+            o = state.open
+            if o >= 0 and o in acts and acts[-1] == PASS:
+                do(o)
+            else:
+                a = acts[rng.randrange(len(acts))]
+                if a == PASS and len(acts) > 1 and acts[0] < DISCARD_BASE and rng.random() < 0.5:
+                    a = acts[0]
+                do(a)
+        if s != seat:
+            others = True
 
 
 def make_adapter(game: Any, seed: int) -> ChanAdapter:
