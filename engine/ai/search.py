@@ -2,7 +2,8 @@
 
 For one decision the bot repeatedly samples a *world* — the hidden cards dealt consistently with
 its observation (`Adapter.sample`, built on `Game.determinize`) — and evaluates every candidate
-action in that same world by a fast playout to the end of the deal, with the same playout random
+action in that same world by a fast playout (to the end of the deal, or — Chắn — for one round,
+then scored by the heuristic's hand value), with the same playout random
 numbers for every candidate (common random numbers: the comparison is between actions, not
 between lucky and unlucky worlds); the best mean is played. It is anytime: it stops
 at the iteration cap or before the next world would overrun the wall-clock deadline, always after
@@ -52,10 +53,10 @@ class Adapter(Protocol):
         """A full state consistent with `observation` (hidden cards drawn at random)."""
 
     def rollout(self, state: State, rng: random.Random) -> None:
-        """Play `state` to the end of the deal with the playout policy."""
+        """Play `state` on with the playout policy (to the end of the deal, or a horizon)."""
 
     def value(self, state: State, seat: int) -> float:
-        """The finished deal's worth to `seat` (higher is better)."""
+        """The position's worth to `seat` after the rollout (higher is better)."""
 
     def weight(self, observation: Any, world: State, rng: random.Random) -> float:
         """How plausible `world` is given the other seats' past plays (1.0 = no opinion)."""
