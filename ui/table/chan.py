@@ -336,14 +336,6 @@ class ChanTableScreen(HintMixin, TableScreen):
             return True
         return False
 
-    def on_touch_down(self, touch: Any) -> bool:
-        self.app.corner_touch(touch, True)
-        return super().on_touch_down(touch)
-
-    def on_touch_up(self, touch: Any) -> bool:
-        self.app.corner_touch(touch, False)
-        return super().on_touch_up(touch)
-
     # -- summary -------------------------------------------------------------------------------
     def deal_over(self) -> None:
         self.prompt = ""
