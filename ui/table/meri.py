@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.properties import ListProperty, NumericProperty, StringProperty
 
 from engine.meri import DECLARE, FACE_DOWN, PASS
 from engine.meri.cards import CODES, SUIT_NAMES, TRUMP_MASK, robai
@@ -17,6 +17,7 @@ from ui.i18n import tr, trf
 from ui.table import cardsource, meri_summary
 from ui.table.base import HUMAN, SLIDE, TRICK_HOLD, TableScreen
 from ui.table.hints import HintMixin
+from ui.table.review import TrickReviewMixin
 from ui.table.widgets import SeatBadge, ring
 
 TEAM_TONES = ([0.22, 0.45, 0.85, 1], [0.85, 0.38, 0.18, 1])
@@ -30,7 +31,7 @@ def hand_order(hand: list[int], trump: int) -> list[int]:
                                        -c))
 
 
-class MeriTableScreen(HintMixin, TableScreen):
+class MeriTableScreen(HintMixin, TrickReviewMixin, TableScreen):
     """Properties for meri.kv; the flow is `TableScreen`'s."""
 
     game_name = "meri"
@@ -44,8 +45,6 @@ class MeriTableScreen(HintMixin, TableScreen):
     match_them = NumericProperty(0)
     prompt = StringProperty("")  # "", "declare", "discard", "play"
     selected = StringProperty("")
-    reviewing = BooleanProperty(False)
-    can_review = BooleanProperty(False)
     trick_text = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
@@ -211,9 +210,6 @@ class MeriTableScreen(HintMixin, TableScreen):
 
         self.hold(self.seconds(TRICK_HOLD), after)
 
-    def paused(self) -> bool:
-        return self.reviewing or super().paused()
-
     def human_turn(self) -> None:
         state = self.session.state
         phase = state.phase
@@ -313,21 +309,12 @@ class MeriTableScreen(HintMixin, TableScreen):
         if self.prompt == "declare":
             self.play(DECLARE if yes else PASS)
 
-    def toggle_review(self) -> None:
-        if not self.can_review and not self.reviewing:
-            return
-        self.reviewing = not self.reviewing
-        self.refresh()
-        if self.reviewing:
-            trick = self.session.state.observation(HUMAN).tricks[-1]
-            self.message = trf("Last trick: {seat} won it", seat=meri_summary.seat_name(trick[2]))
-            self.alert = False
-        else:
-            self.step()
+    def review_message(self) -> str:
+        trick = self.session.state.observation(HUMAN).tricks[-1]
+        return trf("Last trick: {seat} won it", seat=meri_summary.seat_name(trick[2]))
 
     def on_input(self, name: str) -> bool:
-        if self.reviewing and name in ("BACK", "OK", "SELECT"):
-            self.toggle_review()
+        if self.review_input(name):
             return True
         if name == "BACK" and not self.summary_open:
             self.leave()

@@ -21,6 +21,7 @@ from ui.table import tractor_view as view
 from ui.table.base import HUMAN, TRICK_HOLD, TableScreen
 from ui.table.cardrows import CardRow
 from ui.table.hints import HintMixin
+from ui.table.review import TrickReviewMixin
 from ui.table.widgets import SeatBadge
 from ui.widgets import FocusButton
 
@@ -32,7 +33,7 @@ PLAY_AT = ((0.5, 0.29), (0.63, 0.5), (0.5, 0.71), (0.37, 0.5))
 PLAY_WIDTH = (0.42, 0.2, 0.42, 0.2)  # side plays stay clear of the side badges
 
 
-class TractorTableScreen(HintMixin, TableScreen):
+class TractorTableScreen(HintMixin, TrickReviewMixin, TableScreen):
     """Properties for tractor.kv; the flow is `TableScreen`'s."""
 
     game_name = "tractor"
@@ -47,8 +48,6 @@ class TractorTableScreen(HintMixin, TableScreen):
     feedback_ok = BooleanProperty(False)
     prompt = StringProperty("")  # "", "declare", "bury", "play"
     picked = ListProperty([])
-    reviewing = BooleanProperty(False)
-    can_review = BooleanProperty(False)
     choice_rows = NumericProperty(0)
 
     def __init__(self, **kwargs: Any) -> None:
@@ -255,9 +254,6 @@ class TractorTableScreen(HintMixin, TableScreen):
         else:
             self.refresh()
 
-    def paused(self) -> bool:
-        return self.reviewing or super().paused()
-
     def human_turn(self) -> None:
         state = self.session.state
         phase = state.phase
@@ -400,20 +396,11 @@ class TractorTableScreen(HintMixin, TableScreen):
         self.message = trf("Hint: {action}", action=text)
         self.alert = False
 
-    def toggle_review(self) -> None:
-        if not self.can_review and not self.reviewing:
-            return
-        self.reviewing = not self.reviewing
-        self.refresh()
-        if self.reviewing:
-            self.message = tr("Last trick") + ": " + self.trick_text
-            self.alert = False
-        else:
-            self.step()
+    def review_message(self) -> str:
+        return tr("Last trick") + ": " + self.trick_text
 
     def on_input(self, name: str) -> bool:
-        if self.reviewing and name in ("BACK", "OK", "SELECT"):
-            self.toggle_review()
+        if self.review_input(name):
             return True
         if name == "BACK" and not self.summary_open:
             if self.picked:
