@@ -120,7 +120,7 @@ class ChanTableScreen(HintMixin, TableScreen):
             seat = zone.seat
             zone.name = view.seat_name(seat)
             zone.cards_left = obs.hand_sizes[seat]
-            zone.active = state.to_act == seat and not self.holding
+            zone.active = obs.to_act == seat and not self.holding  # public: a private offer stays hidden
             zone.dealer = seat == obs.dealer
             zone.status = self._status(obs, seat)
             gate = obs.gates[seat][-6:]
