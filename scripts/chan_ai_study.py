@@ -1,0 +1,198 @@
+"""Measurements behind the Chắn search design (issue 5), for whoever tunes the Chắn AI next.
+
+    python scripts/chan_ai_study.py oracle  --deals 100   # ceiling with perfect information
+    python scripts/chan_ai_study.py hands   --deals 100   # ceiling knowing the hands, not the stock
+    python scripts/chan_ai_study.py realism --deals 100   # sampled vs real hand shapes
+    python scripts/chan_ai_study.py deltas  --deals 200   # where the heuristic's choices lose
+
+- `oracle`: one seat *sees the whole deal* (hands and stock order; a measuring device, never a
+  bot) and plays every legal action out to the end with the heuristic in all four seats, taking
+  the one that wins; the other three seats are heuristic bots. Its win rate is how much a
+  decision can matter once the hidden cards are known.
+- `hands`: the same, but the seat sees only the other hands: each action is played out in
+  `--worlds` shuffles of the remaining stock and the best mean wins (the heuristic's choice on a
+  tie). Every fair bot knows less than this one, so it bounds what perfect inference could buy.
+- `realism`: at every decision of heuristic self-play, how many cards the other seats' hands
+  are from pairing up (D-4 unpaired count) — in the real deal, and in worlds drawn by the search
+  sampler from the deciding seat's observation — by how many discards that seat has made.
+- `deltas`: for every decision of heuristic self-play with a choice, each alternative action is
+  played out exactly (true deal, heuristic in every seat) and compared with the heuristic's own
+  choice: the mean change in the deciding seat's win rate and settlement, by phase, kind of
+  action and unpaired count. A positive mean marks a systematic error of the heuristic.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import registry  # noqa: E402
+from engine.ai.arena import deal_seed  # noqa: E402
+from engine.ai.chan_heuristic import ChanHeuristicBot  # noqa: E402
+from engine.ai.chan_search import ChanAdapter  # noqa: E402
+from engine.chan.cards import unpaired_count  # noqa: E402
+from engine.chan.state import CHIU, DISCARD_BASE, ODD, PASS, WIN, ChanState  # noqa: E402
+
+HEURISTIC = ChanHeuristicBot(0)  # deterministic: its choice depends on the observation only
+
+
+def unpaired(state: ChanState, seat: int) -> int:
+    return unpaired_count(state.mem[seat << 3 | ODD])
+
+
+def finish(state: ChanState) -> ChanState:
+    """Play the deal to its end with the heuristic in every seat."""
+    while not state.is_over:
+        seat = state.to_act
+        state.apply(HEURISTIC.choose(state.observation(seat), state.legal_actions()))
+    return state
+
+
+def outcome(state: ChanState, action: int, seat: int) -> tuple[int, int]:
+    """(won, settlement) of `seat` after `action` and heuristic play to the end."""
+    trial = state.clone()
+    trial.apply(action)
+    finish(trial)
+    return int(trial.winner == seat), trial.result["settlement"][seat]
+
+
+def oracle(deals: int, seed: int) -> None:
+    game = registry.get("chan")
+    wins = games = 0
+    for index in range(deals):
+        for seat in range(4):
+            state = game.new_deal(deal_seed(seed, index))
+            while not state.is_over:
+                actor = state.to_act
+                legal = state.legal_actions()
+                action = HEURISTIC.choose(state.observation(actor), legal)
+                if actor == seat and len(legal) > 1 and WIN not in legal:
+                    best = outcome(state, action, seat)
+                    for other in legal:
+                        result = outcome(state, other, seat)
+                        if result > best:
+                            action, best = other, result
+                state.apply(action)
+            wins += state.winner == seat
+            games += 1
+    print(f"oracle seat vs 3 heuristic bots: {wins}/{games} deals won = {100 * wins / games:.1f}%"
+          " (par 25%)")
+
+
+def hands(deals: int, seed: int, worlds: int) -> None:
+    game = registry.get("chan")
+    rng = random.Random(seed)
+    wins = games = 0
+    for index in range(deals):
+        for seat in range(4):
+            state = game.new_deal(deal_seed(seed, index))
+            while not state.is_over:
+                actor = state.to_act
+                legal = state.legal_actions()
+                action = HEURISTIC.choose(state.observation(actor), legal)
+                if actor == seat and len(legal) > 1 and WIN not in legal:
+                    candidates = [action] + [a for a in legal if a != action]
+                    totals = [0.0] * len(candidates)
+                    rest = list(state.stock[state.sp:])
+                    for _ in range(worlds):
+                        rng.shuffle(rest)
+                        world = state.clone()
+                        world.stock = state.stock[:state.sp] + tuple(rest)
+                        for i, candidate in enumerate(candidates):
+                            won, settled = outcome(world, candidate, seat)
+                            totals[i] += won + 0.01 * settled
+                    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+                    action = candidates[best]
+                state.apply(action)
+            wins += state.winner == seat
+            games += 1
+    print(f"hands-oracle seat ({worlds} stock shuffles) vs 3 heuristic bots: {wins}/{games} deals"
+          f" won = {100 * wins / games:.1f}% (par 25%)")
+
+
+def realism(deals: int, seed: int) -> None:
+    game = registry.get("chan")
+    adapter = ChanAdapter(game, seed)
+    rng = random.Random(seed)
+    real: dict[int, Counter[int]] = defaultdict(Counter)
+    drawn: dict[int, Counter[int]] = defaultdict(Counter)
+    for index in range(deals):
+        state = game.new_deal(deal_seed(seed, index))
+        while not state.is_over:
+            actor = state.to_act
+            obs = state.observation(actor)
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                discards = Counter(s for s, _ph, a, _o in obs.history if DISCARD_BASE <= a < PASS)
+                world = adapter.sample(obs, rng)
+                for other in range(4):
+                    if other != actor:
+                        stage = min(discards[other], 3)
+                        real[stage][min(unpaired(state, other), 7)] += 1
+                        drawn[stage][min(unpaired(world, other), 7)] += 1
+            state.apply(HEURISTIC.choose(obs, legal))
+    print("other seats' unpaired cards, real / sampled share, by discards made:")
+    for stage in sorted(real):
+        n_real, n_drawn = sum(real[stage].values()), sum(drawn[stage].values())
+        cells = "  ".join(f"u={u}: {real[stage][u] / n_real:.2f}/{drawn[stage][u] / n_drawn:.2f}"
+                          for u in (1, 3, 5, 7))
+        print(f"  {stage}{'+' if stage == 3 else ' '} discards ({n_real:6d} hands)  {cells}")
+
+
+def kind(state: ChanState, action: int) -> str:
+    if action == PASS:
+        return "pass"
+    if action < DISCARD_BASE:
+        return "chan" if action == state.open else "ca"
+    return "discard"
+
+
+def deltas(deals: int, seed: int) -> None:
+    game = registry.get("chan")
+    table: dict[tuple[str, str, str, int], list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
+    decisions = 0
+    for index in range(deals):
+        state = game.new_deal(deal_seed(seed, index))
+        while not state.is_over:
+            actor = state.to_act
+            legal = state.legal_actions()
+            chosen = HEURISTIC.choose(state.observation(actor), legal)
+            if len(legal) > 1 and WIN not in legal and CHIU not in legal:
+                decisions += 1
+                won, settled = outcome(state, chosen, actor)
+                u = min(unpaired(state, actor), 5)
+                for other in legal:
+                    if other != chosen:
+                        w, s = outcome(state, other, actor)
+                        row = table[(state.phase, kind(state, chosen), kind(state, other), u)]
+                        row[0] += 1
+                        row[1] += w - won
+                        row[2] += s - settled
+            state.apply(chosen)
+    print(f"{decisions} decisions; alternatives vs the heuristic's choice (exact play-outs):")
+    for (phase, took, alt, u), (n, dw, ds) in sorted(table.items()):
+        if n >= 30:
+            print(f"  {phase:9s} {took:7s} -> {alt:7s} unpaired {u}: n={int(n):6d}  "
+                  f"win {dw / n:+.3f}  settlement {ds / n:+.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("study", choices=("oracle", "hands", "realism", "deltas"))
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--worlds", type=int, default=40, help="stock shuffles (hands)")
+    args = parser.parse_args()
+    if args.study == "hands":
+        hands(args.deals, args.seed, args.worlds)
+    else:
+        {"oracle": oracle, "realism": realism, "deltas": deltas}[args.study](args.deals, args.seed)
+
+
+if __name__ == "__main__":
+    main()
