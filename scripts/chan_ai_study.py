@@ -27,6 +27,7 @@ import argparse
 import random
 import sys
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -61,7 +62,10 @@ def outcome(state: ChanState, action: int, seat: int) -> tuple[int, int]:
     return int(trial.winner == seat), trial.result["settlement"][seat]
 
 
-def oracle(deals: int, seed: int) -> None:
+def seat_win_rate(deals: int, seed: int, decide: Callable[[ChanState, int, list[int], int], int]
+                  ) -> tuple[int, int]:
+    """Deals won by a measuring seat (each seat in turn) against three heuristic bots: at each of
+    its decisions with a choice, `decide(state, seat, legal, heuristic_choice)` picks the action."""
     game = registry.get("chan")
     wins = games = 0
     for index in range(deals):
@@ -72,45 +76,44 @@ def oracle(deals: int, seed: int) -> None:
                 legal = state.legal_actions()
                 action = HEURISTIC.choose(state.observation(actor), legal)
                 if actor == seat and len(legal) > 1 and WIN not in legal:
-                    best = outcome(state, action, seat)
-                    for other in legal:
-                        result = outcome(state, other, seat)
-                        if result > best:
-                            action, best = other, result
+                    action = decide(state, seat, legal, action)
                 state.apply(action)
             wins += state.winner == seat
             games += 1
+    return wins, games
+
+
+def oracle(deals: int, seed: int) -> None:
+    def decide(state: ChanState, seat: int, legal: list[int], action: int) -> int:
+        best = outcome(state, action, seat)
+        for other in legal:
+            result = outcome(state, other, seat)
+            if result > best:
+                action, best = other, result
+        return action
+
+    wins, games = seat_win_rate(deals, seed, decide)
     print(f"oracle seat vs 3 heuristic bots: {wins}/{games} deals won = {100 * wins / games:.1f}%"
           " (par 25%)")
 
 
 def hands(deals: int, seed: int, worlds: int) -> None:
-    game = registry.get("chan")
     rng = random.Random(seed)
-    wins = games = 0
-    for index in range(deals):
-        for seat in range(4):
-            state = game.new_deal(deal_seed(seed, index))
-            while not state.is_over:
-                actor = state.to_act
-                legal = state.legal_actions()
-                action = HEURISTIC.choose(state.observation(actor), legal)
-                if actor == seat and len(legal) > 1 and WIN not in legal:
-                    candidates = [action] + [a for a in legal if a != action]
-                    totals = [0.0] * len(candidates)
-                    rest = list(state.stock[state.sp:])
-                    for _ in range(worlds):
-                        rng.shuffle(rest)
-                        world = state.clone()
-                        world.stock = state.stock[:state.sp] + tuple(rest)
-                        for i, candidate in enumerate(candidates):
-                            won, settled = outcome(world, candidate, seat)
-                            totals[i] += won + 0.01 * settled
-                    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-                    action = candidates[best]
-                state.apply(action)
-            wins += state.winner == seat
-            games += 1
+
+    def decide(state: ChanState, seat: int, legal: list[int], action: int) -> int:
+        candidates = [action] + [a for a in legal if a != action]
+        totals = [0.0] * len(candidates)
+        rest = list(state.stock[state.sp:])
+        for _ in range(worlds):
+            rng.shuffle(rest)
+            world = state.clone()
+            world.stock = state.stock[:state.sp] + tuple(rest)
+            for i, candidate in enumerate(candidates):
+                won, settled = outcome(world, candidate, seat)
+                totals[i] += won + 0.01 * settled
+        return candidates[max(range(len(candidates)), key=lambda i: (totals[i], -i))]
+
+    wins, games = seat_win_rate(deals, seed, decide)
     print(f"hands-oracle seat ({worlds} stock shuffles) vs 3 heuristic bots: {wins}/{games} deals"
           f" won = {100 * wins / games:.1f}% (par 25%)")
 
