@@ -3,7 +3,8 @@
 - `PickHand`: a hand whose cards are addressed by index (two identical cards stay distinct),
   with any number of cards picked (raised), hinted cards outlined, dimmed illegal cards,
   gaps between groups (suits, pairs), and optionally two rows (a long hand on a tall screen). Events: `on_pick(event, index)` with event `tap`
-  (touch), `select` (SELECT button) or `activate` (OK button).
+  (touch), `select` (SELECT button) or `activate` (OK button). Touches use slide-to-pick
+  (`ui.table.slidepick`): the card under the finger is previewed and tapped on release.
 - `CardRow`: a read-only row of small cards fitted to its box (a play in a trick, a gate,
   exposed pairs, the kitty, point cards), one of them optionally outlined.
 """
@@ -17,6 +18,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from kivy.uix.floatlayout import FloatLayout
 
 from ui.table import cardsource
+from ui.table.slidepick import SlidePick
 from ui.table.widgets import CardView
 
 LIFT = 0.16  # a picked card rises by this fraction of its height
@@ -47,7 +49,7 @@ def fit(n: int, gaps: int, width: float, height: float, ratio: float, gap: float
     return w, h, step
 
 
-class PickHand(FloatLayout):
+class PickHand(SlidePick, FloatLayout):
     """A hand of cards addressed by index; see the module docstring."""
 
     deck = StringProperty("tractor")
@@ -70,6 +72,7 @@ class PickHand(FloatLayout):
         for name in ("codes", "picked", "hinted", "legal", "dim_illegal", "breaks", "groups",
                      "size", "pos", "interactive", "deck", "rows"):
             self.fbind(name, self._relayout)
+        self.slide_watch()
 
     def on_pick(self, event: str, index: int) -> None:
         pass
@@ -82,6 +85,11 @@ class PickHand(FloatLayout):
             on_activate=lambda v: self._send("activate", v),
         )
         return view
+
+    def slide_tap(self, index: int) -> None:
+        """A tap on card `index` (slide-to-pick released on it)."""
+        if 0 <= index < len(self.views):
+            self._send("tap", self.views[index])
 
     def _send(self, event: str, view: CardView) -> None:
         if view in self.views:

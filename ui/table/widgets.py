@@ -25,6 +25,7 @@ from kivy.uix.widget import Widget
 
 from ui.focus import Focusable, Outlined
 from ui.table import cardsource
+from ui.table.slidepick import SlidePick
 
 HAND_LIFT = 0.14  # a selected card in the hand rises by this fraction of its height
 
@@ -98,11 +99,12 @@ class CardView(Focusable, Widget):
         pass
 
 
-class HandStrip(FloatLayout):
+class HandStrip(SlidePick, FloatLayout):
     """A player's hand: overlapping cards fitted to the width, the selected one raised.
 
     Set `codes` (left to right), `legal` (codes that may be played; empty = all shown normal
-    when `dim_illegal` is False) and `selected`. Bind `on_card` to get (event, code).
+    when `dim_illegal` is False) and `selected`. Bind `on_card` to get (event, code). Touches
+    use slide-to-pick (`ui.table.slidepick`): the card under the finger is tapped on release.
     """
 
     deck = StringProperty("meri")
@@ -120,9 +122,15 @@ class HandStrip(FloatLayout):
         self._relayout = Clock.create_trigger(self._layout, -1)
         for name in ("codes", "legal", "dim_illegal", "selected", "size", "pos", "interactive"):
             self.fbind(name, self._relayout)
+        self.slide_watch()
 
     def on_card(self, event: str, code: str) -> None:
         pass
+
+    def slide_tap(self, index: int) -> None:
+        """A tap on card `index` (slide-to-pick released on it)."""
+        if 0 <= index < len(self.views):
+            self.dispatch("on_card", "tap", self.views[index].code)
 
     def card_view(self, code: str) -> CardView | None:
         for view in self.views:
