@@ -244,3 +244,19 @@ def test_meri_hand_strip_slides_taps_and_cancels(window: Any, meri_hand: Any) ->
     assert events == [("tap", hand.codes[17])] and zooms(window) == []
     tap_card(hand, 15)
     assert events[-1] == ("tap", hand.codes[15]) and len(events) == 2
+
+
+def test_a_touch_beside_the_cards_is_left_to_the_widgets_below(pick_hand: Any) -> None:
+    from kivy.tests.common import UnitTestTouch
+
+    hand, events = pick_hand
+    hand.codes = TRACTOR_25[:5]  # a short hand, centred: the hand's box is empty at its left
+    pump(2)
+    assert hand.views[0].x > 20
+    touch = UnitTestTouch(*hand.to_window(hand.x + 5, hand.y + 20))
+    touch.touch_down()
+    assert touch.grab_list == [] and hand.preview_index == -1
+    touch.touch_move(*strip_point(hand, 2))
+    touch.touch_up()
+    pump(1)
+    assert events == []

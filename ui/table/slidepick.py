@@ -51,10 +51,14 @@ class CardZoom(Widget):
                                         dp(5))
 
 
-class SlidePick:
-    """Mixin for a hand widget with `views` (its `CardView`s, later ones on top), `interactive`,
-    `deck` and `codes`. The hand calls `slide_watch()` once and implements `slide_tap(index)`,
-    which sends exactly what a tap on card `index` sends."""
+class SlidePick(Widget):
+    """Base for a hand widget with `views` (its `CardView`s, later ones on top), `interactive`,
+    `deck` and `codes` (listed first: `class PickHand(SlidePick, FloatLayout)`). The hand calls
+    `slide_watch()` once and implements `slide_tap(index)`, which sends exactly what a tap on
+    card `index` sends."""
+
+    views: list[Any]  # the hand's CardViews, in drawing order
+    interactive: bool  # a Kivy property of the hand: False, no touch is taken
 
     preview_index: int = -1  # the card previewed now (-1: none)
     preview_zoom: CardZoom | None = None  # the floating enlarged copy while one is shown
@@ -64,7 +68,7 @@ class SlidePick:
         """Drop a slide in progress when the cards change, the hand stops taking touches or
         leaves the screen."""
         for name in ("codes", "deck", "interactive", "disabled", "parent"):
-            self.fbind(name, self.slide_cancel)  # type: ignore[attr-defined]
+            self.fbind(name, self.slide_cancel)
 
     def slide_tap(self, index: int) -> None:
         raise NotImplementedError
@@ -79,7 +83,7 @@ class SlidePick:
 
         The topmost card containing the point (later cards lie on top); else, when the finger
         is above or below the cards, the card whose strip contains x in the nearest row."""
-        views = [(i, v) for i, v in enumerate(self.views)  # type: ignore[attr-defined]
+        views = [(i, v) for i, v in enumerate(self.views)
                  if v.focus_enabled and v.width > 0 and v.height > 0]
         for i, view in reversed(views):
             if view.collide_point(x, y):
@@ -95,7 +99,7 @@ class SlidePick:
 
     def slide_away(self, y: float) -> bool:
         """The finger is more than `AWAY` card heights above or below the cards."""
-        views = [v for v in self.views if v.focus_enabled]  # type: ignore[attr-defined]
+        views = [v for v in self.views if v.focus_enabled]
         if not views:
             return True
         h = max(v.height for v in views)
@@ -103,16 +107,16 @@ class SlidePick:
 
     def on_touch_down(self, touch: Any) -> bool:
         if self._slide_touch is not None:  # one finger slides at a time; ignore the others
-            if self.collide_point(*touch.pos):  # type: ignore[attr-defined]
+            if self.collide_point(*touch.pos):
                 return True
-            return super().on_touch_down(touch)  # type: ignore[misc]
-        if (not self.interactive or self.disabled  # type: ignore[attr-defined]
+            return super().on_touch_down(touch)
+        if (not self.interactive or self.disabled
                 or ("button" in touch.profile and touch.button.startswith("scroll"))
-                or not self.collide_point(*touch.pos)):  # type: ignore[attr-defined]
-            return super().on_touch_down(touch)  # type: ignore[misc]
+                or not self.collide_point(*touch.pos)):
+            return super().on_touch_down(touch)
         index = self.slide_card_at(*touch.pos)
         if index < 0:
-            return super().on_touch_down(touch)  # type: ignore[misc]
+            return super().on_touch_down(touch)
         touch.grab(self)
         self._slide_touch = touch
         self._slide_preview(index, touch)
@@ -120,7 +124,7 @@ class SlidePick:
 
     def on_touch_move(self, touch: Any) -> bool:
         if touch.grab_current is not self:
-            return super().on_touch_move(touch)  # type: ignore[misc]
+            return super().on_touch_move(touch)
         if touch is self._slide_touch:
             away = self.slide_away(touch.y)
             self._slide_preview(-1 if away else self.slide_card_at(*touch.pos), touch)
@@ -128,7 +132,7 @@ class SlidePick:
 
     def on_touch_up(self, touch: Any) -> bool:
         if touch.grab_current is not self:
-            return super().on_touch_up(touch)  # type: ignore[misc]
+            return super().on_touch_up(touch)
         touch.ungrab(self)
         if touch is not self._slide_touch:  # the slide was cancelled meanwhile
             return True
@@ -140,7 +144,7 @@ class SlidePick:
 
     def _slide_preview(self, index: int, touch: Any) -> None:
         """Outline card `index` (-1: none) and float its enlarged copy above the finger."""
-        views = self.views  # type: ignore[attr-defined]
+        views = self.views
         if index != self.preview_index:
             if 0 <= self.preview_index < len(views):
                 views[self.preview_index].set_outline("preview", None)
@@ -148,7 +152,7 @@ class SlidePick:
             if index >= 0:
                 views[index].set_outline("preview", PREVIEW_RGBA, 3, 2)
         zoom = self.preview_zoom
-        window = self.get_root_window()  # type: ignore[attr-defined]
+        window = self.get_root_window()
         if index < 0 or window is None:
             if zoom is not None:
                 if zoom.parent is not None:
@@ -165,8 +169,8 @@ class SlidePick:
         if zoom.size != [w, h] or zoom.code != view.code:
             zoom.size = (w, h)
             zoom.show(view.deck, view.code, view.face, view.legal)
-        tx, ty = self.to_window(*touch.pos)  # type: ignore[attr-defined]
-        top = self.to_window(0, max(v.top for v in views))[1]  # type: ignore[attr-defined]
+        tx, ty = self.to_window(*touch.pos)
+        top = self.to_window(0, max(v.top for v in views))[1]
         bottom = max(ty + dp(32), top + dp(6))
         zoom.pos = (min(max(0.0, tx - w / 2), window.width - w),
                     min(bottom, window.height - h))
