@@ -260,3 +260,31 @@ def test_a_touch_beside_the_cards_is_left_to_the_widgets_below(pick_hand: Any) -
     touch.touch_up()
     pump(1)
     assert events == []
+
+
+def test_tractor_table_bury_slide_picks_the_card_under_the_finger(make_app: Any) -> None:
+    """The whole app at 800×480: the dealer's 33 cards at the bury (T-11), one slide from
+    card 3 to card 10 picks card 10 only; the enlarged copy is on the window, then gone."""
+    from kivy.tests.common import UnitTestTouch
+
+    from tests.ui.tablesim import start_deal, tractor_dealer_deal, wait_turn
+
+    app = make_app(size=(800, 480), pace=0)
+    table = start_deal(app, "tractor", tractor_dealer_deal())
+    wait_turn(table)
+    table.choose(table.choice_actions[-1])
+    while table.prompt != "bury":
+        wait_turn(table)
+        if table.prompt == "declare":
+            table.choose(table.choice_actions[0])
+    hand = table.ids.hand
+    assert len(hand.views) == 33 and list(hand.picked) == []  # 25 + the 8-card kitty
+    touch = UnitTestTouch(*strip_point(hand, 3))
+    touch.touch_down()
+    assert hand.preview_index == 3 and hand.preview_zoom is not None
+    for index in range(4, 11):
+        touch.touch_move(*strip_point(hand, index))
+    assert hand.preview_index == 10 and hand.preview_zoom.code == hand.codes[10]
+    touch.touch_up()
+    pump(3)
+    assert list(hand.picked) == [10] and hand.preview_zoom is None
