@@ -23,15 +23,6 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def rss_mb() -> float:
-    """Resident set size of this process in MiB (Linux /proc)."""
-    with open("/proc/self/status", encoding="ascii") as handle:
-        for line in handle:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
-
-
 def child(game: str, level: str, speed: float, size: tuple[int, int]) -> dict[str, Any]:
     """Inside the child process: run the app, autoplay one deal of `game`, report figures."""
     sys.path.insert(0, str(ROOT))
@@ -39,6 +30,7 @@ def child(game: str, level: str, speed: float, size: tuple[int, int]) -> dict[st
     from kivy.core.window import Window
 
     from ui.app import ParlorApp
+    from ui.bench import gap_figures, rss_mb
     from ui.ports import MemoryStore, NullOutputs, Services
 
     Window.size = size
@@ -64,13 +56,9 @@ def child(game: str, level: str, speed: float, size: tuple[int, int]) -> dict[st
         def watch(_dt: float) -> None:
             if not table.summary_open:
                 return
-            ordered = sorted(gaps[5:])
             out.update(
-                frames=len(ordered),
+                **gap_figures(gaps),
                 actions=len(app.session.record.actions),
-                max_gap_ms=round(1000 * ordered[-1], 1),
-                p99_gap_ms=round(1000 * ordered[int(len(ordered) * 0.99)], 1),
-                median_gap_ms=round(1000 * ordered[len(ordered) // 2], 1),
                 rss_table_mb=round(rss_mb(), 1),
             )
             app.stop()

@@ -29,6 +29,18 @@ def rss_mb() -> float:
     return float("nan")
 
 
+def gap_figures(gaps: list[float]) -> dict[str, Any]:
+    """Frame count and max / p99 / median gap in ms of the frame gaps (the first five, start-up
+    frames, left out)."""
+    ordered = sorted(gaps[5:])
+    return {
+        "frames": len(ordered),
+        "max_gap_ms": round(1000 * ordered[-1], 1),
+        "p99_gap_ms": round(1000 * ordered[int(len(ordered) * 0.99)], 1),
+        "median_gap_ms": round(1000 * ordered[len(ordered) // 2], 1),
+    }
+
+
 def _child(mode: str, started: float, level: str, speed: float) -> dict[str, Any]:
     """Runs inside the child process: the app, then one JSON line of figures on stdout."""
     from kivy.clock import Clock
@@ -101,17 +113,13 @@ def _child(mode: str, started: float, level: str, speed: float) -> dict[str, Any
 
         def watch(_dt: float) -> None:
             if table.summary_open:
-                ordered = sorted(gaps[5:])
                 busy = sorted(work[5:])
                 out.update(
                     max_work_ms=round(1000 * busy[-1], 1),
                     p99_work_ms=round(1000 * busy[int(len(busy) * 0.99)], 1),
                     level=level,
                     speed=speed,
-                    frames=len(ordered),
-                    max_gap_ms=round(1000 * ordered[-1], 1),
-                    p99_gap_ms=round(1000 * ordered[int(len(ordered) * 0.99)], 1),
-                    median_gap_ms=round(1000 * ordered[len(ordered) // 2], 1),
+                    **gap_figures(gaps),
                     actions=len(app.session.record.actions),
                     rss_deal_mb=round(rss_mb(), 1),
                 )

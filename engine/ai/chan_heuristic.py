@@ -68,6 +68,19 @@ def hand_value(counts: Sequence[int], chan: int, ca: int, unseen: Sequence[int])
     return value
 
 
+def exposed_pairs(pairs: Sequence[Sequence[int]]) -> tuple[int, int]:
+    """How many Chắn and Cạ a row of exposed pairs holds (a Chíu counts as two Chắn)."""
+    chan = ca = 0
+    for pair in pairs:
+        if len(pair) == 4:
+            chan += 2
+        elif pair[0] == pair[1]:
+            chan += 1
+        else:
+            ca += 1
+    return chan, ca
+
+
 class ChanHeuristicBot:
     """Heuristic Chắn player (see the module docstring)."""
 
@@ -91,15 +104,7 @@ class ChanHeuristicBot:
 
     # ----------------------------------------------------------------- helpers
     def _exposed(self, obs: ChanObservation) -> tuple[int, int]:
-        chan = ca = 0
-        for pair in obs.exposed[obs.seat]:
-            if len(pair) == 4:
-                chan += 2
-            elif pair[0] == pair[1]:
-                chan += 1
-            else:
-                ca += 1
-        return chan, ca
+        return exposed_pairs(obs.exposed[obs.seat])
 
     def _discard_score(self, obs: ChanObservation, counts: list[int], chan: int, ca: int,
                        f: int) -> float:

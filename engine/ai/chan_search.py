@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.ai.chan_heuristic import ChanHeuristicBot, hand_value
+from engine.ai.chan_heuristic import ChanHeuristicBot, exposed_pairs, hand_value
 from engine.ai.sampler import deal_hidden
 from engine.ai.search import BaseAdapter
 from engine.chan.cards import FACES, RANK_FACES
@@ -206,29 +206,16 @@ def _repair(hidden: dict[str, list[int]], rules: dict[str, dict[int, int]],
 HAND_WEIGHT = 0.5  # settlement units per point of hand-value lead (a Chắn is worth 2)
 
 
-def _exposed_pairs(state: ChanState, s: int) -> tuple[int, int]:
-    """Seat s's exposed Chắn and Cạ (a Chíu counts as two Chắn)."""
-    chan = ca = 0
-    for pair in state.exposed[s]:
-        if len(pair) == 4:
-            chan += 2
-        elif pair[0] == pair[1]:
-            chan += 1
-        else:
-            ca += 1
-    return chan, ca
-
-
 def _state_hand_value(state: ChanState, s: int, unseen: Any) -> float:
     """The heuristic's hand value of seat s in a full state (its concealed counts and pairs)."""
-    chan, ca = _exposed_pairs(state, s)
+    chan, ca = exposed_pairs(state.exposed[s])
     return hand_value(state.counts[s * FACES:(s + 1) * FACES], chan, ca, unseen)
 
 
 def _greedy_discard(state: ChanState, s: int, acts: list[int], unseen: Any) -> int:
     """The discard that keeps the best hand value (the heuristic's rule without feed risk)."""
     counts = state.counts[s * FACES:(s + 1) * FACES]
-    chan, ca = _exposed_pairs(state, s)
+    chan, ca = exposed_pairs(state.exposed[s])
     best, best_v = acts[0], -1e9
     for a in acts:
         f = a - DISCARD_BASE

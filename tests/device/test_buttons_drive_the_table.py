@@ -10,8 +10,6 @@ import time
 from typing import Any
 
 import pytest
-from gpiozero import Device
-from gpiozero.pins.mock import MockFactory
 
 from device import main as root
 from device.config import load_text
@@ -24,17 +22,6 @@ PINS = {"LEFT": 5, "RIGHT": 6, "UP": 13, "DOWN": 19, "SELECT": 26, "OK": 16, "BA
         "MENU": 21}
 
 
-@pytest.fixture
-def factory() -> Any:
-    previous = Device.pin_factory
-    Device.pin_factory = MockFactory()
-    try:
-        yield Device.pin_factory
-    finally:
-        Device.pin_factory.reset()
-        Device.pin_factory = previous
-
-
 def press(factory: Any, name: str) -> None:
     """A real button press on the mock pin (pull-up: low = pressed), held past the debounce."""
     pin = factory.pin(PINS[name])
@@ -45,7 +32,7 @@ def press(factory: Any, name: str) -> None:
     pump(2)
 
 
-def test_gpio_buttons_play_a_whole_meri_trick(make_app: Any, factory: Any) -> None:  # noqa: F811
+def test_gpio_buttons_play_a_whole_meri_trick(make_app: Any, mock_factory: Any) -> None:  # noqa: F811
     config, problems = load_text('[input.gpio]\nenabled = true\npin_factory = "mock"\n'
                                  "bounce_ms = 20\n")
     assert problems == []
@@ -53,7 +40,7 @@ def test_gpio_buttons_play_a_whole_meri_trick(make_app: Any, factory: Any) -> No
     devices = root.build_devices(config, app.post_input, mock=False)
     try:
         assert devices.sources, "the GPIO source was built"
-        press(factory, "OK")  # home: Play Hachinin Meri has the focus
+        press(mock_factory, "OK")  # home: Play Hachinin Meri has the focus
         wait_for(lambda: app.root.current == "meri", what="the Meri table")
         table = app.root.get_screen("meri")
         human_played = False
@@ -64,17 +51,17 @@ def test_gpio_buttons_play_a_whole_meri_trick(make_app: Any, factory: Any) -> No
                 continue
             before = len(table.session.record.actions)
             if table.prompt == "declare":
-                press(factory, "OK")
+                press(mock_factory, "OK")
             else:
                 playing = table.prompt == "play"
                 hand = table.ids.hand
                 for _ in range(12):  # walk right (then left) to a legal card
                     if table.focused_widget.code in hand.legal:
                         break
-                    press(factory, "LEFT" if table.focused_widget is hand.views[-1] else "RIGHT")
-                press(factory, "SELECT")
+                    press(mock_factory, "LEFT" if table.focused_widget is hand.views[-1] else "RIGHT")
+                press(mock_factory, "SELECT")
                 assert table.selected == table.focused_widget.code
-                press(factory, "OK")
+                press(mock_factory, "OK")
                 human_played = human_played or playing
             wait_for(lambda b=before: len(table.session.record.actions) > b, what="the action")
         _leader, cards, _winner, _meri, _transfer = table.session.state.observation(0).tricks[0]

@@ -88,21 +88,6 @@ def test_open_store_falls_back_to_memory_when_the_directory_is_unusable(
     assert "will not be kept" in caplog.text
 
 
-@pytest.fixture
-def mock_factory():
-    """gpiozero's MockFactory installed for one test, reset and removed after."""
-    from gpiozero import Device
-    from gpiozero.pins.mock import MockFactory
-
-    previous = Device.pin_factory
-    Device.pin_factory = MockFactory()
-    try:
-        yield Device.pin_factory
-    finally:
-        Device.pin_factory.reset()
-        Device.pin_factory = previous
-
-
 def test_hardware_events_reach_post_input_and_devices_close(mock_factory) -> None:
     config, _ = load_text("[input.gpio]\nenabled = true\npin_factory = 'mock'\n"
                           "[input.gpio.pins]\nOK = 16\nMENU = 21\n")

@@ -1,13 +1,11 @@
-"""Fixtures for hardware tests: gpiozero's MockFactory installed and reset, an event collector,
-and a check that no hardware thread outlives a test."""
+"""Fixtures for hardware tests: an event collector and a check that no hardware thread outlives a
+test (gpiozero's MockFactory fixture, `mock_factory`, is shared from tests/conftest.py)."""
 
 from __future__ import annotations
 
 import threading
 
 import pytest
-from gpiozero import Device
-from gpiozero.pins.mock import MockFactory
 
 from .helpers import Collector
 
@@ -15,18 +13,6 @@ from .helpers import Collector
 @pytest.fixture
 def collector() -> Collector:
     return Collector()
-
-
-@pytest.fixture
-def mock_factory():
-    """Install gpiozero's MockFactory as the default pin factory; reset and remove it after."""
-    previous = Device.pin_factory
-    Device.pin_factory = MockFactory()
-    try:
-        yield Device.pin_factory
-    finally:
-        Device.pin_factory.reset()
-        Device.pin_factory = previous
 
 
 def new_threads(before: set[threading.Thread]) -> list[str]:

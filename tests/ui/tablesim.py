@@ -140,3 +140,24 @@ def tractor_dealer_deal() -> Any:
                                         for k, c in enumerate(state.hands[0])):
             return state
     raise AssertionError("no suitable deal")
+
+
+def assert_resumes_same_position(make_app: Any, game_name: str, hand_attr: str) -> None:
+    """The autosave after every action resumes `game_name`'s table at the same decision: same
+    actions, the same hand (the table's `hand_attr` list) and the same prompt."""
+    from ui.ports import MemoryStore
+
+    store = MemoryStore()
+    app = make_app(store=store, pace=0)
+    app.new_game(game_name)
+    table = app.root.get_screen(game_name)
+    wait_turn(table)
+    actions = list(table.session.record.actions)
+    hand = list(getattr(table, hand_attr))
+    app2 = make_app(store=store, pace=0)
+    app2.continue_game()
+    table2 = app2.root.get_screen(game_name)
+    assert app2.root.current == game_name
+    wait_turn(table2)
+    assert table2.session.record.actions == actions and getattr(table2, hand_attr) == hand
+    assert table2.prompt == table.prompt

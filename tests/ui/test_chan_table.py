@@ -12,7 +12,13 @@ from engine import registry
 from engine.chan import analysis
 from engine.chan.cards import CODE, FACE_OF
 from engine.chan.state import CHIU, DISCARD_BASE, PASS, WIN
-from tests.ui.tablesim import focus_on, start_deal, tap_card, wait_turn
+from tests.ui.tablesim import (
+    assert_resumes_same_position,
+    focus_on,
+    start_deal,
+    tap_card,
+    wait_turn,
+)
 from tests.ui.uitools import pump, tap, wait_for
 from ui.table import chan_view
 from ui.table.reasons import REASONS
@@ -181,22 +187,7 @@ def test_grouped_hand_and_waiting_faces() -> None:
 
 def test_resumed_game_shows_the_same_position(make_app: Any) -> None:
     """The autosave after every action resumes on the table at the same decision."""
-    from ui.ports import MemoryStore
-
-    store = MemoryStore()
-    app = make_app(store=store, pace=0)
-    app.new_game("chan")
-    table = app.root.get_screen("chan")
-    wait_turn(table)
-    actions = list(table.session.record.actions)
-    faces = list(table.faces)
-    app2 = make_app(store=store, pace=0)
-    app2.continue_game()
-    table2 = app2.root.get_screen("chan")
-    assert app2.root.current == "chan"
-    wait_turn(table2)
-    assert table2.session.record.actions == actions and table2.faces == faces
-    assert table2.prompt == table.prompt
+    assert_resumes_same_position(make_app, "chan", "faces")
 
 
 def test_no_capture_prompt_says_which_rule_blocks_it() -> None:

@@ -13,6 +13,7 @@ from engine import registry
 from engine.tractor import DECLARE, PASS
 from engine.tractor.cards import CODES, RJ
 from tests.ui.tablesim import (
+    assert_resumes_same_position,
     focus_on,
     human_turn,
     start_deal,
@@ -189,22 +190,7 @@ def test_summary_explains_kitty_multiplier_and_levels() -> None:
 
 def test_resumed_game_shows_the_same_position(make_app: Any) -> None:
     """The autosave after every action resumes on the table at the same decision."""
-    from ui.ports import MemoryStore
-
-    store = MemoryStore()
-    app = make_app(store=store, pace=0)
-    app.new_game("tractor")
-    table = app.root.get_screen("tractor")
-    wait_turn(table)
-    actions = list(table.session.record.actions)
-    hand = list(table.kinds)
-    app2 = make_app(store=store, pace=0)
-    app2.continue_game()
-    table2 = app2.root.get_screen("tractor")
-    assert app2.root.current == "tractor"
-    wait_turn(table2)
-    assert table2.session.record.actions == actions and table2.kinds == hand
-    assert table2.prompt == table.prompt
+    assert_resumes_same_position(make_app, "tractor", "kinds")
 
 
 def test_match_ends_past_ace_with_a_new_match_button(make_app: Any) -> None:
