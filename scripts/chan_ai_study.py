@@ -4,6 +4,9 @@
     python scripts/chan_ai_study.py hands   --deals 100   # ceiling knowing the hands, not the stock
     python scripts/chan_ai_study.py realism --deals 100   # sampled vs real hand shapes
     python scripts/chan_ai_study.py deltas  --deals 200   # where the heuristic's choices lose
+    python scripts/chan_ai_study.py known   --deals 300   # the normal search, knowing the hands
+    python scripts/chan_ai_study.py known --fair --deals 300   # ... its fair control
+    python scripts/chan_ai_study.py overlap --deals 40    # how much the history tells of the hands
 
 - `oracle`: one seat *sees the whole deal* (hands and stock order; a measuring device, never a
   bot) and plays every legal action out to the end with the heuristic in all four seats, taking
@@ -19,6 +22,15 @@
   played out exactly (true deal, heuristic in every seat) and compared with the heuristic's own
   choice: the mean change in the deciding seat's win rate and settlement, by phase, kind of
   action and unpaired count. A positive mean marks a systematic error of the heuristic.
+- `known`: the shipped normal search (budget, evaluation, margin unchanged) as the measuring
+  seat, except that every world it samples holds the *true* other hands (the stock order is still
+  shuffled); with `--fair`, the shipped search itself on the same deals (the paired control). The
+  difference is what perfect inference of the hands would buy the shipped search.
+- `overlap`: at decisions of seat 0 (after eight public decisions), the share of the other
+  hands' cards that the search sampler's worlds get right, plain and with each world weighted by
+  `m ** k` (k = the other seats' decisions in the world's replayed history that the heuristic
+  would not have taken, m = 0.1, 0.01): how much the public history — read as the play of the
+  heuristic bots that actually made it — tells about the hands.
 """
 
 from __future__ import annotations
@@ -36,8 +48,11 @@ from engine import registry  # noqa: E402
 from engine.ai.arena import deal_seed  # noqa: E402
 from engine.ai.chan_heuristic import ChanHeuristicBot  # noqa: E402
 from engine.ai.chan_search import ChanAdapter  # noqa: E402
-from engine.chan.cards import unpaired_count  # noqa: E402
+from engine.ai.levels import search_clock  # noqa: E402
+from engine.ai.search import NORMAL, SearchBot  # noqa: E402
+from engine.chan.cards import FACES, unpaired_count  # noqa: E402
 from engine.chan.state import CHIU, DISCARD_BASE, ODD, PASS, WIN, ChanState  # noqa: E402
+from engine.errors import EngineError  # noqa: E402
 
 HEURISTIC = ChanHeuristicBot(0)  # deterministic: its choice depends on the observation only
 
@@ -184,15 +199,122 @@ def deltas(deals: int, seed: int) -> None:
                   f"win {dw / n:+.3f}  settlement {ds / n:+.2f}")
 
 
+def hand_faces(state: ChanState, seat: int) -> list[int]:
+    return [f for f in range(FACES) for _ in range(state.counts[seat * FACES + f])]
+
+
+class KnownHandsAdapter(ChanAdapter):
+    """The shipped adapter, but its worlds deal the true other hands (`truth`, set before each
+    decision) and shuffle only the unrevealed stock: a measuring device, never a bot."""
+
+    truth: ChanState
+
+    def sample(self, obs: object, rng: random.Random) -> ChanState:
+        truth = self.truth
+        hidden = {f"hand{s}": hand_faces(truth, s) for s in range(4) if s != truth.to_act}
+        stock = list(truth.stock[truth.sp:])
+        rng.shuffle(stock)
+        hidden["stock"] = stock
+        return self.game.determinize(obs, hidden)
+
+
+def known(deals: int, seed: int, fair: bool) -> None:
+    game = registry.get("chan")
+    adapter = ChanAdapter(game, seed) if fair else KnownHandsAdapter(game, seed)
+    bot = SearchBot(adapter, seed, NORMAL, clock=search_clock())
+
+    def decide(state: ChanState, seat: int, legal: list[int], action: int) -> int:
+        adapter.truth = state  # type: ignore[attr-defined]
+        return bot.choose(state.observation(seat), legal)
+
+    wins, games = seat_win_rate(deals, seed, decide)
+    who = "normal search" if fair else "normal search knowing the other hands"
+    print(f"{who} vs 3 heuristic bots: {wins}/{games} deals won = {100 * wins / games:.1f}%"
+          " (par 25%)")
+
+
+def mismatches(adapter: ChanAdapter, obs: object, world: ChanState) -> int:
+    """The other seats' decisions in `world`'s replayed history the heuristic would not take."""
+    seat = obs.seat  # type: ignore[attr-defined]
+    k = 0
+    try:
+        for state, actor, action, _left in adapter.replay(obs, world):
+            legal = state.legal_actions()
+            if actor != seat and len(legal) > 1:
+                k += HEURISTIC.choose(state.observation(actor), legal) != action
+    except EngineError:  # the world's past does not replay: as good as three mismatches
+        k += 3
+    return k
+
+
+def share_right(state: ChanState, drawn: list[list[int]]) -> float:
+    """The share of seats 1-3's true hand cards that `drawn` (their hands, in seat order) gets
+    right, face by face."""
+    right = held = 0
+    for other, cards in zip(range(1, 4), drawn, strict=True):
+        true = hand_faces(state, other)
+        guess = Counter(cards)
+        right += sum(min(guess[f], n) for f, n in Counter(true).items())
+        held += len(true)
+    return right / held
+
+
+def overlap(deals: int, seed: int, worlds: int) -> None:
+    game = registry.get("chan")
+    adapter = ChanAdapter(game, seed)
+    rng = random.Random(seed)
+    weights = (1.0, 0.1, 0.01)
+    share = dict.fromkeys(weights, 0.0)
+    ess = dict.fromkeys(weights, 0.0)
+    decisions = 0
+    blind = 0.0
+    for index in range(deals):
+        state = game.new_deal(deal_seed(seed, index))
+        while not state.is_over:
+            actor = state.to_act
+            obs = state.observation(actor)
+            legal = state.legal_actions()
+            if actor == 0 and len(legal) > 1 and len(obs.history) > 8:
+                decisions += 1
+                pool = [f for f, n in enumerate(obs.unseen) for _ in range(n)]
+                drawn = []
+                for _ in range(worlds):
+                    rng.shuffle(pool)  # the unseen cards dealt blind: what no history tells
+                    cuts = [sum(obs.hand_sizes[1:k]) for k in range(1, 5)]
+                    blind += share_right(state, [pool[cuts[i]:cuts[i + 1]] for i in range(3)])
+                    world = adapter.sample(obs, rng)
+                    sampled = [hand_faces(world, other) for other in range(1, 4)]
+                    drawn.append((share_right(state, sampled),
+                                  mismatches(adapter, obs, world)))
+                for m in weights:
+                    w = [m ** k for _, k in drawn]
+                    total = sum(w)
+                    share[m] += sum(x * wi for (x, _), wi in zip(drawn, w, strict=True)) / total
+                    ess[m] += total * total / sum(wi * wi for wi in w)
+            state.apply(HEURISTIC.choose(obs, legal))
+    print(f"{decisions} decisions of seat 0, {worlds} sampled worlds each:")
+    print(f"  unseen cards dealt blind:  share of the other hands right {blind / decisions / worlds:.3f}")
+    for m in weights:
+        print(f"  weight {m:<4} per mismatch: share of the other hands right {share[m] / decisions:.3f}"
+              f"  (effective worlds {ess[m] / decisions:.1f})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("study", choices=("oracle", "hands", "realism", "deltas"))
+    parser.add_argument("study", choices=("oracle", "hands", "realism", "deltas", "known",
+                                          "overlap"))
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--worlds", type=int, default=40, help="stock shuffles (hands)")
+    parser.add_argument("--worlds", type=int, default=40,
+                        help="stock shuffles (hands), sampled worlds (overlap)")
+    parser.add_argument("--fair", action="store_true", help="known: the shipped search itself")
     args = parser.parse_args()
     if args.study == "hands":
         hands(args.deals, args.seed, args.worlds)
+    elif args.study == "overlap":
+        overlap(args.deals, args.seed, args.worlds)
+    elif args.study == "known":
+        known(args.deals, args.seed, args.fair)
     else:
         {"oracle": oracle, "realism": realism, "deltas": deltas}[args.study](args.deals, args.seed)
 
