@@ -39,7 +39,7 @@ import argparse
 import random
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -51,6 +51,7 @@ from engine.ai.chan_search import ChanAdapter  # noqa: E402
 from engine.ai.levels import search_clock  # noqa: E402
 from engine.ai.search import NORMAL, SearchBot  # noqa: E402
 from engine.chan.cards import FACES, unpaired_count  # noqa: E402
+from engine.chan.observation import ChanObservation  # noqa: E402
 from engine.chan.state import CHIU, DISCARD_BASE, ODD, PASS, WIN, ChanState  # noqa: E402
 from engine.errors import EngineError  # noqa: E402
 
@@ -98,6 +99,21 @@ def seat_win_rate(deals: int, seed: int, decide: Callable[[ChanState, int, list[
     return wins, games
 
 
+def heuristic_decisions(deals: int, seed: int
+                        ) -> Iterator[tuple[ChanState, int, ChanObservation, list[int]]]:
+    """Heuristic self-play over the arena's deals: `(state, actor, observation, legal)` at every
+    decision, before the heuristic's choice is applied."""
+    game = registry.get("chan")
+    for index in range(deals):
+        state = game.new_deal(deal_seed(seed, index))
+        while not state.is_over:
+            actor = state.to_act
+            obs = state.observation(actor)
+            legal = state.legal_actions()
+            yield state, actor, obs, legal
+            state.apply(HEURISTIC.choose(obs, legal))
+
+
 def oracle(deals: int, seed: int) -> None:
     def decide(state: ChanState, seat: int, legal: list[int], action: int) -> int:
         best = outcome(state, action, seat)
@@ -139,21 +155,15 @@ def realism(deals: int, seed: int) -> None:
     rng = random.Random(seed)
     real: dict[int, Counter[int]] = defaultdict(Counter)
     drawn: dict[int, Counter[int]] = defaultdict(Counter)
-    for index in range(deals):
-        state = game.new_deal(deal_seed(seed, index))
-        while not state.is_over:
-            actor = state.to_act
-            obs = state.observation(actor)
-            legal = state.legal_actions()
-            if len(legal) > 1:
-                discards = Counter(s for s, _ph, a, _o in obs.history if DISCARD_BASE <= a < PASS)
-                world = adapter.sample(obs, rng)
-                for other in range(4):
-                    if other != actor:
-                        stage = min(discards[other], 3)
-                        real[stage][min(unpaired(state, other), 7)] += 1
-                        drawn[stage][min(unpaired(world, other), 7)] += 1
-            state.apply(HEURISTIC.choose(obs, legal))
+    for state, actor, obs, legal in heuristic_decisions(deals, seed):
+        if len(legal) > 1:
+            discards = Counter(s for s, _ph, a, _o in obs.history if DISCARD_BASE <= a < PASS)
+            world = adapter.sample(obs, rng)
+            for other in range(4):
+                if other != actor:
+                    stage = min(discards[other], 3)
+                    real[stage][min(unpaired(state, other), 7)] += 1
+                    drawn[stage][min(unpaired(world, other), 7)] += 1
     print("other seats' unpaired cards, real / sampled share, by discards made:")
     for stage in sorted(real):
         n_real, n_drawn = sum(real[stage].values()), sum(drawn[stage].values())
@@ -171,27 +181,21 @@ def kind(state: ChanState, action: int) -> str:
 
 
 def deltas(deals: int, seed: int) -> None:
-    game = registry.get("chan")
     table: dict[tuple[str, str, str, int], list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
     decisions = 0
-    for index in range(deals):
-        state = game.new_deal(deal_seed(seed, index))
-        while not state.is_over:
-            actor = state.to_act
-            legal = state.legal_actions()
-            chosen = HEURISTIC.choose(state.observation(actor), legal)
-            if len(legal) > 1 and WIN not in legal and CHIU not in legal:
-                decisions += 1
-                won, settled = outcome(state, chosen, actor)
-                u = min(unpaired(state, actor), 5)
-                for other in legal:
-                    if other != chosen:
-                        w, s = outcome(state, other, actor)
-                        row = table[(state.phase, kind(state, chosen), kind(state, other), u)]
-                        row[0] += 1
-                        row[1] += w - won
-                        row[2] += s - settled
-            state.apply(chosen)
+    for state, actor, obs, legal in heuristic_decisions(deals, seed):
+        if len(legal) > 1 and WIN not in legal and CHIU not in legal:
+            decisions += 1
+            chosen = HEURISTIC.choose(obs, legal)
+            won, settled = outcome(state, chosen, actor)
+            u = min(unpaired(state, actor), 5)
+            for other in legal:
+                if other != chosen:
+                    w, s = outcome(state, other, actor)
+                    row = table[(state.phase, kind(state, chosen), kind(state, other), u)]
+                    row[0] += 1
+                    row[1] += w - won
+                    row[2] += s - settled
     print(f"{decisions} decisions; alternatives vs the heuristic's choice (exact play-outs):")
     for (phase, took, alt, u), (n, dw, ds) in sorted(table.items()):
         if n >= 30:
@@ -268,30 +272,24 @@ def overlap(deals: int, seed: int, worlds: int) -> None:
     ess = dict.fromkeys(weights, 0.0)
     decisions = 0
     blind = 0.0
-    for index in range(deals):
-        state = game.new_deal(deal_seed(seed, index))
-        while not state.is_over:
-            actor = state.to_act
-            obs = state.observation(actor)
-            legal = state.legal_actions()
-            if actor == 0 and len(legal) > 1 and len(obs.history) > 8:
-                decisions += 1
-                pool = [f for f, n in enumerate(obs.unseen) for _ in range(n)]
-                drawn = []
-                for _ in range(worlds):
-                    rng.shuffle(pool)  # the unseen cards dealt blind: what no history tells
-                    cuts = [sum(obs.hand_sizes[1:k]) for k in range(1, 5)]
-                    blind += share_right(state, [pool[cuts[i]:cuts[i + 1]] for i in range(3)])
-                    world = adapter.sample(obs, rng)
-                    sampled = [hand_faces(world, other) for other in range(1, 4)]
-                    drawn.append((share_right(state, sampled),
-                                  mismatches(adapter, obs, world)))
-                for m in weights:
-                    w = [m ** k for _, k in drawn]
-                    total = sum(w)
-                    share[m] += sum(x * wi for (x, _), wi in zip(drawn, w, strict=True)) / total
-                    ess[m] += total * total / sum(wi * wi for wi in w)
-            state.apply(HEURISTIC.choose(obs, legal))
+    for state, actor, obs, legal in heuristic_decisions(deals, seed):
+        if actor != 0 or len(legal) < 2 or len(obs.history) <= 8:
+            continue
+        decisions += 1
+        pool = [f for f, n in enumerate(obs.unseen) for _ in range(n)]
+        cuts = [sum(obs.hand_sizes[1:k]) for k in range(1, 5)]
+        drawn = []
+        for _ in range(worlds):
+            rng.shuffle(pool)  # the unseen cards dealt blind: what no history tells
+            blind += share_right(state, [pool[cuts[i]:cuts[i + 1]] for i in range(3)])
+            world = adapter.sample(obs, rng)
+            sampled = [hand_faces(world, other) for other in range(1, 4)]
+            drawn.append((share_right(state, sampled), mismatches(adapter, obs, world)))
+        for m in weights:
+            w = [m ** k for _, k in drawn]
+            total = sum(w)
+            share[m] += sum(x * wi for (x, _), wi in zip(drawn, w, strict=True)) / total
+            ess[m] += total * total / sum(wi * wi for wi in w)
     print(f"{decisions} decisions of seat 0, {worlds} sampled worlds each:")
     print(f"  unseen cards dealt blind:  share of the other hands right {blind / decisions / worlds:.3f}")
     for m in weights:
