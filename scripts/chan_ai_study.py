@@ -29,7 +29,7 @@
 - `overlap`: at decisions of seat 0 (after eight public decisions), the share of the other
   hands' cards that the search sampler's worlds get right, plain and with each world weighted by
   `m ** k` (k = the other seats' decisions in the world's replayed history that the heuristic
-  would not have taken, m = 0.1, 0.01): how much the public history — read as the play of the
+  would not have taken — `ChanAdapter.mismatches` — m = 0.1, 0.01): how much the public history — read as the play of the
   heuristic bots that actually made it — tells about the hands.
 """
 
@@ -53,7 +53,6 @@ from engine.ai.search import NORMAL, SearchBot  # noqa: E402
 from engine.chan.cards import FACES, unpaired_count  # noqa: E402
 from engine.chan.observation import ChanObservation  # noqa: E402
 from engine.chan.state import CHIU, DISCARD_BASE, ODD, PASS, WIN, ChanState  # noqa: E402
-from engine.errors import EngineError  # noqa: E402
 
 HEURISTIC = ChanHeuristicBot(0)  # deterministic: its choice depends on the observation only
 
@@ -213,9 +212,9 @@ class KnownHandsAdapter(ChanAdapter):
 
     truth: ChanState
 
-    def sample(self, obs: object, rng: random.Random) -> ChanState:
+    def sample(self, obs: ChanObservation, rng: random.Random) -> ChanState:
         truth = self.truth
-        hidden = {f"hand{s}": hand_faces(truth, s) for s in range(4) if s != truth.to_act}
+        hidden = {f"hand{s}": hand_faces(truth, s) for s in range(4) if s != obs.seat}
         stock = list(truth.stock[truth.sp:])
         rng.shuffle(stock)
         hidden["stock"] = stock
@@ -228,27 +227,14 @@ def known(deals: int, seed: int, fair: bool) -> None:
     bot = SearchBot(adapter, seed, NORMAL, clock=search_clock())
 
     def decide(state: ChanState, seat: int, legal: list[int], action: int) -> int:
-        adapter.truth = state  # type: ignore[attr-defined]
+        if isinstance(adapter, KnownHandsAdapter):
+            adapter.truth = state
         return bot.choose(state.observation(seat), legal)
 
     wins, games = seat_win_rate(deals, seed, decide)
     who = "normal search" if fair else "normal search knowing the other hands"
     print(f"{who} vs 3 heuristic bots: {wins}/{games} deals won = {100 * wins / games:.1f}%"
           " (par 25%)")
-
-
-def mismatches(adapter: ChanAdapter, obs: object, world: ChanState) -> int:
-    """The other seats' decisions in `world`'s replayed history the heuristic would not take."""
-    seat = obs.seat  # type: ignore[attr-defined]
-    k = 0
-    try:
-        for state, actor, action, _left in adapter.replay(obs, world):
-            legal = state.legal_actions()
-            if actor != seat and len(legal) > 1:
-                k += HEURISTIC.choose(state.observation(actor), legal) != action
-    except EngineError:  # the world's past does not replay: as good as three mismatches
-        k += 3
-    return k
 
 
 def share_right(state: ChanState, drawn: list[list[int]]) -> float:
@@ -272,6 +258,7 @@ def overlap(deals: int, seed: int, worlds: int) -> None:
     ess = dict.fromkeys(weights, 0.0)
     decisions = 0
     blind = 0.0
+    depth = 10 ** 6  # the whole history
     for state, actor, obs, legal in heuristic_decisions(deals, seed):
         if actor != 0 or len(legal) < 2 or len(obs.history) <= 8:
             continue
@@ -284,7 +271,7 @@ def overlap(deals: int, seed: int, worlds: int) -> None:
             blind += share_right(state, [pool[cuts[i]:cuts[i + 1]] for i in range(3)])
             world = adapter.sample(obs, rng)
             sampled = [hand_faces(world, other) for other in range(1, 4)]
-            drawn.append((share_right(state, sampled), mismatches(adapter, obs, world)))
+            drawn.append((share_right(state, sampled), adapter.mismatches(obs, world, depth)))
         for m in weights:
             w = [m ** k for _, k in drawn]
             total = sum(w)

@@ -225,18 +225,24 @@ class BaseAdapter:
         """Down-weight worlds in which the other seats' recent decisions look unlike what the
         heuristic policy would have done in their place (a soft likelihood, `mismatch` per
         disagreement), so the search trusts worlds that explain the play seen so far."""
+        return self.mismatch ** self.mismatches(observation, world, self.inference_depth)
+
+    def mismatches(self, observation: Any, world: State, depth: int) -> int:
+        """How many of the other seats' last `depth` decisions in `world`'s history the heuristic
+        would not have taken (one more if the world's past does not replay; 0 where a game
+        offers no heuristic or replay)."""
         heuristic = getattr(self, "heuristic", None)
         steps = self.replay(observation, world)
         if heuristic is None or steps is None:
-            return 1.0
-        w = 1.0
+            return 0
+        k = 0
         try:
             for state, seat, action, left in steps:
-                if seat == observation.seat or left >= self.inference_depth:
+                if seat == observation.seat or left >= depth:
                     continue
                 legal = state.legal_actions()
                 if len(legal) > 1 and heuristic.choose(state.observation(seat), legal) != action:
-                    w *= self.mismatch
+                    k += 1
         except EngineError:  # the world's reconstructed past does not replay: a doubtful world
-            return w * self.mismatch
-        return w
+            k += 1
+        return k
