@@ -127,6 +127,11 @@ def play_deals(
     ctx = multiprocessing.get_context("fork")
     with ctx.Pool(jobs) as pool:
         parts = pool.map(_play_chunk, [(game_name, kind_a, kind_b, run_seed, c) for c in chunks])
+        # Let the workers exit on their own: leaving the block terminates (SIGTERM) any still
+        # alive, and a worker that inherited a SIGTERM handler (SDL's, when a Kivy window exists
+        # in the parent) would survive it while the pool waits for it forever.
+        pool.close()
+        pool.join()
     results = sorted((r for part, _ in parts for r in part), key=lambda r: r.index)
     return results, max([peak_rss_mb()] + [rss for _, rss in parts])
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing.process
 import random
 
 import pytest
@@ -105,6 +106,18 @@ def test_jobs_do_not_change_the_result():
     two, _ = arena.play_deals("toy-arena", "heuristic", "random", 9, 7, jobs=2)
     assert [r.index for r in two] == list(range(9))
     assert [r.metrics for r in one] == [r.metrics for r in two]
+
+
+def test_workers_finish_on_their_own(monkeypatch):
+    """The pool is closed and joined, never terminated: a worker that inherited a SIGTERM
+    handler (SDL installs one once a Kivy window exists in the parent, as in this test run)
+    would survive SIGTERM and leave the arena waiting for it forever."""
+    killed = []
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "terminate",
+                        lambda self: killed.append(self.pid))
+    results, _ = arena.play_deals("toy-arena", "heuristic", "random", 6, 7, jobs=2)
+    assert [r.index for r in results] == list(range(6))
+    assert killed == []
 
 
 def test_json_output_keys(capsys):
