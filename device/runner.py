@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from engine.ai.bots import make_bot
 from engine.errors import EngineError
 from engine.session import Session
 
@@ -86,7 +87,7 @@ def run(
             continue
         seat = state.to_act
         index = len(session.record.actions)
-        bot = session.game.make_bot(kinds[seat], decision_seed(seed, session.deals_done, index))
+        bot = make_bot(session.game.name, kinds[seat], decision_seed(seed, session.deals_done, index))
         action = bot.choose(state.observation(seat), state.legal_actions())
         session.apply(action)
         if delay:

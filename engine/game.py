@@ -10,11 +10,12 @@ Actions are whatever small, hashable value a game finds fastest (an int, a tuple
 
 from __future__ import annotations
 
-import importlib
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
+
+from engine.result import DealResult, MatchResult
 
 Action = Hashable
 
@@ -82,9 +83,13 @@ class Match(ABC):
     def finish_deal(self, state: State) -> None:
         """Account for a finished deal (scores, levels, next dealer)."""
 
-    @abstractmethod
-    def summary(self) -> dict[str, Any]:
-        """JSON-friendly standings: scores or levels, deals played, winner once over."""
+    def result(self) -> MatchResult:  # abstract once every game implements it (one-shape step)
+        """The standings: every side's cumulative score, progress, and the winner once over."""
+        raise NotImplementedError
+
+    def summary(self) -> dict[str, Any]:  # replaced by result() in the one-shape step
+        """JSON-friendly standings (being replaced by `result()`)."""
+        raise NotImplementedError
 
     @abstractmethod
     def to_dict(self) -> dict[str, Any]:
@@ -92,11 +97,21 @@ class Match(ABC):
 
 
 class Game(ABC):
-    """Everything the record format, the CLI, the UI and the AI need to know about one game."""
+    """Everything the record format, the CLI, the UI and the AI need to know about one game.
 
-    name: str = ""
-    players: int = 0
+    The class attributes are the game's registry entry: what the home screen, the arena, the
+    store and the bots read about it without knowing the game. A game knows nothing of bots:
+    `engine.ai.bots` builds them for a game and a level.
+    """
+
+    name: str = ""  # the registry key and record `game` value
+    title: str = ""  # the English title (a translatable msgid)
+    players: int = 0  # seat count
+    #: The sides that score together, by seat: teams, or one seat each (Chắn).
+    teams: tuple[tuple[int, ...], ...] = ()
     phases: tuple[str, ...] = ()
+    #: The game's `Match` class (what `new_match` builds and `restore_match` rebuilds).
+    match_type: type[Match]
 
     @abstractmethod
     def new_deal(self, seed: int) -> State:
@@ -130,29 +145,13 @@ class Game(ABC):
     def result_json(self, state: State) -> dict[str, Any] | None:
         """The `result` object of records.md, or None while the deal goes on."""
 
+    def deal_result(self, state: State) -> DealResult:  # abstract once every game has it
+        """The typed outcome of a finished deal (`ValueError` while it goes on)."""
+        raise NotImplementedError
+
     @abstractmethod
     def describe_deal(self, state: State) -> str:
         """A few human-readable lines about a finished deal (for `simulate`)."""
-
-    #: "module:Class" of the game's rule-based bot (constructed as `Class(seed)`).
-    heuristic_bot: str = ""
-
-    def make_bot(self, kind: str, seed: int) -> Any:
-        """A bot of `kind` for this game; `KeyError` if unknown.
-
-        `random` and `heuristic` are built here; the levels (`easy`, `normal` = `search`,
-        `hard`) come from `engine.ai.levels`, which builds them on the game's search adapter.
-        """
-        if kind == "random":
-            from engine.ai.base import RandomBot
-
-            return RandomBot(seed)
-        if kind == "heuristic":
-            module, _, name = self.heuristic_bot.partition(":")
-            return getattr(importlib.import_module(module), name)(seed)
-        from engine.ai.levels import make_bot
-
-        return make_bot(self.name, kind, seed)
 
     @abstractmethod
     def arena_seatings(self) -> list[frozenset[int]]:

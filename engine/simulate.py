@@ -6,6 +6,7 @@ import time
 from typing import TextIO
 
 from engine import registry
+from engine.ai.bots import make_bot
 from engine.records import GameRecord
 from engine.referee import play_out
 
@@ -18,7 +19,7 @@ def make_bots(game_name: str, spec: str, seed: int) -> list:
         kinds = kinds * game.players
     if len(kinds) != game.players:
         raise ValueError(f"{game_name} needs {game.players} bots, got {len(kinds)}")
-    return [game.make_bot(kind, seed * 101 + seat) for seat, kind in enumerate(kinds)]
+    return [make_bot(game.name, kind, seed * 101 + seat) for seat, kind in enumerate(kinds)]
 
 
 def simulate(

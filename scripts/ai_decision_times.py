@@ -13,7 +13,7 @@ import argparse
 import time
 
 from engine import registry
-from engine.ai import levels
+from engine.ai.bots import make_bot
 
 
 def _summary(values: list[float]) -> str:
@@ -36,8 +36,8 @@ def main() -> None:
     for d in range(args.deals):
         seed = args.seed * 1000 + d
         state = game.new_deal(seed)
-        bots = [game.make_bot("heuristic", seed + s) for s in range(game.players)]
-        bots[0] = levels.make_bot(args.game, args.level, seed)
+        bots = [make_bot(game.name, "heuristic", seed + s) for s in range(game.players)]
+        bots[0] = make_bot(args.game, args.level, seed)
         while not state.is_over:
             seat = state.to_act
             obs = state.observation(seat)

@@ -46,9 +46,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import registry  # noqa: E402
 from engine.ai.arena import deal_seed  # noqa: E402
+from engine.ai.bots import search_clock  # noqa: E402
 from engine.ai.chan_heuristic import ChanHeuristicBot  # noqa: E402
 from engine.ai.chan_search import ChanAdapter  # noqa: E402
-from engine.ai.levels import search_clock  # noqa: E402
 from engine.ai.search import NORMAL, SearchBot  # noqa: E402
 from engine.chan.cards import FACES, unpaired_count  # noqa: E402
 from engine.chan.observation import ChanObservation  # noqa: E402

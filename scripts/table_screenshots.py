@@ -18,6 +18,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from engine.ai.bots import make_bot
+
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 os.environ.setdefault("KIVY_NO_FILELOG", "1")
@@ -84,7 +86,7 @@ def until(game_name: str, state: Any, stop: Any, seed: int = 1) -> list:
     from engine import registry
 
     game = registry.get(game_name)
-    bots = [game.make_bot("heuristic", seed + s) for s in range(game.players)]
+    bots = [make_bot(game.name, "heuristic", seed + s) for s in range(game.players)]
     actions = []
     while not state.is_over and not stop(state):
         action = bots[state.to_act].choose(state.observation(state.to_act),

@@ -17,6 +17,7 @@ import random
 import sys
 
 from engine import registry
+from engine.ai.bots import make_bot
 from engine.referee import play_out
 from engine.tractor.scoring import settle
 
@@ -50,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         diff = 0.0
         for a_team in (0, 1):
             state = game.new_deal(seed)
-            bots = [game.make_bot(args.a if seat % 2 == a_team else args.b, seed * 8 + seat)
+            bots = [make_bot(game.name, args.a if seat % 2 == a_team else args.b, seed * 8 + seat)
                     for seat in range(4)]
             play_out(state, bots)
             s = settle(state)

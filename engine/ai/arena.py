@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from engine import registry
-from engine.ai.levels import KINDS, make_bot
+from engine.ai.bots import KINDS, make_bot
 
 Z95 = 1.959964
 

@@ -257,6 +257,3 @@ def _round_playout(state: ChanState, rng: random.Random, seat: int, unseen: Any)
         if s != seat:
             others = True
 
-
-def make_adapter(game: Any, seed: int) -> ChanAdapter:
-    return ChanAdapter(game, seed)

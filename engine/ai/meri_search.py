@@ -175,6 +175,3 @@ def _policy_playout(state: MeriState, rng: random.Random) -> None:
                 low_card, low_power = c, p
         state._play(seat, win_card if win_card >= 0 and not partner_winning else low_card)
 
-
-def make_adapter(game: Any, seed: int) -> MeriAdapter:
-    return MeriAdapter(game, seed)

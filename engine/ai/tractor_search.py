@@ -396,6 +396,3 @@ def _top_lead(state: TractorState, rng: random.Random) -> tuple[int, ...] | None
             return (k,)
     return None
 
-
-def make_adapter(game: Any, seed: int) -> TractorAdapter:
-    return TractorAdapter(game, seed)

@@ -44,7 +44,6 @@ class ChanGame(Game):
     """Chắn for four players, each for themself (shared/rules/chan.md)."""
 
     name = "chan"
-    heuristic_bot = "engine.ai.chan_heuristic:ChanHeuristicBot"
     players = 4
     phases = PHASES
 

@@ -88,7 +88,6 @@ class MeriGame(Game):
     """Hachinin Meri (shared/rules/meri.md)."""
 
     name = "meri"
-    heuristic_bot = "engine.ai.meri_heuristic:MeriHeuristicBot"
     players = 8
     phases = ("declare", "discard", "play", "over")
 

@@ -53,7 +53,6 @@ class TractorGame(Game):
     """Tractor (Shengji, 80 points) for four players in two teams (seats 0+2 v 1+3)."""
 
     name = "tractor"
-    heuristic_bot = "engine.ai.tractor_heuristic:TractorHeuristicBot"
     players = 4
     phases = ("declare", "bury", "play", "over")
 

@@ -14,8 +14,7 @@ import random
 import pytest
 
 from engine import registry
-from engine.ai import arena
-from engine.ai.base import RandomBot
+from engine.ai import arena, bots
 
 
 class ToyState:
@@ -57,13 +56,6 @@ class ToyGame:
         rng = random.Random(seed)
         return ToyState([[rng.randrange(10) for _ in range(3)] for _ in range(4)])
 
-    def make_bot(self, kind: str, seed: int):
-        if kind == "random":
-            return RandomBot(seed)
-        if kind == "heuristic":
-            return MaxBot()
-        raise KeyError(kind)
-
     def arena_seatings(self):
         return [frozenset({0, 2}), frozenset({1, 3})]
 
@@ -76,7 +68,9 @@ class ToyGame:
 @pytest.fixture(scope="module", autouse=True)
 def toy_game():
     registry.register(ToyGame())
+    bots.PROFILES["toy-arena"] = bots.Profile(heuristic=lambda seed: MaxBot(), adapter=None)
     yield
+    del bots.PROFILES["toy-arena"]
     registry._GAMES.pop("toy-arena", None)
 
 

@@ -7,30 +7,20 @@ the anytime loop honours its deadline/iteration cap, and a tiny arena runs.
 
 from __future__ import annotations
 
-import importlib
 import random
 
 import pytest
 
 from engine import registry
-from engine.ai import arena, levels
+from engine.ai import arena, bots
+from engine.ai.bots import make_bot
 from engine.ai.search import Budget, SearchBot
 
 GAMES = ["meri", "tractor", "chan"]
 
 
-def _available(name: str) -> bool:
-    try:
-        registry.get(name).make_bot("heuristic", 0)
-        importlib.import_module(levels._ADAPTERS[name])
-    except (ImportError, KeyError):
-        return False
-    return True
-
-
 def _games():
-    return [pytest.param(g, marks=pytest.mark.skipif(not _available(g), reason=f"{g} not built"))
-            for g in GAMES]
+    return GAMES
 
 
 def _positions(game_name: str, count: int, seed: int):
@@ -61,7 +51,7 @@ def _legal_set(state) -> set:
 @pytest.mark.parametrize("game_name", _games())
 def test_sampled_worlds_are_consistent_with_the_observation(game_name):
     """determinize(obs, sample).observation(seat) == obs, with the same legal actions."""
-    adapter = levels.make_adapter(game_name, 1)
+    adapter = bots.make_adapter(game_name, 1)
     rng = random.Random(11)
     tried = failed = 0
     for state in _positions(game_name, 40, 5):
@@ -83,7 +73,7 @@ def test_sampled_worlds_are_consistent_with_the_observation(game_name):
 @pytest.mark.parametrize("game_name", _games())
 def test_no_peeking_same_observation_same_decision(game_name):
     """Two states with one observation but different hidden cards get the same decision."""
-    adapter = levels.make_adapter(game_name, 2)
+    adapter = bots.make_adapter(game_name, 2)
     rng = random.Random(3)
     budget = Budget(seconds=60.0, max_worlds=3)
     for state in _positions(game_name, 10, 8):
@@ -94,8 +84,8 @@ def test_no_peeking_same_observation_same_decision(game_name):
         except ValueError:  # rare (random play can leave hidden-only constraints): skip
             continue
         assert other.observation(seat) == obs
-        one = SearchBot(levels.make_adapter(game_name, 4), 9, budget)
-        two = SearchBot(levels.make_adapter(game_name, 4), 9, budget)
+        one = SearchBot(bots.make_adapter(game_name, 4), 9, budget)
+        two = SearchBot(bots.make_adapter(game_name, 4), 9, budget)
         assert one.choose(obs, state.legal_actions()) == two.choose(
             other.observation(seat), other.legal_actions())
 
@@ -103,10 +93,10 @@ def test_no_peeking_same_observation_same_decision(game_name):
 @pytest.mark.parametrize("game_name", _games())
 @pytest.mark.parametrize("kind", ["easy", "normal", "hard"])
 def test_bots_always_return_a_legal_action(game_name, kind, monkeypatch):
-    monkeypatch.setattr(levels, "NORMAL", Budget(seconds=60.0, max_worlds=2))
-    monkeypatch.setattr(levels, "HARD", Budget(seconds=60.0, max_worlds=2, inference=True))
+    monkeypatch.setattr(bots, "NORMAL", Budget(seconds=60.0, max_worlds=2))
+    monkeypatch.setattr(bots, "HARD", Budget(seconds=60.0, max_worlds=2, inference=True))
     for i, state in enumerate(_positions(game_name, 12, 21)):
-        bot = levels.make_bot(game_name, kind, i)
+        bot = make_bot(game_name, kind, i)
         legal = state.legal_actions()
         action = bot.choose(state.observation(state.to_act), legal)
         state.clone().apply(action)  # raises IllegalAction if it is not legal
@@ -131,11 +121,11 @@ def test_deadline_and_iteration_cap_are_honoured(game_name):
     for state in _positions(game_name, 30, 13):
         obs = state.observation(state.to_act)
         legal = state.legal_actions()
-        slow = SearchBot(levels.make_adapter(game_name, 1), 1, Budget(0.05, 10_000),
+        slow = SearchBot(bots.make_adapter(game_name, 1), 1, Budget(0.05, 10_000),
                          clock=StepClock(0.01))
         slow.choose(obs, legal)
         assert slow.last_worlds <= 3
-        capped = SearchBot(levels.make_adapter(game_name, 1), 1, Budget(1e9, 4),
+        capped = SearchBot(bots.make_adapter(game_name, 1), 1, Budget(1e9, 4),
                            clock=StepClock(0.0))
         capped.choose(obs, legal)
         assert capped.last_worlds <= 4
@@ -143,7 +133,7 @@ def test_deadline_and_iteration_cap_are_honoured(game_name):
 
 @pytest.mark.parametrize("game_name", _games())
 def test_tiny_arena_smoke(game_name, monkeypatch):
-    monkeypatch.setattr(levels, "NORMAL", Budget(seconds=0.005, max_worlds=2))
+    monkeypatch.setattr(bots, "NORMAL", Budget(seconds=0.005, max_worlds=2))
     results, rss = arena.play_deals(game_name, "normal", "heuristic", 1, 0)
     summary = arena.summarize(game_name, "normal", "heuristic", results, rss)
     assert summary["deals"] == 1 and summary["decisions"]["a"] > 0
@@ -153,7 +143,7 @@ def test_tiny_arena_smoke(game_name, monkeypatch):
 def _heuristic_positions(game_name: str, deals: int, every: int):
     """(observation, true state) pairs from deals the heuristic bots play against each other."""
     game = registry.get(game_name)
-    bots = [game.make_bot("heuristic", s) for s in range(game.players)]
+    bots = [make_bot(game.name, "heuristic", s) for s in range(game.players)]
     out = []
     for d in range(deals):
         state = game.new_deal(1000 + d)
@@ -172,7 +162,7 @@ def _heuristic_positions(game_name: str, deals: int, every: int):
 def test_inference_weights_the_true_world_above_random_worlds(game_name):
     """Hard level: against heuristic players, the real deal explains their plays better than a
     random consistent deal does, so it gets a higher weight on average."""
-    adapter = levels.make_adapter(game_name, 5)
+    adapter = bots.make_adapter(game_name, 5)
     rng = random.Random(4)
     true_w, sampled_w = [], []
     for obs, state in _heuristic_positions(game_name, 3, 5):
@@ -189,8 +179,8 @@ def test_inference_weights_the_true_world_above_random_worlds(game_name):
 def test_every_level_through_the_games_make_bot(game_name):
     """`Game.make_bot` falls back to engine.ai.levels for easy/normal/search/hard."""
     game = registry.get(game_name)
-    for kind in levels.KINDS:
-        assert callable(game.make_bot(kind, 1).choose)
-    assert isinstance(levels.make_bot(game_name, "hard", 1), SearchBot)
+    for kind in bots.KINDS:
+        assert callable(make_bot(game.name, kind, 1).choose)
+    assert isinstance(make_bot(game_name, "hard", 1), SearchBot)
     with pytest.raises(KeyError):
-        game.make_bot("genius", 1)
+        make_bot(game.name, "genius", 1)

@@ -8,7 +8,8 @@ import random
 import pytest
 
 from engine import registry
-from engine.ai import levels
+from engine.ai import bots
+from engine.ai.bots import make_bot
 from engine.ai.tractor_search import _pair_bans
 
 tractor = pytest.importorskip("engine.tractor")
@@ -17,7 +18,7 @@ tractor = pytest.importorskip("engine.tractor")
 def _positions(count: int, seed: int):
     game = registry.get("tractor")
     rng = random.Random(seed)
-    bots = [game.make_bot("heuristic", s) for s in range(4)]
+    bots = [make_bot(game.name, "heuristic", s) for s in range(4)]
     out = []
     deal = 0
     while len(out) < count:
@@ -36,7 +37,7 @@ def test_T19_T20_sampled_hands_respect_voids_pairs_and_shown_cards():
     """T-19 voids, T-20 failed pair follows, declared (shown) cards: never contradicted."""
     from engine.tractor.cards import context
 
-    adapter = levels.make_adapter("tractor", 3)
+    adapter = bots.make_adapter("tractor", 3)
     rng = random.Random(8)
     for obs, state in _positions(60, 2):
         ctx = context(obs.level, obs.trump)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from engine.ai.base import RandomBot
+from engine.ai.bots import make_bot
 from engine.chan.state import CHIU, PASS, WIN
 from engine.referee import play_out
 from tests.engine.test_chan_support import GAME, layout, state_of
@@ -14,10 +15,10 @@ NINE_PAIRS = "9M 9M 8M 8M 7M 7M 6M 6M 4M 4M 3M 3M 2M 2M 9S 9S 8S 8S"
 
 
 def test_make_bot_kinds():
-    assert GAME.make_bot("random", 1).name == "random"
-    assert GAME.make_bot("heuristic", 1).name == "heuristic"
+    assert make_bot(GAME.name, "random", 1).name == "random"
+    assert make_bot(GAME.name, "heuristic", 1).name == "heuristic"
     try:
-        GAME.make_bot("nonsense", 1)
+        make_bot(GAME.name, "nonsense", 1)
     except KeyError:
         pass
     else:
@@ -25,7 +26,7 @@ def test_make_bot_kinds():
 
 
 def test_heuristic_always_legal_through_whole_deals():
-    bots = [GAME.make_bot("heuristic", s) for s in range(4)]
+    bots = [make_bot(GAME.name, "heuristic", s) for s in range(4)]
     for seed in range(25):
         state = GAME.new_deal(seed)
         while not state.is_over:
@@ -37,7 +38,7 @@ def test_heuristic_always_legal_through_whole_deals():
 
 
 def test_heuristic_wins_and_claims_chiu():
-    bot = GAME.make_bot("heuristic", 0)
+    bot = make_bot(GAME.name, "heuristic", 0)
     lay = layout(0, {0: "9C", 1: NINE_PAIRS + " 5M"}, stock="5M", bottom="5M 5M 9C 9C 9C")
     state = state_of(lay, "discard 9C, pass")
     assert bot.choose(state.observation(1), state.legal_actions()) == WIN
@@ -53,7 +54,7 @@ def test_heuristic_beats_random_on_fixed_deals():
     for deal in range(40):
         seed = rng.getrandbits(32)
         hero = deal % 4
-        bots = [GAME.make_bot("heuristic", deal) if s == hero else RandomBot(deal * 4 + s)
+        bots = [make_bot(GAME.name, "heuristic", deal) if s == hero else RandomBot(deal * 4 + s)
                 for s in range(4)]
         state = play_out(GAME.new_deal(seed), bots)
         winner = state.result["winner"]

@@ -10,6 +10,7 @@ import pytest
 
 from engine import registry
 from engine.ai.base import RandomBot
+from engine.ai.bots import make_bot
 from engine.ai.meri_heuristic import MeriHeuristicBot
 from engine.errors import MalformedRecord
 from engine.meri.positions import layout
@@ -83,10 +84,10 @@ def test_simulate_prints_tricks_and_scores() -> None:
 
 
 def test_make_bot_kinds() -> None:
-    assert isinstance(GAME.make_bot("random", 1), RandomBot)
-    assert isinstance(GAME.make_bot("heuristic", 1), MeriHeuristicBot)
+    assert isinstance(make_bot(GAME.name, "random", 1), RandomBot)
+    assert isinstance(make_bot(GAME.name, "heuristic", 1), MeriHeuristicBot)
     with pytest.raises(KeyError):
-        GAME.make_bot("nonsense", 1)
+        make_bot(GAME.name, "nonsense", 1)
 
 
 def test_heuristic_bot_declares_by_its_rule() -> None:

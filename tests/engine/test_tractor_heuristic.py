@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from engine.ai.bots import make_bot
 from engine.referee import play_out
 from engine.tractor.cards import POINTS, TRUMP, context
 from engine.tractor.scoring import settle
@@ -11,7 +12,7 @@ from tests.engine.test_tractor_support import GAME, bury_kitty, layout, state_af
 
 
 def bot():
-    return GAME.make_bot("heuristic", 1)
+    return make_bot(GAME.name, "heuristic", 1)
 
 
 def choose_text(state) -> str:
@@ -75,7 +76,7 @@ def test_always_legal_and_beats_random_on_duplicate_deals():
         seed = rng.getrandbits(32)
         for h_team in (0, 1):
             state = GAME.new_deal(seed)
-            bots = [GAME.make_bot("heuristic" if s % 2 == h_team else "random", seed + s)
+            bots = [make_bot(GAME.name, "heuristic" if s % 2 == h_team else "random", seed + s)
                     for s in range(4)]
             play_out(state, bots)  # the referee applies every choice: an illegal one would raise
             s = settle(state)

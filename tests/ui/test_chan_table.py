@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from engine import registry
+from engine.ai.bots import make_bot
 from engine.chan import analysis
 from engine.chan.cards import CODE, FACE_OF
 from engine.chan.state import CHIU, DISCARD_BASE, PASS, WIN
@@ -58,7 +59,7 @@ def act(app: Any, table: Any, action: int, by_buttons: bool) -> None:
 
 
 def play_deal(app: Any, table: Any, by_buttons: bool) -> dict[str, int]:
-    bot = registry.get("chan").make_bot("heuristic", 5)
+    bot = make_bot(registry.get("chan").name, "heuristic", 5)
     seen = {"capture": 0, "discard": 0, "offer": 0}
     while True:
         wait_turn(table)
@@ -98,7 +99,7 @@ def find_offer(kind: str) -> tuple[Any, list[int]]:
     game = registry.get("chan")
     for seed in range(400):
         state = game.new_deal(seed)
-        bots = [game.make_bot("heuristic", seed * 4 + s) for s in range(4)]
+        bots = [make_bot(game.name, "heuristic", seed * 4 + s) for s in range(4)]
         actions: list[int] = []
         while not state.is_over:
             if state.to_act == 0 and state.phase == kind:
@@ -195,7 +196,7 @@ def test_no_capture_prompt_says_which_rule_blocks_it() -> None:
     game = registry.get("chan")
     for seed in range(300):
         state = game.new_deal(seed)
-        bots = [game.make_bot("heuristic", seed * 4 + s) for s in range(4)]
+        bots = [make_bot(game.name, "heuristic", seed * 4 + s) for s in range(4)]
         while not state.is_over:
             if (state.to_act == 0 and state.phase in ("respond", "own_card")
                     and state.legal_actions() == [PASS]):

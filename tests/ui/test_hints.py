@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from engine import registry
+from engine.ai.bots import make_bot
 from engine.chan.state import DISCARD_BASE, PASS
 from tests.ui.tablesim import start_deal, wait_turn
 from tests.ui.uitools import pump, tap, wait_for
@@ -126,7 +127,7 @@ def test_replay_plays_a_record_on_the_table_without_prompts(make_app: Any,
 
     game = registry.get(game_name)
     state = game.new_deal(6)
-    bot, actions = game.make_bot("heuristic", 2), []
+    bot, actions = make_bot(game.name, "heuristic", 2), []
     while not state.is_over:
         action = bot.choose(state.observation(state.to_act), state.legal_actions())
         actions.append(game.format_action(action))

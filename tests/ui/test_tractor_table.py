@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from engine import registry
+from engine.ai.bots import make_bot
 from engine.tractor import DECLARE, PASS
 from engine.tractor.cards import CODES, RJ
 from tests.ui.tablesim import (
@@ -50,7 +51,7 @@ def choice_button(table: Any, action: Any) -> Any:
 
 
 def play_deal(app: Any, table: Any, by_buttons: bool) -> dict[str, int]:
-    bot = registry.get("tractor").make_bot("heuristic", 3)
+    bot = make_bot(registry.get("tractor").name, "heuristic", 3)
     seen = {"declare": 0, "bury": 0, "play": 0}
     while True:
         wait_turn(table)
@@ -109,7 +110,7 @@ def test_selection_feedback_names_plays_and_rules(make_app: Any) -> None:
     """T-16 (lead format), T-18 (count), T-19 (suit), T-20 (pairs) in words, live."""
     app = make_app(pace=0)
     table = start_deal(app, "tractor", tractor_dealer_deal())
-    bot = registry.get("tractor").make_bot("heuristic", 1)
+    bot = make_bot(registry.get("tractor").name, "heuristic", 1)
     session = table.session
     table.driver.invalidate()
     while not (session.state.phase == "play" and session.state.to_act == 0):

@@ -13,6 +13,7 @@ from typing import Any
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 
+from engine.ai.bots import make_bot
 from engine.errors import IllegalAction
 from engine.game import Action
 from engine.session import Session
@@ -97,8 +98,8 @@ class TableScreen(BaseScreen):
         self.replay = list(replay) if replay is not None else None
         human = None if (self.autoplay or self.replay is not None) else HUMAN
         seats = [s for s in range(session.game.players) if s != human]
-        specs = bot_specs(session, self.app.ai_level, seats, self.app.rng.randrange(2**31))
-        bots = {seat: session.game.make_bot(kind, seed) for seat, (kind, seed) in specs.items()}
+        specs = bot_specs(self.app.ai_level, seats, self.app.rng.randrange(2**31))
+        bots = {seat: make_bot(session.game.name, kind, seed) for seat, (kind, seed) in specs.items()}
         process = (botproc.BotProcess(session.game.name, specs)
                    if self.app.bot_process and botproc.available() else None)
         self.driver = TableDriver(

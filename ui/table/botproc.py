@@ -46,10 +46,11 @@ def _read(stream: IO[bytes]) -> Any:
 def serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
     """The child's loop: (game, specs) first, then (seat, observation, legal) until EOF."""
     from engine import registry
+    from engine.ai.bots import make_bot
 
     game_name, specs = _read(stdin)
     game = registry.get(game_name)
-    bots = {seat: game.make_bot(kind, seed) for seat, (kind, seed) in specs.items()}
+    bots = {seat: make_bot(game.name, kind, seed) for seat, (kind, seed) in specs.items()}
     while True:
         try:
             seat, observation, legal = _read(stdin)

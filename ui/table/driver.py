@@ -20,32 +20,17 @@ from typing import Any
 from kivy.clock import Clock
 from kivy.logger import Logger
 
+from engine.ai.bots import KINDS, LEVELS
 from engine.game import Action
 from engine.session import Session
 from ui.table.botproc import BotProcess
 
 
-def make_bots(session: Session, level: str, seats: Sequence[int], seed: int) -> dict[int, Any]:
-    """One bot per seat: the AI level's bot if the game knows it, else heuristic, else random."""
-    return {seat: session.game.make_bot(kind, s) for seat, (kind, s) in
-            bot_specs(session, level, seats, seed).items()}
-
-
-def bot_specs(session: Session, level: str, seats: Sequence[int], seed: int
-              ) -> dict[int, tuple[str, int]]:
-    """(bot kind, seed) per seat, the kind being the first of level/heuristic/random the game has."""
-    specs = {}
-    for seat in seats:
-        for kind in (level, "heuristic", "random"):
-            try:
-                session.game.make_bot(kind, 0)
-            except KeyError:
-                continue
-            specs[seat] = (kind, seed * 31 + seat)
-            break
-        else:
-            raise KeyError(f"no bot for {session.game.name}")
-    return specs
+def bot_specs(level: str, seats: Sequence[int], seed: int) -> dict[int, tuple[str, int]]:
+    """(bot kind, seed) per AI seat at `level`; `KeyError` for a level `engine.ai.bots` lacks."""
+    if level not in KINDS:
+        raise KeyError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
+    return {seat: (level, seed * 31 + seat) for seat in seats}
 
 
 class TableDriver:

@@ -1,6 +1,6 @@
 """Hints: the move the normal AI would make in the human's place, worked out off the UI thread.
 
-`Hinter` asks `game.make_bot("normal", seed)` (falling back to the heuristic bot) about the
+`Hinter` asks `make_bot(game.name, "normal", seed)` (falling back to the heuristic bot) about the
 human's observation and legal actions on its own worker thread and hands the answer back through
 the Kivy `Clock`. A hint belongs to one position: any action applied meanwhile makes it stale and
 it is dropped (`invalidate`). The bot sees only the observation, exactly like an AI seat.
@@ -23,6 +23,7 @@ from kivy.clock import Clock
 from kivy.logger import Logger
 from kivy.properties import BooleanProperty
 
+from engine.ai.bots import make_bot
 from engine.game import Action, Game, State
 from ui.i18n import tr, trf
 
@@ -33,7 +34,7 @@ def make_hint_bot(game: Game, seed: int) -> Any:
     """The normal AI of `game` (or the best lower kind it has)."""
     for kind in HINT_LEVELS:
         try:
-            return game.make_bot(kind, seed)
+            return make_bot(game.name, kind, seed)
         except KeyError:
             continue
     raise KeyError(f"no bot for {game.name}")
