@@ -17,7 +17,7 @@ def window():
 
 @pytest.fixture
 def card(window):
-    from ui.cards import CardWidget
+    from ui.cards.widget import CardWidget
 
     widget = CardWidget(deck="meri", code="KSu", size=(62, 100), size_hint=(None, None),
                         pos=(10, 10))

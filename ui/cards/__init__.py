@@ -9,7 +9,8 @@ The stable API the tables use (main thread only, like all Kivy graphics):
 - `CODES[deck]`: every face code of the deck, in canonical deck order;
 - `preload(deck, width, height, codes=None)`: draw ahead of time (a cold draw costs a few ms
   per card, so a table may preload its sizes while a screen transition runs);
-- `CardWidget` (from `ui.cards.widget`, also importable from here): one card on a table.
+- `ui.cards.widget.CardWidget` (its own module: it needs kivy.uix, textures do not): one card
+  on a table; it imports this package, never the other way round.
 
 Decks: "meri" (Unsun karuta, 75 faces), "tractor" (French cards + two jokers, 54 faces),
 "chan" (Tổ Tôm, 30 faces). Textures live in one LRU cache keyed by (kind, deck, code, size).
@@ -36,17 +37,9 @@ _VALID: dict[str, frozenset[str]] = {name: frozenset(codes) for name, codes in C
 MAX_SIDE = 4096
 CACHE = TextureCache()
 
-__all__ = ["ASPECT", "CACHE", "CODES", "DECKS", "CardWidget", "back", "facedown", "preload",
+__all__ = ["ASPECT", "CACHE", "CODES", "DECKS", "back", "facedown", "preload",
            "size_for", "texture"]
 
-
-def __getattr__(name: str) -> object:
-    """`ui.cards.CardWidget` is imported on first use (it needs kivy.uix; textures do not)."""
-    if name == "CardWidget":
-        from ui.cards.widget import CardWidget
-
-        return CardWidget
-    raise AttributeError(f"module 'ui.cards' has no attribute {name!r}")
 
 
 def _deck(deck: str) -> ModuleType:
