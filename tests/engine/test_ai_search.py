@@ -13,14 +13,11 @@ import pytest
 
 from engine import registry
 from engine.ai import arena, bots
+from engine.ai.base import RandomBot
 from engine.ai.bots import make_bot
-from engine.ai.search import Budget, SearchBot
+from engine.ai.search import HARD, NORMAL, Budget, EasyBot, SearchBot
 
 GAMES = ["meri", "tractor", "chan"]
-
-
-def _games():
-    return GAMES
 
 
 def _positions(game_name: str, count: int, seed: int):
@@ -48,7 +45,7 @@ def _legal_set(state) -> set:
     return set(legal)
 
 
-@pytest.mark.parametrize("game_name", _games())
+@pytest.mark.parametrize("game_name", GAMES)
 def test_sampled_worlds_are_consistent_with_the_observation(game_name):
     """determinize(obs, sample).observation(seat) == obs, with the same legal actions."""
     adapter = bots.make_adapter(game_name, 1)
@@ -70,7 +67,7 @@ def test_sampled_worlds_are_consistent_with_the_observation(game_name):
     assert failed <= tried // 20
 
 
-@pytest.mark.parametrize("game_name", _games())
+@pytest.mark.parametrize("game_name", GAMES)
 def test_no_peeking_same_observation_same_decision(game_name):
     """Two states with one observation but different hidden cards get the same decision."""
     adapter = bots.make_adapter(game_name, 2)
@@ -90,7 +87,7 @@ def test_no_peeking_same_observation_same_decision(game_name):
             other.observation(seat), other.legal_actions())
 
 
-@pytest.mark.parametrize("game_name", _games())
+@pytest.mark.parametrize("game_name", GAMES)
 @pytest.mark.parametrize("kind", ["easy", "normal", "hard"])
 def test_bots_always_return_a_legal_action(game_name, kind, monkeypatch):
     monkeypatch.setattr(bots, "NORMAL", Budget(seconds=60.0, max_worlds=2))
@@ -114,7 +111,7 @@ class StepClock:
         return self.now
 
 
-@pytest.mark.parametrize("game_name", _games())
+@pytest.mark.parametrize("game_name", GAMES)
 def test_deadline_and_iteration_cap_are_honoured(game_name):
     """With each clock read costing 10 ms and a 50 ms budget, only a couple of worlds run;
     with an instant clock the iteration cap stops the loop."""
@@ -131,7 +128,7 @@ def test_deadline_and_iteration_cap_are_honoured(game_name):
         assert capped.last_worlds <= 4
 
 
-@pytest.mark.parametrize("game_name", _games())
+@pytest.mark.parametrize("game_name", GAMES)
 def test_tiny_arena_smoke(game_name, monkeypatch):
     monkeypatch.setattr(bots, "NORMAL", Budget(seconds=0.005, max_worlds=2))
     results, rss = arena.play_deals(game_name, "normal", "heuristic", 1, 0)
@@ -158,7 +155,7 @@ def _heuristic_positions(game_name: str, deals: int, every: int):
     return out
 
 
-@pytest.mark.parametrize("game_name", _games())
+@pytest.mark.parametrize("game_name", GAMES)
 def test_inference_weights_the_true_world_above_random_worlds(game_name):
     """Hard level: against heuristic players, the real deal explains their plays better than a
     random consistent deal does, so it gets a higher weight on average."""
@@ -175,12 +172,26 @@ def test_inference_weights_the_true_world_above_random_worlds(game_name):
     assert sum(true_w) / len(true_w) > sum(sampled_w) / len(sampled_w)
 
 
-@pytest.mark.parametrize("game_name", _games())
-def test_every_level_through_the_games_make_bot(game_name):
-    """`Game.make_bot` falls back to engine.ai.levels for easy/normal/search/hard."""
-    game = registry.get(game_name)
-    for kind in bots.KINDS:
-        assert callable(make_bot(game.name, kind, 1).choose)
-    assert isinstance(make_bot(game_name, "hard", 1), SearchBot)
-    with pytest.raises(KeyError):
-        make_bot(game.name, "genius", 1)
+@pytest.mark.parametrize("game_name", GAMES)
+def test_every_kind_is_the_bot_it_names(game_name):
+    """engine.ai.bots builds, for every game, the bot each kind names: random and heuristic as
+    they are, easy wrapping this game's heuristic, normal/search and hard as search bots on this
+    game's adapter with the NORMAL and HARD budgets — and an unknown kind is refused."""
+    profile = bots.PROFILES[game_name]
+    assert isinstance(make_bot(game_name, "random", 1), RandomBot)
+    assert type(make_bot(game_name, "heuristic", 1)) is profile.heuristic
+    easy = make_bot(game_name, "easy", 1)
+    assert isinstance(easy, EasyBot) and type(easy.heuristic) is profile.heuristic
+    for kind, budget, name in (("normal", NORMAL, "search"), ("search", NORMAL, "search"),
+                               ("hard", HARD, "hard")):
+        bot = make_bot(game_name, kind, 1)
+        assert isinstance(bot, SearchBot) and isinstance(bot.adapter, profile.adapter)
+        assert (bot.budget, bot.name) == (budget, name)
+    assert set(bots.LEVELS) <= set(bots.KINDS) and bots.DEFAULT_LEVEL in bots.LEVELS
+    with pytest.raises(KeyError, match="genius"):
+        make_bot(game_name, "genius", 1)
+
+
+def test_an_unknown_game_has_no_ai():
+    with pytest.raises(KeyError, match="no AI for game 'whist'"):
+        make_bot("whist", "heuristic", 1)
