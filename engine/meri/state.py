@@ -115,7 +115,7 @@ class MeriState(State):
         """The cards `to_act` may discard or play (0 outside those phases)."""
         phase = self._phase
         if phase == PLAY_PHASE:
-            # `rules.play_mask` inlined (the hot path of every public playout); the conformance
+            # `legal.play_mask` inlined (the hot path of every public playout); the conformance
             # tests check it against the observation's `play_mask` at every step.
             seat = self._to_act
             hand = self.hands[seat]
