@@ -40,8 +40,8 @@ from engine.meri.cards import (
     card,
     cards_of,
 )
+from engine.meri.legal import DECLARE, PASS
 from engine.meri.observation import FACE_DOWN, MeriObservation
-from engine.meri.rules import DECLARE, PASS
 
 
 class MeriHeuristicBot:

@@ -1,10 +1,9 @@
-"""The Meri `Game`: dealing, layouts, action text, results, descriptions, bots, arena, sampling.
+"""The Meri `Game`, the registry entry: dealing, layouts, action text, results, descriptions,
+arena hooks and search hooks, each delegating to the package's modules.
 
-Dealing (H-8, D-1), the engine's own method: from `random.Random(seed)` draw the dealer
-(`randrange(8)`), shuffle the 75 cards (`rng.shuffle` of ids 0..74), deal three rounds of three
-cards clockwise from the dealer's left (seat dealer+1 first), and keep the last three cards in
-order as the undealt cards, the first of them the Okie. A match draws its first dealer once and
-then deals every hand the same way from its one RNG.
+Dealing (H-8, D-1), the engine's own method (`engine.meri.deal`): from `random.Random(seed)`
+draw the dealer (`randrange(8)`), then shuffle and deal three rounds of three from the dealer's
+left; the last three cards are the undealt cards, the Okie first.
 """
 
 from __future__ import annotations
@@ -18,58 +17,25 @@ from engine.game import Game
 from engine.meri.cards import (
     CARD_OF,
     CODES,
-    NCARDS,
     SUIT_NAMES,
     TRUMP_MASK,
     cards_of,
     code,
     robai,
 )
+from engine.meri.deal import deal
+from engine.meri.determinize import determinize
+from engine.meri.legal import DECLARE, PASS, PHASES
 from engine.meri.match import MeriMatch
-from engine.meri.observation import FACE_DOWN, MeriObservation, determinize
+from engine.meri.observation import FACE_DOWN, MeriObservation
 from engine.meri.playout import playout
-from engine.meri.rules import DECLARE, PASS
+from engine.meri.scoring import TEAMS
+from engine.meri.scoring import deal_result as _deal_result
+from engine.meri.scoring import result_json as _result_json
 from engine.meri.state import MeriState
+from engine.result import DealResult
 
 ACTION_WORDS = {"declare": DECLARE, "pass": PASS}
-
-
-_BIT = tuple(1 << c for c in range(NCARDS))
-# _DEAL_POSITIONS[k]: the deck positions the (k+1)-th seat from the dealer's left receives when
-# dealing three rounds of three cards (H-8): positions 3k..3k+2, then 24+3k.., then 48+3k...
-_DEAL_POSITIONS = tuple(tuple(24 * r + 3 * k + i for r in range(3) for i in range(3))
-                        for k in range(8))
-
-
-# (i + 1, bits needed for a draw below i + 1) for the Fisher-Yates steps i = 74 .. 1.
-_SHUFFLE_STEPS = tuple((i + 1, (i + 1).bit_length()) for i in range(NCARDS - 1, 0, -1))
-
-
-def shuffled_deck(rng: random.Random) -> list[int]:
-    """The ids 0..74 shuffled: exactly `rng.shuffle(list(range(75)))` of CPython's `Random`
-    (Fisher-Yates from the top, each index drawn by rejection from `getrandbits`), written out
-    because the 74 `_randbelow` calls were a sixth of a whole random deal (profiled)."""
-    deck = list(range(NCARDS))
-    bits = rng.getrandbits
-    for n, k in _SHUFFLE_STEPS:
-        j = bits(k)
-        while j >= n:
-            j = bits(k)
-        i = n - 1
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
-
-
-def deal_from(rng: random.Random, dealer: int) -> MeriState:
-    """Shuffle and deal one hand with `dealer` (H-8): 3 rounds of 3 from the dealer's left."""
-    deck = shuffled_deck(rng)
-    hands = [0] * 8
-    b, d = _BIT, deck
-    for k, (p0, p1, p2, p3, p4, p5, p6, p7, p8) in enumerate(_DEAL_POSITIONS):
-        # Unrolled on purpose: this runs once per deal in every benchmark and AI rollout.
-        hands[(dealer + 1 + k) & 7] = (b[d[p0]] | b[d[p1]] | b[d[p2]] | b[d[p3]] | b[d[p4]]
-                                       | b[d[p5]] | b[d[p6]] | b[d[p7]] | b[d[p8]])
-    return MeriState(dealer, hands, (deck[72], deck[73], deck[74]))
 
 
 def _codes(raw: Any, what: str, count: int) -> list[int]:
@@ -88,13 +54,16 @@ class MeriGame(Game):
     """Hachinin Meri (shared/rules/meri.md)."""
 
     name = "meri"
+    title = "Hachinin Meri"
     players = 8
-    phases = ("declare", "discard", "play", "over")
+    teams = TEAMS  # H-2: ((0, 2, 4, 6), (1, 3, 5, 7))
+    phases = PHASES
+    match_type = MeriMatch
 
     # ---- deals and layouts ------------------------------------------------------------
     def new_deal(self, seed: int) -> MeriState:
         rng = random.Random(seed)
-        return deal_from(rng, rng.randrange(8))
+        return deal(rng, rng.randrange(8))
 
     def from_layout(self, layout: Mapping[str, Any], seed: int) -> MeriState:
         dealer = layout.get("dealer")
@@ -125,12 +94,12 @@ class MeriGame(Game):
 
     # ---- matches ----------------------------------------------------------------------
     def new_match(self, seed: int) -> MeriMatch:
-        return MeriMatch(seed)
+        return self.match_type(seed)
 
     def restore_match(self, data: Mapping[str, Any]) -> MeriMatch:
         if not isinstance(data, Mapping):
             raise MalformedRecord("saved meri match must be an object")
-        return MeriMatch.from_dict(data)
+        return self.match_type.from_dict(data)
 
     # ---- actions ----------------------------------------------------------------------
     def parse_action(self, text: str) -> int:
@@ -155,7 +124,11 @@ class MeriGame(Game):
         return CODES[action]
 
     def result_json(self, state: MeriState) -> dict[str, Any] | None:
-        return state.result
+        return _result_json(state)
+
+    def deal_result(self, state: MeriState) -> DealResult:
+        """The finished deal's team scores, winner and explanation (`engine.meri.scoring`)."""
+        return _deal_result(state)
 
     # ---- people and tools ---------------------------------------------------------------
     def describe_deal(self, state: MeriState) -> str:
@@ -210,4 +183,4 @@ class MeriGame(Game):
         return playout(state, rng)
 
 
-__all__ = ["MeriGame", "deal_from", "FACE_DOWN"]
+__all__ = ["MeriGame", "FACE_DOWN"]

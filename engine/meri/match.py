@@ -1,8 +1,9 @@
 """A Meri match: 8 deals, the dealer moving left after each, cumulative team scores (H-3, H-4).
 
 Every random choice comes from the match's own `random.Random(seed)`: first the first dealer
-(D-1), then one shuffle per deal (`engine.meri.game.deal_from`). `to_dict()` saves the RNG state
-so a match resumes exactly where it was (after a power cut, between deals).
+(D-1), then one shuffle per deal (`engine.meri.deal.deal`). `to_dict()` saves the RNG state
+so a match resumes exactly where it was (after a power cut, between deals). `result()` gives the
+standings as an `engine.result.MatchResult`.
 """
 
 from __future__ import annotations
@@ -13,9 +14,18 @@ from typing import Any
 
 from engine.errors import MalformedRecord
 from engine.game import Match
+from engine.meri.deal import deal
+from engine.meri.scoring import TEAMS
 from engine.meri.state import MeriState
+from engine.result import Line, MatchResult, SideScore
 
 DEALS = 8  # H-3
+
+# The standings' explanation texts (English msgids; `team` is a team index, as in scoring).
+DEAL_SCORE = "Deal {n}: {score}"
+STANDING = "Match after deal {done} of {deals}: {us} to {them}"
+DRAW = "The match is a draw."
+WINS = "{team} wins the match."
 
 
 def _is_int(value: Any) -> bool:
@@ -45,11 +55,9 @@ class MeriMatch(Match):
 
     def next_deal(self) -> MeriState:
         """Shuffle and deal the next hand with the current dealer."""
-        from engine.meri.game import deal_from
-
         if self.is_over:
             raise ValueError("the match is over: start a new one")
-        return deal_from(self.rng, self.dealer)
+        return deal(self.rng, self.dealer)
 
     def finish_deal(self, state: MeriState) -> None:
         """Add the finished deal's team scores and move the dealer left (H-3)."""
@@ -67,6 +75,21 @@ class MeriMatch(Match):
         if not self.is_over or self.scores[0] == self.scores[1]:
             return None
         return 0 if self.scores[0] > self.scores[1] else 1
+
+    def result(self) -> MatchResult:
+        """The standings (H-3, H-4): each team's total with one line per deal it scored, the
+        deals played of 8, and the winner once the match is over (None on a draw)."""
+        sides = tuple(
+            SideScore(seats, self.scores[team], tuple(
+                Line(DEAL_SCORE, {"n": n, "score": scores[team]})
+                for n, scores in enumerate(self.deal_scores, start=1)))
+            for team, seats in enumerate(TEAMS))
+        winner = self.winner()
+        lines = [Line(STANDING, {"done": self.deals_played, "deals": DEALS,
+                                 "us": self.scores[0], "them": self.scores[1]})]
+        if self.is_over:
+            lines.append(Line(DRAW) if winner is None else Line(WINS, {"team": winner}))
+        return MatchResult(sides, self.deals_played, DEALS, self.is_over, winner, tuple(lines))
 
     def summary(self) -> dict[str, Any]:
         return {

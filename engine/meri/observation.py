@@ -1,4 +1,4 @@
-"""What one seat may know of a Meri deal (architecture: observations), and rebuilding a deal from it.
+"""What one seat may know of a Meri deal (architecture: observations).
 
 `observe(state, seat)` gives an immutable, hashable `MeriObservation`: the seat's own hand, the
 Okie, the declaration answers, the side cards once they are turned up (H-15), every completed
@@ -9,19 +9,29 @@ and per location the cards public play rules out (`forbidden`), e.g. a seat that
 Meri holds no trump (but maybe the Sun, H-26), a Monchi break shows a void (H-27), a face-down
 card is a trump, the Okie is with its receiver.
 
-`determinize(obs, hidden)` rebuilds a full `MeriState` with the same public history by replaying
-the public actions on the deal the hidden cards imply; it raises `ValueError` if they do not fit.
+`hidden_of(state, seat)` gives the true contents of those locations (tests); rebuilding a deal
+from an observation is `engine.meri.determinize`.
+
+This module imports no state module: `engine.meri.state` imports it (`MeriState.observation`),
+so the state parameters below are typed `Any` and read `MeriState`'s attributes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from engine.errors import IllegalAction
 from engine.meri.cards import ALL, PLAIN_SUIT_MASK, cards_of, robai
-from engine.meri.rules import DECLARE, PASS, SUN_BIT, discard_mask, play_mask
-from engine.meri.state import DISCARD_PHASE, OVER_PHASE, PLAY_PHASE, MeriState
+from engine.meri.legal import (
+    DECLARE,
+    OVER_PHASE,
+    PASS,
+    PLAY_PHASE,
+    SUN_BIT,
+    card_actions,
+    discard_mask,
+    play_mask,
+)
 
 FACE_DOWN = 75  # in `MeriObservation.trick`: a trump another seat played face down
 
@@ -72,6 +82,11 @@ class MeriObservation:
         return cards_of(play_mask(self.hand, self.trump, self.trick_no, n_played, self.led,
                                   self.meri, self.meri_seen, self.sun_exception))
 
+    def legal_cards(self) -> list[int]:
+        """The cards among `legal_actions()`: what this seat may discard or play now (a table's
+        playable cards; empty while declaring, since `DECLARE` / `PASS` are not cards)."""
+        return card_actions(self.legal_actions())
+
     def capacity(self) -> dict[str, int]:
         return dict(self.hidden)
 
@@ -80,7 +95,7 @@ class MeriObservation:
         return [loc for loc, mask in self.forbidden if not mask >> card & 1]
 
 
-def _exclusions(state: MeriState) -> list[int]:
+def _exclusions(state: Any) -> list[int]:
     """Per seat, the cards public play shows it cannot hold any more (H-22, H-25..H-27, D-2)."""
     trump, tmask = state.trump, state.tmask
     excl = [0] * 8
@@ -114,7 +129,7 @@ def _exclusions(state: MeriState) -> list[int]:
     return excl
 
 
-def observe(state: MeriState, seat: int) -> MeriObservation:
+def observe(state: Any, seat: int) -> MeriObservation:
     """`seat`'s view of `state` (see the module docstring)."""
     phase = state._phase
     lead_done = phase == OVER_PHASE or state.trick_no > 0 or state.n_played > 0
@@ -169,7 +184,7 @@ def observe(state: MeriState, seat: int) -> MeriObservation:
         hidden=tuple(hidden), forbidden=tuple(forbidden))
 
 
-def _located(state: MeriState, seat: int, lead_done: bool) -> int:
+def _located(state: Any, seat: int, lead_done: bool) -> int:
     """The pool: every card in a location `seat` cannot see (other hands, undealt, face down).
 
     The Okie in the receiver's hand is in the pool too; `forbidden` pins it to that hand.
@@ -188,7 +203,7 @@ def _located(state: MeriState, seat: int, lead_done: bool) -> int:
     return m
 
 
-def hidden_of(state: MeriState, seat: int) -> dict[str, list[int]]:
+def hidden_of(state: Any, seat: int) -> dict[str, list[int]]:
     """The true contents of every hidden location of `seat`'s observation (tests, debugging)."""
     obs = observe(state, seat)
     out: dict[str, list[int]] = {}
@@ -202,56 +217,3 @@ def hidden_of(state: MeriState, seat: int) -> dict[str, list[int]]:
         else:
             out[loc] = [state.trick[int(loc[4:])]]
     return out
-
-
-def determinize(obs: MeriObservation, hidden: Mapping[str, Sequence[int]]) -> MeriState:
-    """A full state with `obs`'s public history and `hidden`'s cards; `ValueError` if impossible."""
-    hands = [0] * 8
-    hands[obs.seat] = obs.hand
-    for loc, n in obs.hidden:
-        cards = list(hidden.get(loc, ()))
-        if len(cards) != n:
-            raise ValueError(f"hidden location {loc} needs {n} cards, got {len(cards)}")
-        if loc.startswith("hand"):
-            for c in cards:
-                hands[int(loc[4:])] |= 1 << c
-    trick = list(obs.trick)
-    for s, c in enumerate(trick):
-        if c == FACE_DOWN:
-            trick[s] = hidden[f"down{s}"][0]
-    if obs.side:
-        discard, rest = obs.side[0], list(obs.side[1:])
-    else:
-        discard = obs.discard if obs.discard >= 0 else (
-            hidden["discard"][0] if "discard" in hidden else -1)
-        rest = list(hidden["undealt"])
-    for _lead, cards, _w, _m, _t in obs.tricks:
-        for s, c in enumerate(cards):
-            hands[s] |= 1 << c
-    for s, c in enumerate(trick):
-        if c >= 0:
-            hands[s] |= 1 << c
-    if obs.receiver >= 0:
-        if discard >= 0:
-            hands[obs.receiver] |= 1 << discard
-        hands[obs.receiver] &= ~(1 << obs.okie)
-    if sorted(h.bit_count() for h in hands) != [9] * 8:
-        raise ValueError("the hidden cards do not make a deal of nine cards each")
-    state = MeriState(obs.dealer, hands, (obs.okie, rest[0], rest[1]))
-    try:
-        for action in obs.answers:
-            state.apply(action)
-        if obs.receiver >= 0 and discard >= 0 and state._phase == DISCARD_PHASE:
-            state.apply(discard)
-        for leader, cards, _w, _m, _t in obs.tricks[:8]:
-            for k in range(8):
-                state.apply(cards[(leader + k) & 7])
-        if obs.leader >= 0:
-            for k in range(8):
-                c = trick[(obs.leader + k) & 7]
-                if c < 0:
-                    break
-                state.apply(c)
-    except IllegalAction as exc:  # the hidden cards contradict the public play
-        raise ValueError(f"hidden cards inconsistent with the public play: {exc}") from None
-    return state

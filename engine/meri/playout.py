@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from engine.meri.cards import PLAIN_SUIT_MASK, POWER, robai
-from engine.meri.rules import SUN_BIT
+from engine.meri.legal import SUN_BIT
 from engine.meri.state import DECLARE_PHASE, DISCARD_PHASE, OVER_PHASE, MeriState
 
 

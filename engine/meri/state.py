@@ -17,22 +17,23 @@ from typing import Any
 
 from engine.errors import IllegalAction
 from engine.game import State
-from engine.meri.cards import (
-    CODES,
-    COMBINATIONS,
-    NCARDS,
-    PLAIN_SUIT_MASK,
-    POWER,
-    SUIT_OF,
-    TRUMP_MASK,
-    TRUMP_RANK,
-    code,
-    robai,
+from engine.meri.cards import NCARDS, PLAIN_SUIT_MASK, POWER, SUIT_OF, TRUMP_MASK, code, robai
+from engine.meri.legal import (
+    DECLARE,
+    DECLARE_PHASE,
+    DISCARD_PHASE,
+    OVER_PHASE,
+    PASS,
+    PHASES,
+    PLAY_PHASE,
+    SUN_BIT,
+    discard_mask,
 )
-from engine.meri.rules import DECLARE, PASS, SUN_BIT, discard_mask
+from engine.meri.observation import observe
+from engine.meri.scoring import combination_transfer, result_json, score_trick
 
-DECLARE_PHASE, DISCARD_PHASE, PLAY_PHASE, OVER_PHASE = range(4)
-PHASES = ("declare", "discard", "play", "over")
+__all__ = ["MeriState", "nth_bit", "DECLARE_PHASE", "DISCARD_PHASE", "PLAY_PHASE", "OVER_PHASE",
+           "PHASES"]
 
 
 def nth_bit(mask: int, k: int) -> int:
@@ -108,22 +109,13 @@ class MeriState(State):
     @property
     def result(self) -> dict[str, Any] | None:
         """records.md's meri result (card codes), or None until the deal is over."""
-        if self._phase != OVER_PHASE:
-            return None
-        return {
-            "tricks": [
-                {"leader": lead, "cards": [CODES[c] for c in cards], "winner": win,
-                 "meri": meri, "transfer": transfer}
-                for lead, cards, win, meri, transfer in self.tricks
-            ],
-            "team_scores": list(self.team_scores),
-        }
+        return result_json(self)
 
     def legal_mask(self) -> int:
         """The cards `to_act` may discard or play (0 outside those phases)."""
         phase = self._phase
         if phase == PLAY_PHASE:
-            # `rules.play_mask` inlined (the hot path of every public playout); the conformance
+            # `legal.play_mask` inlined (the hot path of every public playout); the conformance
             # tests check it against the observation's `play_mask` at every step.
             seat = self._to_act
             hand = self.hands[seat]
@@ -305,8 +297,6 @@ class MeriState(State):
         return new
 
     def observation(self, seat: int) -> Any:
-        from engine.meri.observation import observe
-
         return observe(self, seat)
 
     # ---- transitions (no checks: callers have validated) -------------------------------
@@ -372,8 +362,10 @@ class MeriState(State):
     def _close_trick(self) -> None:
         winner = self.best_seat
         cards = tuple(self.trick)
-        transfer = 0 if self.meri else self._transfer(cards, winner, False)
-        self._score(self.leader, cards, winner, self.meri, transfer)
+        transfer = 0 if self.meri else combination_transfer(cards, winner, self.trump,
+                                                             self.declared, False)
+        score_trick(self, self.leader, cards, winner, self.meri, transfer)
+        self.trick_no += 1
         self.trick = [-1] * 8
         self.n_played = 0
         self.best_power = 0
@@ -397,40 +389,13 @@ class MeriState(State):
             if power[cards[s]] > best:
                 best, winner = power[cards[s]], s
         self.hands = [0] * 8
-        self._score(leader, cards, winner, False, self._transfer(cards, winner, True))  # D-3
+        score_trick(self, leader, cards, winner, False,
+                    combination_transfer(cards, winner, self.trump, self.declared, True))  # D-3
+        self.trick_no += 1
         self.leader = -1
         self._phase = OVER_PHASE
         self.is_over = True
         self._to_act = -1
-
-    def _transfer(self, cards: tuple[int, ...], winner: int, last: bool) -> int:
-        """H-31, H-32: points the trick's combination moves to the winner's team (0, 2 or 5)."""
-        trump = self.trump
-        w = cards[winner]
-        if not self.tmask >> w & 1:
-            return 0
-        ranks = TRUMP_RANK[trump]
-        y, best = -1, 0
-        for k in (1, 3, 5, 7):  # the opposing team's seats
-            c = cards[(winner + k) & 7]
-            if ranks[c] > best:
-                y, best = c, ranks[c]
-        if y < 0:
-            return 0
-        robai_pair = COMBINATIONS[trump].get((w, y))
-        if robai_pair is None:
-            return 0
-        return 5 if last or (robai_pair and not self.declared) else 2
-
-    def _score(self, leader: int, cards: tuple[int, ...], winner: int, meri: bool,
-               transfer: int) -> None:
-        """H-30, H-33: one point per trick; the combination moves `transfer` between teams."""
-        team = winner & 1
-        self.team_tricks[team] += 1
-        self.team_scores[team] += 1 + transfer
-        self.team_scores[team ^ 1] -= transfer
-        self.tricks.append((leader, cards, winner, meri, transfer))
-        self.trick_no += 1
 
     def _why(self, seat: int, c: int) -> str:
         if self.n_played == 0:

@@ -674,7 +674,7 @@ def test_after_the_deal_every_action_is_turn_and_to_act_is_null() -> None:
 
 
 def test_H8_D1_the_engines_own_deal_is_the_documented_one() -> None:
-    """Records without a layout are dealt by the engine's method (engine/meri/game.py):
+    """Records without a layout are dealt by the engine's method (engine/meri/deal.py):
     dealer = randrange(8), `shuffle` of ids 0..74 in canonical order, three rounds of three from
     the dealer's left, the last three cards undealt (Okie first). Pinned against `rng.shuffle`
     so a faster shuffle can never change a saved game's deal."""

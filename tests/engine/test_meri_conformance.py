@@ -17,8 +17,8 @@ from engine import registry
 from engine.ai.sampler import deal_hidden
 from engine.errors import IllegalAction
 from engine.meri.cards import ALL, CODES, cards_of
+from engine.meri.legal import DECLARE, PASS
 from engine.meri.observation import FACE_DOWN, hidden_of
-from engine.meri.rules import DECLARE, PASS
 from engine.records import GameRecord, replay
 
 GAME = registry.get("meri")

@@ -13,8 +13,8 @@ from engine.ai.base import RandomBot
 from engine.ai.bots import make_bot
 from engine.ai.meri_heuristic import MeriHeuristicBot
 from engine.errors import MalformedRecord
+from engine.meri.legal import DECLARE, PASS
 from engine.meri.positions import layout
-from engine.meri.rules import DECLARE, PASS
 from engine.records import GameRecord
 from engine.referee import play_out
 from engine.session import Session

@@ -121,7 +121,7 @@ class MeriTableScreen(HintMixin, TrickReviewMixin, TableScreen):
         hand.codes = [CODES[c] for c in hand_order(self._cards(obs.hand), obs.trump)]
         human_turn = state.to_act == HUMAN and not self.holding and not self.autoplay
         if human_turn and obs.phase in ("discard", "play"):
-            hand.legal = [CODES[c] for c in state.legal_actions() if c < 75]
+            hand.legal = [CODES[c] for c in obs.legal_cards()]
             hand.dim_illegal = True
         else:
             hand.legal = []

@@ -2,15 +2,34 @@
 
 Both the state (`apply`, `legal_actions`) and the observation (a bot's own legal actions) use
 these, so the rules are written once. A *legal mask* is the set of cards a player may play.
+
+Also the vocabulary both sides share: the action ids (a card id 0..74, `DECLARE`, `PASS`), with
+`is_card` / `card_actions` telling cards from the two declaration answers (so a table never tests
+an id range), and the phase numbers of a deal (the state's `_phase`, read by the observation).
 """
 
 from __future__ import annotations
 
-from engine.meri.cards import PLAIN_SUIT_MASK, SU, TRUMP_MASK, card
+from collections.abc import Iterable
+
+from engine.meri.cards import NCARDS, PLAIN_SUIT_MASK, SU, TRUMP_MASK, card
 
 DECLARE = 75  # action ids next to the 75 card ids
 PASS = 76
+# The phases of a deal, in order (records.md names: `MeriState.phase` gives PHASES[_phase]).
+DECLARE_PHASE, DISCARD_PHASE, PLAY_PHASE, OVER_PHASE = range(4)
+PHASES = ("declare", "discard", "play", "over")
 SUN_BIT: tuple[int, ...] = tuple(1 << card(t, SU) for t in range(5))
+
+
+def is_card(action: int) -> bool:
+    """True if `action` discards or plays a card; False for the answers `DECLARE` and `PASS`."""
+    return 0 <= action < NCARDS
+
+
+def card_actions(actions: Iterable[int]) -> list[int]:
+    """The actions of `actions` (e.g. a legal list) that are cards, in their order."""
+    return [a for a in actions if 0 <= a < NCARDS]
 
 
 def discard_mask(hand: int, trump: int) -> int:
