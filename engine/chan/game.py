@@ -10,13 +10,13 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.chan import deal as dealing
-from engine.chan import determinize as worlds
-from engine.chan import playout as playouts
-from engine.chan import scoring
 from engine.chan.cards import CODE, FACES, parse_card
+from engine.chan.deal import deal, from_layout, layout_of
+from engine.chan.determinize import determinize
 from engine.chan.legal import CHIU, DISCARD_BASE, PASS, PHASES, WIN, action_text
 from engine.chan.match import ChanMatch
+from engine.chan.playout import playout
+from engine.chan.scoring import deal_result, winning_hand
 from engine.chan.state import ChanState
 from engine.errors import MalformedRecord
 from engine.game import Game, State
@@ -38,14 +38,14 @@ class ChanGame(Game):
 
     # ----------------------------------------------------------------- dealing and layouts
     def new_deal(self, seed: int) -> ChanState:
-        return dealing.deal(random.Random(seed))
+        return deal(random.Random(seed))
 
     def from_layout(self, layout: Mapping[str, Any], seed: int) -> ChanState:
-        return dealing.from_layout(layout)
+        return from_layout(layout)
 
     def layout_of(self, state: State) -> dict[str, Any]:
         assert isinstance(state, ChanState)
-        return dealing.layout_of(state)
+        return layout_of(state)
 
     # ----------------------------------------------------------------- matches
     def new_match(self, seed: int, deals: int = 1) -> ChanMatch:
@@ -80,7 +80,7 @@ class ChanGame(Game):
         return state.result
 
     def deal_result(self, state: State) -> DealResult:
-        return scoring.deal_result(state)
+        return deal_result(state)
 
     def describe_deal(self, state: State) -> str:
         assert isinstance(state, ChanState)
@@ -94,7 +94,7 @@ class ChanGame(Game):
             on = f" on {res['winning_card']}" if res["winning_card"] else " (Thiên ù)"
             bon = ", ".join(res["bonuses"]) or "Ù xuông"
             lines.append(f"seat {res['winner']} wins{on}: {bon} = {res['score']}")
-            counts, exposed = scoring.winning_hand(state)
+            counts, exposed = winning_hand(state)
             hand = " ".join(CODE[f] for f in range(FACES) for _ in range(counts[f]))
             shown = " ".join("".join(CODE[f] for f in p) for p in exposed)
             lines.append(f"  hand {hand} | exposed {shown or '-'}")
@@ -121,11 +121,11 @@ class ChanGame(Game):
     def playout(self, state: State, rng: random.Random) -> State:
         """Play uniformly random legal actions to the end (all rules applied, no re-checks)."""
         assert isinstance(state, ChanState)
-        return playouts.playout(state, rng)
+        return playout(state, rng)
 
     def determinize(self, observation: Any, hidden: Mapping[str, Sequence[int]],
                     strict: bool = False) -> ChanState:
         """`engine.chan.determinize.determinize`: the deal rebuilt from `hidden` with the
         observation's public history replayed (`strict`: another seat's rule-breaking action
         raises instead of standing)."""
-        return worlds.determinize(observation, hidden, strict)
+        return determinize(observation, hidden, strict)

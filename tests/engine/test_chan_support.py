@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from engine import registry
 from engine.chan.positions import layout
 from engine.records import parse_record, replay
@@ -39,3 +41,10 @@ def test_layout_helper_makes_valid_layouts():
     assert lay["stock"][:2] == ["7C", "7C"] and len(lay["stock"]) == 23
     state = GAME.from_layout(lay, 0)
     assert GAME.layout_of(state)["stock"] == lay["stock"]
+
+
+def test_layout_helper_refuses_impossible_positions():
+    with pytest.raises(ValueError, match="copies"):
+        layout(0, {0: "CC CC CC", 1: "CC CC"})
+    with pytest.raises(ValueError, match="too many cards"):
+        layout(0, {1: " ".join(["2M", "3M", "4M", "5M", "6M"] * 4)})
