@@ -51,8 +51,9 @@ from engine.ai.chan_heuristic import ChanHeuristicBot  # noqa: E402
 from engine.ai.chan_search import ChanAdapter  # noqa: E402
 from engine.ai.search import NORMAL, SearchBot  # noqa: E402
 from engine.chan.cards import FACES, unpaired_count  # noqa: E402
+from engine.chan.legal import CHIU, DISCARD_BASE, ODD, PASS, WIN  # noqa: E402
 from engine.chan.observation import ChanObservation  # noqa: E402
-from engine.chan.state import CHIU, DISCARD_BASE, ODD, PASS, WIN, ChanState  # noqa: E402
+from engine.chan.state import ChanState  # noqa: E402
 
 HEURISTIC = ChanHeuristicBot(0)  # deterministic: its choice depends on the observation only
 

@@ -20,8 +20,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.chan.cards import CC, FACES, RANK_FACES
-from engine.chan.observation import ChanObservation, _shell
-from engine.chan.state import CHIU, DISCARD_BASE, PASS, WIN
+from engine.chan.determinize import shell
+from engine.chan.legal import CHIU, DISCARD_BASE, PASS, WIN
+from engine.chan.observation import ChanObservation
 
 CHAN_VALUE = 2.0
 CA_VALUE = 1.2
@@ -130,11 +131,11 @@ class ChanHeuristicBot:
         best, best_value = PASS, pass_value
         if any(a == obs.open_card for a in legal):
             best_value -= REFUSE_COST  # passing a legal Chắn refuses the face (C-19)
-        shell = _shell(obs)
+        own = shell(obs)
         for a in legal:
             if a == PASS:
                 continue
-            trial = shell.clone()
+            trial = own.clone()
             trial._do(a)
             counts = list(trial.counts[obs.seat * FACES:(obs.seat + 1) * FACES])
             c2 = chan + (1 if a == obs.open_card else 0)

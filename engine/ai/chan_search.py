@@ -29,7 +29,7 @@ from engine.ai.chan_heuristic import ChanHeuristicBot, exposed_pairs, hand_value
 from engine.ai.sampler import deal_hidden
 from engine.ai.search import BaseAdapter
 from engine.chan.cards import FACES, RANK_FACES
-from engine.chan.state import (
+from engine.chan.legal import (
     CHIU,
     DISCARD,
     DISCARD_BASE,
@@ -39,8 +39,8 @@ from engine.chan.state import (
     PASS,
     RESPOND,
     WIN,
-    ChanState,
 )
+from engine.chan.state import ChanState
 from engine.errors import IllegalAction
 
 SAMPLE_TRIES = 12

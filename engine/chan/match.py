@@ -1,8 +1,9 @@
 """A Chắn match: deals one after another with running settlement totals.
 
 C-2: one deal is a whole game, so a match is one deal by default (`deals=1`); the app may ask
-for more. Each deal is dealt by `ChanGame.new_deal` from a seed drawn from the match's RNG, so
-the dealer of every deal is drawn from the seeded RNG too (D-1).
+for more. Each deal is dealt by `deal.deal(random.Random(seed))` (what `ChanGame.new_deal(seed)`
+does) from a seed drawn from the match's RNG, so the dealer of every deal is drawn from the
+seeded RNG too (D-1).
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from engine.chan.deal import deal
 from engine.errors import MalformedRecord
 from engine.game import Match, State
+from engine.result import Line, MatchResult, SideScore
 
 
 def _rng_state_to_json(state: tuple) -> list:
@@ -47,9 +50,7 @@ class ChanMatch(Match):
         return self.played >= self.deals
 
     def next_deal(self) -> State:
-        from engine.chan.game import GAME
-
-        return GAME.new_deal(self.rng.getrandbits(32))
+        return deal(random.Random(self.rng.getrandbits(32)))
 
     def finish_deal(self, state: State) -> None:
         result = state.result
@@ -62,6 +63,28 @@ class ChanMatch(Match):
             self.draws += 1
         else:
             self.wins[result["winner"]] += 1
+
+    def _leader(self) -> int | None:
+        """The single seat with the best total once the match is over, else None."""
+        best = max(self.totals)
+        leaders = [s for s in range(4) if self.totals[s] == best]
+        return leaders[0] if self.is_over and len(leaders) == 1 else None
+
+    def result(self) -> MatchResult:
+        """Each player is a side: its running settlement total (S-5) with its deals won; the
+        match's drawn deals (C-14); the single leader wins once the match is over (a shared
+        lead is a drawn match)."""
+        sides = tuple(
+            SideScore((s,), self.totals[s], (Line("Deals won: {wins}", {"wins": self.wins[s]}),))
+            for s in range(4))
+        return MatchResult(
+            sides=sides,
+            deals_played=self.played,
+            deals_total=self.deals,
+            over=self.is_over,
+            winner=self._leader(),
+            lines=(Line("Drawn deals: {draws}", {"draws": self.draws}),),
+        )
 
     def summary(self) -> dict[str, Any]:
         best = max(self.totals)

@@ -1,5 +1,7 @@
 """What one Chắn seat may know (`ChanState.observation(seat)`): an immutable, hashable value.
 
+This module reads a state's fields (duck-typed) and imports no state module.
+
 It holds the seat's own hand and everything public: gates (discards and revealed stock cards),
 exposed pairs, the open card, the stock count, each player's public memory (faces discarded,
 faces played from hand into a Cạ, whether a Cạ was captured), the public history of decisions
@@ -20,9 +22,10 @@ each hidden location (`hand0`…`hand3` except the seat's own, `stock`) with its
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.chan.cards import CODE, COPIES, FACES, ca_partners_mask, ca_ranks, faces_of
-from engine.chan.state import (
+from engine.chan.legal import (
     CADISC,
     CAPCA,
     CAPL,
@@ -40,8 +43,8 @@ from engine.chan.state import (
     RESPOND,
     STOCK_FLAG,
     X3,
-    ChanState,
     action_text,
+    legal_actions,
 )
 
 Pair = tuple[int, ...]
@@ -79,7 +82,8 @@ class ChanObservation:
         """The legal actions of this seat when it is `to_act` (rebuilt from the view alone)."""
         if self.to_act != self.seat or self.seat == self.dead:
             return []
-        return _shell(self).legal_actions()
+        counts, mem = own_arrays(self)
+        return legal_actions(PHASES.index(self.phase), self.seat, self.open_card, counts, mem)
 
     def hand_faces(self) -> list[int]:
         return [f for f in range(FACES) for _ in range(self.hand[f])]
@@ -91,45 +95,35 @@ class ChanObservation:
         return f"seat {self.seat} phase {self.phase} to_act {self.to_act} open {open_} hand {hand}"
 
 
-def _shell(obs: ChanObservation) -> ChanState:
-    """A state holding only what the observing seat's own decision reads (its hand, its memory,
-    the open card, the phase), for listing its legal actions from the observation."""
-    st = ChanState.__new__(ChanState)
-    st.counts = [0] * (4 * FACES)
-    st.counts[obs.seat * FACES:(obs.seat + 1) * FACES] = obs.hand
-    st.mem = [0] * 32
+def own_arrays(obs: ChanObservation) -> tuple[list[int], list[int]]:
+    """The state's `counts` and `mem` arrays as far as the observing seat's own decision reads
+    them (its hand and its memory; zeros for the other seats), rebuilt from the view alone."""
+    counts = [0] * (4 * FACES)
+    counts[obs.seat * FACES:(obs.seat + 1) * FACES] = obs.hand
+    mem = [0] * 32
     b = obs.seat << 3
     odd = 0
     for f in range(FACES):
         if obs.hand[f] & 1:
             odd |= 1 << f
     d = obs.discarded[obs.seat]
-    st.mem[b | ODD] = odd
-    st.mem[b | DISC] = d
-    st.mem[b | X3] = ca_partners_mask(d)
-    st.mem[b | CAPL] = obs.ca_played[obs.seat]
-    st.mem[b | REF] = obs.refused
-    st.mem[b | CAPCA] = int(obs.captured_ca[obs.seat])
-    st.mem[b | CADISC] = int(bool(ca_ranks(d)))
-    st.mem[b | NCA] = sum(1 for p in obs.exposed[obs.seat] if len(p) == 2 and p[0] != p[1])
-    st.dealer, st.dead, st.turn = obs.dealer, obs.dead, obs.turn
-    st.stock, st.sp, st.dealt = (), 0, (0,) * (4 * FACES)
-    st.exposed = list(obs.exposed)
-    st.gates = [tuple(f | (STOCK_FLAG if stock else 0) for f, stock in gate) for gate in obs.gates]
-    st.open, st.owner, st.ostock = obs.open_card, obs.open_owner, obs.open_from_stock
-    st.actor = obs.seat
-    st._phase = PHASES.index(obs.phase)
-    st.queue, st.log = (), []
-    st.winner, st.wcard, st.wkind, st._result = -1, -1, 0, None
-    return st
+    mem[b | ODD] = odd
+    mem[b | DISC] = d
+    mem[b | X3] = ca_partners_mask(d)
+    mem[b | CAPL] = obs.ca_played[obs.seat]
+    mem[b | REF] = obs.refused
+    mem[b | CAPCA] = int(obs.captured_ca[obs.seat])
+    mem[b | CADISC] = int(bool(ca_ranks(d)))
+    mem[b | NCA] = sum(1 for p in obs.exposed[obs.seat] if len(p) == 2 and p[0] != p[1])
+    return counts, mem
 
 
-def public_history(state: ChanState) -> tuple[tuple[int, int, int, int], ...]:
+def public_history(state: Any) -> tuple[tuple[int, int, int, int], ...]:
     """The decisions every seat saw: all but declined offers."""
     return tuple(e for e in state.log if not (e[2] == PASS and e[1] in OFFERS))
 
 
-def public_decision(state: ChanState, seat: int) -> tuple[int | None, int, int]:
+def public_decision(state: Any, seat: int) -> tuple[int | None, int, int]:
     """(to_act, phase, turn) as `seat` may see them: a claim offer made to another seat is
     hidden behind the public decision that follows it (K-2), so nothing tells that seat whether
     anyone can win or holds three of the open card's face."""
@@ -148,7 +142,7 @@ def public_decision(state: ChanState, seat: int) -> tuple[int | None, int, int]:
     return t, RESPOND, t
 
 
-def observe(state: ChanState, seat: int) -> ChanObservation:
+def observe(state: Any, seat: int) -> ChanObservation:
     """Build `seat`'s observation of `state`."""
     base = seat * FACES
     hand = tuple(state.counts[base:base + FACES])
@@ -191,9 +185,20 @@ def observe(state: ChanState, seat: int) -> ChanObservation:
     )
 
 
+def hidden_of(state: Any, seat: int) -> dict[str, list[int]]:
+    """The cards hidden from `seat` by location (the names of `hidden_sizes`): the other hands
+    (faces in canonical order) and the unrevealed stock, top first. With the observation, this
+    is exactly what `determinize` needs to rebuild `state`."""
+    hidden = {f"hand{s}": [f for f in range(FACES) for _ in range(state.counts[s * FACES + f])]
+              for s in range(4) if s != seat}
+    hidden["stock"] = list(state.stock[state.sp:])
+    return hidden
+
+
 def history_text(obs: ChanObservation) -> list[str]:
     """The public history as `seat N: action` lines (for display and debugging)."""
     return [f"seat {s}: {action_text(a)}" for s, _ph, a, _o in obs.history]
 
 
-__all__ = ["ChanObservation", "observe", "public_decision", "public_history", "history_text", "faces_of"]
+__all__ = ["ChanObservation", "observe", "hidden_of", "own_arrays", "public_decision",
+           "public_history", "history_text", "faces_of"]

@@ -25,7 +25,8 @@ from typing import Any
 import pytest
 
 from engine import cli
-from engine.chan.state import CHIU, OFFERS, PASS, WIN, ChanState
+from engine.chan.legal import CHIU, OFFERS, PASS, WIN
+from engine.chan.state import ChanState
 from tests.engine.chan_audit_reference import Ref
 from tests.engine.test_chan_support import GAME, layout, record, run, state_of
 

@@ -7,7 +7,7 @@ import random
 
 from engine.ai.base import RandomBot
 from engine.ai.bots import make_bot
-from engine.chan.state import CHIU, PASS, WIN
+from engine.chan.legal import CHIU, PASS, WIN
 from engine.referee import play_out
 from tests.engine.test_chan_support import GAME, layout, state_of
 

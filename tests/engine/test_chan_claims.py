@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.chan.state import PASS
+from engine.chan.legal import PASS
 from tests.engine.test_chan_support import GAME, layout, run, state_of
 
 NINE_PAIRS = "9M 9M 8M 8M 7M 7M 6M 6M 4M 4M 3M 3M 2M 2M 9S 9S 8S 8S"
@@ -111,8 +111,8 @@ def test_W2_identical_pair_is_never_split_for_ca():
     hand = "2C 2C 4C 4C 6C 6C 9C 9C 7C 7C 2M 2S 4M 4S 3M 3S 5M 5M 5S"
     lay = layout(0, {0: "8C", 1: hand}, stock="5C", bottom="8C 8C 8C")
     assert run(lay, "discard 8C, pass")["phase"] == "win_offer"
-    from engine.chan.analysis import is_winning
     from engine.chan.cards import FACE_OF, counts_of
+    from engine.chan.scoring import is_winning
     cards = [FACE_OF[c] for c in hand.split()]
     assert not is_winning(counts_of(cards + [FACE_OF["8M"]]), (), FACE_OF["8M"])
 

@@ -13,7 +13,9 @@ import random
 import pytest
 
 from engine.chan.cards import FACES
-from engine.chan.state import N_ACTIONS, ChanState
+from engine.chan.legal import N_ACTIONS
+from engine.chan.scoring import winning_hand
+from engine.chan.state import ChanState
 from engine.errors import IllegalAction
 from engine.records import GameRecord
 from tests.engine.test_chan_support import GAME
@@ -54,7 +56,7 @@ def test_fast_playouts_thousands_of_deals_settle_to_zero():
             assert res["score"] == 0
         else:
             wins += 1
-            counts, exposed = state.winning_hand()
+            counts, exposed = winning_hand(state)
             assert sum(counts) + sum(len(p) for p in exposed) == 20
             assert res["settlement"][res["winner"]] == 3 * res["score"] >= 6
         assert _card_total(state) == [4] * FACES

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from engine.chan.cards import CODE, FACES, parse_card
-from engine.chan.state import N_ACTIONS
+from engine.chan.legal import N_ACTIONS
 from engine.errors import MalformedRecord
 from tests.engine.test_chan_support import GAME, layout, record
 

@@ -3,7 +3,7 @@ and the analysis functions the UI uses."""
 
 from __future__ import annotations
 
-from engine.chan import analysis
+from engine.chan import scoring
 from engine.chan.cards import FACE_OF, counts_of
 from tests.engine.test_chan_support import layout, run
 
@@ -103,27 +103,27 @@ def test_S2_bon_pair_dealt_ends_as_four():
 
 
 def test_S3_equal_main_values_the_higher_dich_is_top():
-    assert analysis.score([("A", 5, 2), ("B", 5, 3)]) == 5 + 2
-    assert analysis.score([("B", 5, 3), ("A", 5, 2)]) == 5 + 2
+    assert scoring.score([("A", 5, 2), ("B", 5, 3)]) == 5 + 2
+    assert scoring.score([("B", 5, 3), ("A", 5, 2)]) == 5 + 2
     # In the S-2 table equal mains share their dịch, e.g. Lèo and Thiên khai: 5 + 2.
-    assert analysis.score([analysis.LEO_BONUS, analysis.THIEN_KHAI]) == 7
-    assert analysis.score([]) == 2  # S-1
+    assert scoring.score([scoring.LEO_BONUS, scoring.THIEN_KHAI]) == 7
+    assert scoring.score([]) == 2  # S-1
 
 
 def test_S4_thap_thanh_sums_every_main_value():
-    found = [analysis.U_CHI, analysis.TOM_BONUS, analysis.THAP_THANH]
-    assert analysis.score(found) == 3 + 4 + 12
-    assert analysis.score([analysis.U_CHI, analysis.TOM_BONUS]) == 5
+    found = [scoring.U_CHI, scoring.TOM_BONUS, scoring.THAP_THANH]
+    assert scoring.score(found) == 3 + 4 + 12
+    assert scoring.score([scoring.U_CHI, scoring.TOM_BONUS]) == 5
 
 
 def test_analysis_pairs_waits_and_completeness():
     cards = "3M 3S 7C 7C 2C 2C 4C 4C 5C 5C 6C 6C 9M 9M 2S 4S 4M 5S 5M".split()
     counts = counts_of([FACE_OF[c] for c in cards])
-    info = analysis.analyse(counts)
+    info = scoring.analyse(counts)
     assert not info.complete
     assert info.waiting == (FACE_OF["2M"], FACE_OF["2S"], FACE_OF["2C"])
     counts[FACE_OF["2S"]] += 1
-    done = analysis.analyse(counts, winning_face=FACE_OF["2S"], own_gate_stock=True)
+    done = scoring.analyse(counts, winning_face=FACE_OF["2S"], own_gate_stock=True)
     assert done.complete and done.chan == 7 and done.ca == 3 and done.unpaired == ()
     assert [b[0] for b in done.bonuses] == ["Ù chì", "Tôm"] and done.score == 5
 

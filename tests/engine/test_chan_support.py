@@ -1,47 +1,18 @@
-"""Helpers for the Chắn tests: build exact layouts (hands given in part, the rest filled in a
-fixed spread-out way) and replay records. Also checks the helper itself."""
+"""Helpers for the Chắn tests: exact layouts (`engine.chan.positions.layout`: hands given in
+part, the rest filled in a fixed spread-out way) and replaying records. Also checks the layout
+helper itself."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from engine import registry
-from engine.chan.cards import CODE, FACES, parse_card
+from engine.chan.positions import layout
 from engine.records import parse_record, replay
 
 GAME = registry.get("chan")
-
-
-def layout(dealer: int = 0, hands: dict[int, str] | None = None, stock: str = "",
-           bottom: str = "") -> dict[str, Any]:
-    """A full chan layout: the given cards (codes separated by spaces) first in each hand, at
-    the top of the stock and (`bottom`) at the end of the stock; every other card dealt in canonical order, one at a time round the
-    places that still need cards, so filled places rarely hold two copies of a face."""
-    hands = hands or {}
-    given = {s: hands.get(s, "").split() for s in range(4)}
-    top = stock.split()
-    low = bottom.split()
-    left = [4] * FACES
-    for codes in list(given.values()) + [top, low]:
-        for c in codes:
-            left[parse_card(c)] -= 1
-    assert all(n >= 0 for n in left), "too many copies given"
-    need = {s: (20 if s == dealer else 19) - len(given[s]) for s in range(4)}
-    need[4] = 23 - len(top) - len(low)
-    assert all(n >= 0 for n in need.values()), "too many cards given"
-    out: dict[int, list[str]] = {s: list(given[s]) for s in range(4)}
-    out[4] = list(top)
-    places = [p for p in range(5) if need[p] > 0]
-    i = 0
-    for f in range(FACES):
-        for _ in range(left[f]):
-            while need[places[i % len(places)]] == 0:
-                i += 1
-            p = places[i % len(places)]
-            out[p].append(CODE[f])
-            need[p] -= 1
-            i += 1
-    return {"dealer": dealer, "hands": [out[s] for s in range(4)], "stock": out[4] + low}
 
 
 def record(lay: dict[str, Any], actions: list[str] | str = ()) -> dict[str, Any]:
@@ -70,3 +41,10 @@ def test_layout_helper_makes_valid_layouts():
     assert lay["stock"][:2] == ["7C", "7C"] and len(lay["stock"]) == 23
     state = GAME.from_layout(lay, 0)
     assert GAME.layout_of(state)["stock"] == lay["stock"]
+
+
+def test_layout_helper_refuses_impossible_positions():
+    with pytest.raises(ValueError, match="copies"):
+        layout(0, {0: "CC CC CC", 1: "CC CC"})
+    with pytest.raises(ValueError, match="too many cards"):
+        layout(0, {1: " ".join(["2M", "3M", "4M", "5M", "6M"] * 4)})

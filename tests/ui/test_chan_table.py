@@ -10,9 +10,9 @@ import pytest
 
 from engine import registry
 from engine.ai.bots import make_bot
-from engine.chan import analysis
+from engine.chan import scoring
 from engine.chan.cards import CODE, FACE_OF
-from engine.chan.state import CHIU, DISCARD_BASE, PASS, WIN
+from engine.chan.legal import CHIU, DISCARD_BASE, PASS, WIN
 from tests.ui.tablesim import (
     assert_resumes_same_position,
     focus_on,
@@ -182,7 +182,7 @@ def test_grouped_hand_and_waiting_faces() -> None:
     for code in ["2M"] * 2 + ["3M"] * 2 + ["4M"] * 2 + ["5M"] * 2 + ["6M"] * 2 + ["7M"] * 2 + [
             "8S", "8C", "9S", "9C", "2S", "2C", "5S"]:
         hand[FACE_OF[code]] += 1
-    waits = analysis.waiting_faces(hand, ())
+    waits = scoring.waiting_faces(hand, ())
     assert FACE_OF["5S"] in waits and FACE_OF["5C"] in waits and FACE_OF["4S"] not in waits
 
 

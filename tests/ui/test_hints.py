@@ -11,7 +11,7 @@ import pytest
 
 from engine import registry
 from engine.ai.bots import make_bot
-from engine.chan.state import DISCARD_BASE, PASS
+from engine.chan.legal import DISCARD_BASE, PASS
 from tests.ui.tablesim import start_deal, wait_turn
 from tests.ui.uitools import pump, tap, wait_for
 

@@ -20,7 +20,7 @@ from kivy.properties import (
 from kivy.uix.floatlayout import FloatLayout
 
 from engine.chan.cards import CODE
-from engine.chan.state import CHIU, DISCARD_BASE, PASS, WIN
+from engine.chan.legal import CHIU, DISCARD_BASE, PASS, WIN
 from ui.i18n import tr, trf
 from ui.table import chan_view as view
 from ui.table.base import HUMAN, TRICK_HOLD, TableScreen

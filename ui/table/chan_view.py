@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.chan import analysis
+from engine.chan import scoring
 from engine.chan.cards import CODE, FACES, RANK, VIETNAMESE
-from engine.chan.state import CHIU, DISCARD_BASE, PASS, WIN
+from engine.chan.legal import CHIU, DISCARD_BASE, PASS, WIN
 from engine.errors import IllegalAction
 from ui.i18n import tr, trf
 from ui.table.reasons import reason
@@ -22,9 +22,9 @@ from ui.table.reasons import reason
 # Bonus name -> (main value, dịch), from the engine's table (S-2).
 BONUS_VALUES: dict[str, tuple[int, int]] = {
     b[0]: (b[1], b[2]) for b in (
-        analysis.U_CHI, analysis.THIEN_U, analysis.TOM_BONUS, analysis.BACH_THU,
-        analysis.LEO_BONUS, analysis.THIEN_KHAI, analysis.CHIU_U, analysis.BON,
-        analysis.BACH_DINH, analysis.TAM_DO, analysis.KINH_TU_CHI, analysis.THAP_THANH)
+        scoring.U_CHI, scoring.THIEN_U, scoring.TOM_BONUS, scoring.BACH_THU,
+        scoring.LEO_BONUS, scoring.THIEN_KHAI, scoring.CHIU_U, scoring.BON,
+        scoring.BACH_DINH, scoring.TAM_DO, scoring.KINH_TU_CHI, scoring.THAP_THANH)
 }
 
 
@@ -40,7 +40,7 @@ def card_name(face: int) -> str:
 def grouped_hand(counts: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
     """The hand as faces left to right, the indexes where a new pair or group starts, and the
     indexes where the next kind of group starts (Chắn, then Cạ, then single cards)."""
-    pairs, left = analysis.pair_hand(counts)
+    pairs, left = scoring.pair_hand(counts)
     chan = [p for p in pairs if p[0] == p[1]]
     ca = [p for p in pairs if p[0] != p[1]]
     faces: list[int] = []
@@ -101,7 +101,7 @@ def capture_blocks(state: Any, counts: Sequence[int]) -> list[str]:
 
 def waiting(obs: Any) -> list[int]:
     """The faces that would complete the hand, when it is one card from winning."""
-    return analysis.waiting_faces(obs.hand, obs.exposed[obs.seat])
+    return scoring.waiting_faces(obs.hand, obs.exposed[obs.seat])
 
 
 def action_label(action: int) -> str:
@@ -139,15 +139,15 @@ def winning_codes(state: Any) -> tuple[list[str], list[int]]:
     """The winner's twenty cards pair by pair (exposed first) for the summary, or nothing."""
     if state.result is None or state.result["winner"] is None:
         return [], []
-    counts, exposed = state.winning_hand()
-    pairs, left = analysis.all_pairs(counts, exposed)
+    counts, exposed = scoring.winning_hand(state)
+    pairs, left = scoring.all_pairs(counts, exposed)
     return exposed_codes(pairs + [(f,) for f in left])
 
 
 def score_line(names: Sequence[str]) -> str:
     """S-1, S-3, S-4 in words: which values make the score."""
     if not names:
-        return trf("Ù xuông (no bonus): {score}", score=analysis.U_XUONG_SCORE)
+        return trf("Ù xuông (no bonus): {score}", score=scoring.U_XUONG_SCORE)
     values = [BONUS_VALUES[n] for n in names]
     if "Thập thành" in names:
         total = sum(v[0] for v in values)
@@ -181,8 +181,8 @@ def summary_lines(state: Any, match: dict[str, Any]) -> list[str]:
             how = trf("won on {card}, revealed by {seat}", card=card,
                       seat=seat_name(obs.open_owner))
         lines.append("[b]" + trf("{seat} won (Ù)", seat=seat_name(winner)) + "[/b]: " + how)
-        counts, exposed = state.winning_hand()
-        pairs, _left = analysis.all_pairs(counts, exposed)
+        counts, exposed = scoring.winning_hand(state)
+        pairs, _left = scoring.all_pairs(counts, exposed)
         shown = "   ".join("·".join(CODE[f] for f in pair) for pair in pairs)  # CC·CC, 9S·9C
         lines.append("    " + trf("Winning hand: {pairs}", pairs=shown))
         names = result["bonuses"]

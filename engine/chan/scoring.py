@@ -1,18 +1,27 @@
-"""Winning-hand analysis for Chắn (W-2, W-3, S-1…S-4): pure functions over count arrays.
+"""Chắn scoring (W-2, W-3, S-1…S-6): winning hands, bonuses (cước), the score and the deal's outcome.
 
-Used by the engine to score a win and by the UI to show a hand's pairs, whether it is complete,
-what it would score and which faces would complete it ("waiting" cards). A hand is a 25-entry
-count array of faces (see `cards`); exposed pairs are tuples of faces (`(F, F)` a Chắn, `(F, G)`
-a Cạ, `(F, F, F, F)` a Chíu, which counts as two Chắn).
+The hand functions are pure functions over count arrays, used by the engine to score a win and
+by the UI to show a hand's pairs, whether it is complete, what it would score and which faces
+would complete it ("waiting" cards). A hand is a 25-entry count array of faces (see `cards`);
+exposed pairs are tuples of faces (`(F, F)` a Chắn, `(F, G)` a Cạ, `(F, F, F, F)` a Chíu, which
+counts as two Chắn).
+
+The deal functions read a finished state: `result_json` is the records.md `result` object,
+`deal_result` the typed `DealResult` (each player a side) with explanation lines. In their
+`Line` args, `seat`, `winner` and `by` are seat numbers (the table names them); everything
+else is a card code, a bonus name or a number. This module imports no state module: the state
+is duck-typed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from engine.chan.cards import (
     CC,
+    CODE,
     COPIES,
     FACES,
     IS_RED,
@@ -20,6 +29,7 @@ from engine.chan.cards import (
     RANK,
     TOM,
 )
+from engine.result import DealResult, Line, SideScore
 
 Pair = tuple[int, ...]
 
@@ -39,6 +49,15 @@ THAP_THANH = ("Thập thành", 12, 9)
 U_XUONG_SCORE = 2  # S-1
 
 Bonus = tuple[str, int, int]
+#: Every bonus of S-2 in S-2 order.
+ALL_BONUSES: tuple[Bonus, ...] = (
+    U_CHI, THIEN_U, TOM_BONUS, BACH_THU, LEO_BONUS, THIEN_KHAI, CHIU_U, BON, BACH_DINH, TAM_DO,
+    KINH_TU_CHI, THAP_THANH)
+#: Bonus name -> (main value, dịch).
+BONUS_VALUES: dict[str, tuple[int, int]] = {b[0]: (b[1], b[2]) for b in ALL_BONUSES}
+
+# How a deal ended (the state's `wkind`).
+NOT_OVER, DRAWN, WON_STOCK, WON_CHIU, WON_HEAVENLY = range(5)
 
 
 def pair_hand(counts: Sequence[int]) -> tuple[list[Pair], list[int]]:
@@ -220,3 +239,116 @@ def analyse(
         score=score(found) if complete else 0,
         waiting=tuple(waiting_faces(counts, exposed)),
     )
+
+
+# -------------------------------------------------------------------- the deal's outcome
+def winning_hand(state: Any) -> tuple[list[int], tuple[Pair, ...]]:
+    """The winner's concealed counts (winning card included) and exposed pairs."""
+    w = state.winner
+    counts = state.counts[w * FACES:(w + 1) * FACES]
+    if state.wcard >= 0:
+        counts[state.wcard] += 1
+    return counts, state.exposed[w]
+
+
+def winning_bonuses(state: Any) -> list[Bonus]:
+    """S-2: the bonuses of a won deal's winning hand, in S-2 order."""
+    w = state.winner
+    counts, exposed = winning_hand(state)
+    card = state.wcard if state.wcard >= 0 else None
+    return bonuses(
+        counts, exposed, card, state.dealt[w * FACES:(w + 1) * FACES],
+        own_gate_stock=state.ostock and state.owner == w and state.wkind != WON_HEAVENLY,
+        heavenly=state.wkind == WON_HEAVENLY,
+    )
+
+
+def result_json(state: Any) -> dict[str, Any] | None:
+    """The records.md `result` object of a finished deal (S-1…S-6), None while it goes on."""
+    if not state.is_over:
+        return None
+    if state.wkind == DRAWN:
+        return {"winner": None, "winning_card": None, "bonuses": [], "score": 0,
+                "settlement": [0, 0, 0, 0]}
+    w = state.winner
+    found = winning_bonuses(state)
+    points = score(found)
+    return {
+        "winner": w,
+        "winning_card": CODE[state.wcard] if state.wcard >= 0 else None,
+        "bonuses": [b[0] for b in found],
+        "score": points,
+        "settlement": [3 * points if s == w else -points for s in range(4)],
+    }
+
+
+def pairs_text(pairs: Sequence[Pair]) -> str:
+    """Pairs as card codes, `CC·CC   9S·9C` (a Chắn, then a Cạ)."""
+    return "   ".join("·".join(CODE[f] for f in pair) for pair in pairs)
+
+
+def score_line(found: Sequence[Bonus]) -> Line:
+    """S-1, S-3, S-4 in words: which values make the score."""
+    if not found:
+        return Line("Ù xuông (no bonus): {score}", {"score": U_XUONG_SCORE})
+    total = score(found)
+    if any(b[0] == THAP_THANH[0] for b in found):
+        return Line("Thập thành: the main values add up: {sum} = {score}",
+                    {"sum": " + ".join(str(b[1]) for b in found), "score": total})
+    top = max(range(len(found)), key=lambda i: (found[i][1], found[i][2]))
+    others = [f"{b[0]} {b[2]}" for i, b in enumerate(found) if i != top]
+    if not others:
+        return Line("Score: {top} {main} = {score}",
+                    {"top": found[top][0], "main": found[top][1], "score": total})
+    return Line("Score: {top} {main} + dịch {others} = {score}",
+                {"top": found[top][0], "main": found[top][1], "others": " + dịch ".join(others),
+                 "score": total})
+
+
+def _how_line(state: Any) -> Line:
+    """W-1/W-4: how the winner won (heavenly, Chíu claim, own reveal, someone else's reveal)."""
+    w = state.winner
+    if state.wkind == WON_HEAVENLY:
+        return Line("{seat} won (Ù) with Thiên ù: the dealer's twenty cards won at once.",
+                    {"seat": w})
+    card = CODE[state.wcard]
+    if state.wkind == WON_CHIU:
+        return Line("{seat} won (Ù) by claiming Chíu on {card}", {"seat": w, "card": card})
+    if state.owner == w:
+        return Line("{seat} won (Ù) on {card}, revealed into their own gate",
+                    {"seat": w, "card": card})
+    return Line("{seat} won (Ù) on {card}, revealed by {by}",
+                {"seat": w, "card": card, "by": state.owner})
+
+
+def deal_result(state: Any) -> DealResult:
+    """The typed outcome of a finished deal: one side per player with its settlement (S-5),
+    the winner, and lines saying how the deal was won, the winning hand, every bonus with its
+    main value and dịch (S-2), and how they make the score (S-1, S-3, S-4). `ValueError` while
+    the deal goes on."""
+    res = state.result
+    if res is None:
+        raise ValueError("the deal is not over")
+    settle = res["settlement"]
+    w = res["winner"]
+    if w is None:
+        lines = (Line("The stock ran out: the deal is drawn and nobody pays."),)
+        sides = tuple(SideScore((s,), 0, (Line("Drawn: nothing to pay"),)) for s in range(4))
+        return DealResult(sides, (), lines)
+    found = winning_bonuses(state)
+    counts, exposed = winning_hand(state)
+    pairs, _left = all_pairs(counts, exposed)
+    out = [_how_line(state), Line("Winning hand: {pairs}", {"pairs": pairs_text(pairs)})]
+    if found:
+        out.append(Line("Bonuses (main value / dịch):"))
+        out.extend(Line("{name}: {main} / {dich}", {"name": b[0], "main": b[1], "dich": b[2]})
+                   for b in found)
+    out.append(score_line(found))
+    points = res["score"]
+    sides = tuple(
+        SideScore((s,), settle[s], (
+            Line("Receives {amount}: {score} from each of the three others",
+                 {"amount": settle[s], "score": points}) if s == w else
+            Line("Pays {score} to {winner}", {"score": points, "winner": w}),))
+        for s in range(4))
+    return DealResult(sides, (w,), tuple(out))
