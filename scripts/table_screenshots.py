@@ -109,14 +109,14 @@ def shoot(out: Path, name: str) -> None:
 
 def tractor(app: Any, out: Path, tag: str) -> None:
     from engine.tractor.cards import KIND_RANK
-    from engine.tractor.match import deal_from_rng
+    from engine.tractor.deal import deal as tractor_deal
 
     seed = next(s for s in range(200) if (lambda st: st.bid_start == 0 and any(
         KIND_RANK[k] == 0 and c for k, c in enumerate(st.hands[0])))(
-            deal_from_rng(random.Random(s), (0, 0), None)))
+            tractor_deal(random.Random(s), None)))
 
     def deal() -> Any:
-        return deal_from_rng(random.Random(seed), (0, 0), None)
+        return tractor_deal(random.Random(seed), None)
 
     table = open_deal(app, "tractor", deal(), [])
     wait(lambda: table.prompt == "declare", "the bidding")

@@ -8,12 +8,24 @@ from typing import Any
 
 from engine.errors import MalformedRecord
 from engine.game import Game, Match, State
-from engine.tractor.cards import CODE_TO_KIND, CODES, NKINDS, RANK_TO_INDEX, SUITS, format_cards
+from engine.result import DealResult
+from engine.tractor.cards import (
+    CODE_TO_KIND,
+    CODES,
+    NKINDS,
+    POINTS,
+    RANK_TO_INDEX,
+    SUITS,
+    format_cards,
+)
+from engine.tractor.deal import deal
+from engine.tractor.determinize import determinize
 from engine.tractor.legal import Combos
-from engine.tractor.match import TractorMatch, deal_from_rng, restore_match
-from engine.tractor.observation import TractorObservation, determinize
-from engine.tractor.scoring import level_name, settle
-from engine.tractor.state import BURY, DECLARE, OVER, PASS, TractorState
+from engine.tractor.match import TractorMatch, restore_match
+from engine.tractor.observation import TractorObservation
+from engine.tractor.playout import playout as random_playout
+from engine.tractor.scoring import TEAMS, deal_result, level_name, result_json, settle
+from engine.tractor.state import BURY, DECLARE, OVER, PASS, PHASE_NAMES, TractorState
 
 VERBS = {"declare": DECLARE, "bury": BURY}
 VERB_NAMES = {DECLARE: "declare", BURY: "bury"}
@@ -53,13 +65,16 @@ class TractorGame(Game):
     """Tractor (Shengji, 80 points) for four players in two teams (seats 0+2 v 1+3)."""
 
     name = "tractor"
+    title = "Tractor"
     players = 4
-    phases = ("declare", "bury", "play", "over")
+    teams = TEAMS
+    phases = PHASE_NAMES
+    match_type = TractorMatch
 
     # -- deals and layouts -----------------------------------------------------------------------
     def new_deal(self, seed: int) -> TractorState:
-        """A first deal of a match from `random.Random(seed)` (see `engine.tractor.match`)."""
-        return deal_from_rng(random.Random(seed), (0, 0), None)
+        """A first deal of a match from `random.Random(seed)` (see `engine.tractor.deal`)."""
+        return deal(random.Random(seed), None)
 
     def from_layout(self, layout: Mapping[str, Any], seed: int) -> TractorState:
         levels_raw = layout.get("levels", ["2", "2"])
@@ -152,7 +167,10 @@ class TractorGame(Game):
 
     # -- results ----------------------------------------------------------------------------------
     def result_json(self, state: State) -> dict[str, Any] | None:
-        return state.result
+        return result_json(state)
+
+    def deal_result(self, state: State) -> DealResult:
+        return deal_result(state)
 
     def describe_deal(self, state: State) -> str:
         assert isinstance(state, TractorState)
@@ -210,12 +228,8 @@ class TractorGame(Game):
 
     def playout(self, state: TractorState, rng: random.Random) -> TractorState:
         """Finish `state` with uniformly random legal actions (every rule applied); returns it."""
-        while state.ph != OVER:
-            state._do(state.random_action(rng))
-        return state
+        return random_playout(state, rng)
 
 
 def _points(cards: tuple[int, ...]) -> int:
-    from engine.tractor.cards import POINTS
-
     return sum(POINTS[k] for k in cards)

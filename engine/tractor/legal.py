@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 
-from engine.tractor.cards import CODES
+from engine.tractor.cards import CODES, format_cards
 
 Action = tuple[int, ...]
 
@@ -158,8 +158,6 @@ class Combos(Sequence):
         order and pruning branches that cannot be completed, and stops after `limit` texts.
         """
         if len(self) <= 4 * limit:  # small sets: simply list, format and sort them all
-            from engine.tractor.cards import format_cards
-
             cut = len(self.prefix)
             return sorted(self.head + format_cards(a[cut:]) for a in self)[:limit]
         avail = dict(self.items)

@@ -1,12 +1,7 @@
 """A Tractor match (T-2, T-11, T-27, D-1, D-2): both teams' levels, the dealer, deals, the winner.
 
-Dealing (the engine's own method, `deal_from_rng`): for the first deal of a match (no dealer yet)
-the seat that starts the bidding is drawn first with `rng.randrange(4)` (D-2); later deals start
-the bidding at the known dealer. Then the 108 cards in canonical order (each kind twice) are
-shuffled with `rng.shuffle` and dealt one at a time in play order starting at the bidding seat:
-card i of the first 100 goes to seat (bid_start + i) mod 4; the last 8, in order, are the kitty.
-`new_deal(seed)` is `deal_from_rng(random.Random(seed), ("2", "2"), None)`, which is also the first
-deal of `new_match(seed)`.
+Every deal is dealt by `engine.tractor.deal.deal` from the match's one RNG: the first with no
+dealer (the bidding seat is drawn, D-2), later ones by the dealer the last deal named (T-27).
 """
 
 from __future__ import annotations
@@ -17,20 +12,18 @@ from typing import Any
 
 from engine.errors import MalformedRecord
 from engine.game import Match
-from engine.tractor.cards import NKINDS
-from engine.tractor.scoring import ACE, level_name, settle
+from engine.result import Line, MatchResult, SideScore
+from engine.tractor.deal import deal
+from engine.tractor.scoring import (
+    ACE,
+    MATCH_WON,
+    NEXT_DEALER,
+    SIDE_LEVEL,
+    TEAMS,
+    level_name,
+    settle,
+)
 from engine.tractor.state import TractorState
-
-
-def deal_from_rng(rng: random.Random, levels: tuple[int, int], dealer: int | None) -> TractorState:
-    """Deal one hand as documented above."""
-    bid_start = rng.randrange(4) if dealer is None else dealer
-    deck = [k for k in range(NKINDS) for _ in range(2)]
-    rng.shuffle(deck)
-    hands = [[0] * NKINDS for _ in range(4)]
-    for i in range(100):
-        hands[(bid_start + i) % 4][deck[i]] += 1
-    return TractorState(levels, dealer, bid_start, hands, deck[100:])
 
 
 class TractorMatch(Match):
@@ -59,7 +52,7 @@ class TractorMatch(Match):
     def next_deal(self) -> TractorState:
         if self.is_over:
             raise ValueError("the match is over")
-        return deal_from_rng(self.rng, self.levels, self.dealer)
+        return deal(self.rng, self.dealer, self.levels)
 
     def finish_deal(self, state: Any) -> None:
         if not isinstance(state, TractorState) or not state.is_over:
@@ -71,6 +64,21 @@ class TractorMatch(Match):
         self.dealer = s.next_dealer
         self.winner = s.match_winner
         self.deals += 1
+
+    def result(self) -> MatchResult:
+        """The standings: each team's level index (0 = "2"; above 12 = promoted past A, D-1) with
+        a line naming the level, the deals played (no fixed length), and the winner once over;
+        the match's lines name the next dealer while it goes on, the winning team once over."""
+        sides = tuple(
+            SideScore(seats, self.levels[team],
+                      (Line(SIDE_LEVEL, {"team": team, "level": level_name(self.levels[team])}),))
+            for team, seats in enumerate(TEAMS))
+        lines: tuple[Line, ...] = ()
+        if self.winner is not None:
+            lines = (Line(MATCH_WON, {"team": self.winner}),)
+        elif self.dealer is not None:
+            lines = (Line(NEXT_DEALER, {"seat": self.dealer}),)
+        return MatchResult(sides, self.deals, None, self.is_over, self.winner, lines)
 
     def summary(self) -> dict[str, Any]:
         return {

@@ -1,26 +1,26 @@
-"""What one seat may know (`TractorObservation`) and rebuilding a full state from it (determinize).
+"""What one seat may know (`TractorObservation`), and the helpers a table reads it with.
 
 The observation holds the seat's own hand and everything public: the bidding, the kitty turned up
 after four passes (T-10), every trick, the trick in progress, the attackers' points, and the public
 constraints a sampler must respect: suits each seat has shown void in (`voids`), suits in which a
 seat showed it holds no more pairs by following a pair/tractor without one (`nopairs`, T-20), and
 cards each seat is known to hold (`shown`: declared cards not yet played; for the dealer also the
-turned-up kitty, which may since have been buried). The dealer also sees the kitty it buried.
-It never holds another seat's hand or the kitty's identity.
+turned-up kitty, which may since have been buried). The dealer also sees the kitty it picked up
+(while it chooses what to bury) and the kitty it buried. It never holds another seat's hand or the
+kitty's identity.
 `hidden` names every hidden location and its size; `unseen` is exactly the multiset of cards in them.
+
+This module imports no state module: `observe` reads any object with `TractorState`'s fields
+(typed `Any`), so `engine.tractor.state` may import it without a cycle. Rebuilding a full state
+from an observation is `engine.tractor.determinize`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
-from engine.errors import MalformedRecord
-from engine.tractor.cards import NKINDS, context
-
-if TYPE_CHECKING:
-    from engine.tractor.state import TractorState
+from engine.tractor.cards import NKINDS, Context, context
 
 Trick = tuple[int, tuple[tuple[int, ...], ...], int]
 
@@ -47,6 +47,7 @@ class TractorObservation:
     revealed: tuple[int, ...]  # the kitty turned up after four passes, else ()
     trump: int  # -1 before bidding ends, 0..3 a suit, 4 no-trump
     kitty: tuple[int, ...]  # the buried kitty, for the dealer only
+    picked_up: tuple[int, ...]  # the kitty the dealer took into its hand, its own view while burying
     tricks: tuple[Trick, ...]  # (leader, plays in seat order from the leader, winner)
     trick: tuple[tuple[int, ...], ...]
     leader: int
@@ -61,8 +62,19 @@ class TractorObservation:
     unseen: tuple[int, ...]  # 54 counts: the cards of the hidden locations
     hidden: tuple[tuple[str, int], ...]  # (location, number of cards): "hand1", "kitty", ...
 
+    # -- reading helpers (for tables: they read observations, never engine internals) ----------
+    def trump_context(self) -> Context | None:
+        """The deal's trump tables (effective suits and positions) once trump is known, else None."""
+        return context(self.level, self.trump) if self.trump >= 0 else None
 
-def _played_counts(state: TractorState) -> list[list[int]]:
+    def effective_suit(self, kind: int) -> int:
+        """The effective suit of card `kind` (T-13, T-14): 0..3 a plain suit, 4 trumps; -1 while
+        trump is not known."""
+        return context(self.level, self.trump).eff[kind] if self.trump >= 0 else -1
+
+
+def played_counts(state: Any) -> list[list[int]]:
+    """Per seat, the counts of the cards it has played (finished tricks and the current one)."""
     played = [[0] * NKINDS for _ in range(4)]
     for leader, plays, _w in state.tricks:
         for i, cards in enumerate(plays):
@@ -76,7 +88,7 @@ def _played_counts(state: TractorState) -> list[list[int]]:
     return played
 
 
-def _shown(state: TractorState, played: list[list[int]]) -> tuple[tuple[int, ...], ...]:
+def _shown(state: Any, played: list[list[int]]) -> tuple[tuple[int, ...], ...]:
     out = []
     for seat in range(4):
         known = [0] * NKINDS
@@ -96,11 +108,11 @@ def _shown(state: TractorState, played: list[list[int]]) -> tuple[tuple[int, ...
     return tuple(out)
 
 
-def observe(state: TractorState, seat: int) -> TractorObservation:
-    """The observation of `seat` (0..3)."""
+def observe(state: Any, seat: int) -> TractorObservation:
+    """The observation of `seat` (0..3) of `state` (a `TractorState`)."""
     if not 0 <= seat < 4:
         raise ValueError(f"no seat {seat}")
-    played = _played_counts(state)
+    played = played_counts(state)
     buried = state.ph >= 2
     own_kitty = state.kitty if (buried and seat == state.dealer) else ()
     unseen = [2] * NKINDS
@@ -133,6 +145,7 @@ def observe(state: TractorState, seat: int) -> TractorObservation:
         revealed=state.revealed,
         trump=state.trump,
         kitty=own_kitty,
+        picked_up=state.kitty if (state.ph == 1 and seat == state.dealer) else (),
         tricks=state.tricks,
         trick=state.trick,
         leader=state.leader,
@@ -149,112 +162,13 @@ def observe(state: TractorState, seat: int) -> TractorObservation:
     )
 
 
-def _counts(cards: Sequence[int], where: str, size: int) -> list[int]:
-    if len(cards) != size:
-        raise MalformedRecord(f"{where} needs {size} cards, got {len(cards)}")
-    out = [0] * NKINDS
-    for k in cards:
-        out[k] += 1
-    return out
-
-
-def determinize(obs: TractorObservation, hidden: Mapping[str, Sequence[int]]) -> TractorState:
-    """A full state with `obs`'s public history and own hand, and `hidden` cards where it says.
-
-    `hidden` maps each location of `obs.hidden` to its cards (kinds); their union must be
-    `obs.unseen`. The rebuilt state's `layout_of` is one plausible deal (see `_plausible_deal`).
-    """
-    from engine.tractor.state import TractorState
-
-    sizes = dict(obs.hidden)
-    if set(hidden) != set(sizes):
-        raise MalformedRecord(f"hidden locations must be {sorted(sizes)}")
-    pool = [0] * NKINDS
-    for cards in hidden.values():
-        for k in cards:
-            pool[k] += 1
-    if tuple(pool) != obs.unseen:
-        raise MalformedRecord("hidden cards must be exactly the unseen cards")
-    state = TractorState.__new__(TractorState)
-    hands = []
-    for s in range(4):
-        if s == obs.seat:
-            hands.append(list(obs.hand))
+def hidden_of(state: Any, seat: int) -> dict[str, list[int]]:
+    """The true contents of every hidden location of `seat`'s observation (tests, debugging)."""
+    out: dict[str, list[int]] = {}
+    for name, _size in observe(state, seat).hidden:
+        if name == "kitty":
+            out[name] = list(state.kitty)
         else:
-            hands.append(_counts(hidden[f"hand{s}"], f"hand{s}", sizes[f"hand{s}"]))
-    state.hands = hands
-    state.levels = obs.levels
-    state.level = obs.level
-    state.dealer = obs.dealer
-    state.bid_start = obs.bid_start
-    if "kitty" in sizes:
-        state.kitty = tuple(sorted(hidden["kitty"])) if obs.trump >= 0 else tuple(hidden["kitty"])
-    elif obs.kitty:
-        state.kitty = obs.kitty
-    else:  # bury phase: the kitty is inside the dealer's hand
-        state.kitty = obs.revealed
-    state.ph = ("declare", "bury", "play", "over").index(obs.phase)
-    state.actor = obs.to_act if obs.to_act is not None else obs.leader
-    state.decl_seat = obs.decl_seat
-    state.decl_strength = obs.decl_strength
-    state.decl_suit = obs.decl_suit
-    state.first_decl = obs.first_decl
-    state.passes = obs.passes
-    state.bids = obs.bids
-    state.revealed = obs.revealed
-    state.trump = obs.trump
-    state.ctx = context(obs.level, obs.trump) if obs.trump >= 0 else None
-    state.trick = obs.trick
-    state.leader = obs.leader
-    state.lead_suit = obs.lead_suit
-    state.win_seat = obs.win_seat
-    state.win_key = obs.win_key
-    state.tricks = obs.tricks
-    state.points = obs.points
-    state.bonus = obs.bonus
-    state.voids = list(obs.voids)
-    state.nopairs = list(obs.nopairs)
-    state.deal = _plausible_deal(state, None if obs.dealt_dealer < 0 else obs.dealt_dealer)
-    return state
-
-
-def _plausible_deal(state: TractorState, dealt_dealer: int | None) -> tuple:
-    """A deal (hands as dealt, kitty) that leads to `state`'s cards: each seat's hand plus what it
-    played; the dealer's 33 cards minus a kitty (the turned-up one, else the buried one, else 8
-    cards it did not declare)."""
-    played = _played_counts(state)
-    hands = [[h + p for h, p in zip(state.hands[s], played[s], strict=True)] for s in range(4)]
-    if state.ph == 0:
-        return tuple(tuple(h) for h in hands), tuple(state.kitty), dealt_dealer
-    d = state.dealer
-    if state.ph >= 2:
-        for k in state.kitty:
-            hands[d][k] += 1
-    if state.revealed:
-        kitty = list(state.revealed)
-    elif state.ph >= 2:
-        kitty = list(state.kitty)
-    else:
-        declared = [0] * NKINDS
-        for s, action in state.bids:
-            if s == d and action[0] == -2:
-                for k in action[1:]:
-                    declared[k] = max(declared[k], action.count(k))
-        kitty = []
-        for k in range(NKINDS - 1, -1, -1):
-            while len(kitty) < 8 and hands[d][k] - kitty.count(k) > declared[k]:
-                kitty.append(k)
-    for k in kitty:
-        hands[d][k] -= 1
-    return tuple(tuple(h) for h in hands), tuple(kitty), dealt_dealer
-
-
-def legal_from_observation(obs: TractorObservation):
-    """The legal actions of `obs.seat` when it is to act, from the observation alone: the hidden
-    cards are placed in any order (legality depends only on the own hand and public history)."""
-    pool = [k for k in range(NKINDS) for _ in range(obs.unseen[k])]
-    hidden, start = {}, 0
-    for name, size in obs.hidden:
-        hidden[name] = pool[start:start + size]
-        start += size
-    return determinize(obs, hidden).legal_actions()
+            hand = state.hands[int(name[4:])]
+            out[name] = [k for k in range(NKINDS) for _ in range(hand[k])]
+    return out

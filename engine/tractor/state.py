@@ -28,6 +28,8 @@ from engine.tractor.cards import (
     shape,
 )
 from engine.tractor.legal import Combos
+from engine.tractor.observation import TractorObservation, observe
+from engine.tractor.scoring import result_json
 
 PASS: tuple[int, ...] = (-1,)
 DECLARE = -2
@@ -119,11 +121,7 @@ class TractorState(State):
 
     @property
     def result(self) -> dict[str, Any] | None:
-        if self.ph != OVER:
-            return None
-        from engine.tractor.scoring import deal_result
-
-        return deal_result(self)
+        return result_json(self)
 
     def clone(self) -> TractorState:
         new = TractorState.__new__(TractorState)
@@ -159,9 +157,7 @@ class TractorState(State):
         new.nopairs = self.nopairs[:]
         return new
 
-    def observation(self, seat: int) -> Any:
-        from engine.tractor.observation import observe
-
+    def observation(self, seat: int) -> TractorObservation:
         return observe(self, seat)
 
     def snapshot(self) -> tuple:

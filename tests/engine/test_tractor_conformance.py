@@ -14,7 +14,8 @@ import pytest
 from engine.errors import IllegalAction
 from engine.records import GameRecord
 from engine.tractor.cards import NKINDS, POINTS
-from engine.tractor.observation import legal_from_observation
+from engine.tractor.determinize import legal_from_observation
+from engine.tractor.observation import hidden_of
 from engine.tractor.state import TractorState
 from tests.engine.test_tractor_support import GAME
 
@@ -65,18 +66,6 @@ def _random_hidden(obs, rng: random.Random) -> dict[str, list[int]]:
         out[name] = pool[start:start + size]
         start += size
     assert start == len(pool)
-    return out
-
-
-def _true_hidden(state: TractorState, seat: int) -> dict[str, list[int]]:
-    obs = state.observation(seat)
-    out = {}
-    for name, _size in obs.hidden:
-        if name == "kitty":
-            out[name] = list(state.kitty)
-        else:
-            hand = state.hands[int(name[4:])]
-            out[name] = [k for k in range(NKINDS) for _ in range(hand[k])]
     return out
 
 
@@ -147,7 +136,7 @@ def test_determinize_with_true_hidden_reproduces_observation_and_legal_actions()
             if step in stops:
                 seat = state.to_act
                 obs = state.observation(seat)
-                rebuilt = GAME.determinize(obs, _true_hidden(state, seat))
+                rebuilt = GAME.determinize(obs, hidden_of(state, seat))
                 assert rebuilt.observation(seat) == obs
                 assert rebuilt.snapshot()[:2] == state.snapshot()[:2]
                 legal_a, legal_b = state.legal_actions(), rebuilt.legal_actions()

@@ -132,10 +132,10 @@ def tractor_dealer_deal() -> Any:
     import random
 
     from engine.tractor.cards import KIND_RANK
-    from engine.tractor.match import deal_from_rng
+    from engine.tractor.deal import deal
 
     for seed in range(200):
-        state = deal_from_rng(random.Random(seed), (0, 0), None)
+        state = deal(random.Random(seed), None)
         if state.bid_start == 0 and any(KIND_RANK[k] == 0 and c
                                         for k, c in enumerate(state.hands[0])):
             return state

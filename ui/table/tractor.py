@@ -138,7 +138,7 @@ class TractorTableScreen(HintMixin, TrickReviewMixin, TableScreen):
         hand.hinted = self._from_kitty(obs) if obs.phase == "bury" else []
         human_turn = (state.to_act == HUMAN and not self.holding and not self.autoplay
                       and self.replay is None)
-        hand.legal = self._followers(state) if human_turn else []
+        hand.legal = self._followers(obs) if human_turn else []
         hand.dim_illegal = bool(hand.legal)
         if not human_turn:
             self.prompt = ""
@@ -156,21 +156,19 @@ class TractorTableScreen(HintMixin, TrickReviewMixin, TableScreen):
                 return size
         return 0
 
-    def _followers(self, state: Any) -> list[int]:
+    def _followers(self, obs: Any) -> list[int]:
         """Indexes of the led suit's cards when you must follow with them only (T-19), else
         [] (every card may be chosen)."""
-        if state.phase != "play" or not state.trick:
+        if obs.phase != "play" or not obs.trick:
             return []
-        eff, suit = state.ctx.eff, state.lead_suit
-        mine = [i for i, k in enumerate(self.kinds) if eff[k] == suit]
-        return mine if len(mine) >= len(state.trick[0]) else []
+        mine = [i for i, k in enumerate(self.kinds) if obs.effective_suit(k) == obs.lead_suit]
+        return mine if len(mine) >= len(obs.trick[0]) else []
 
     def _from_kitty(self, obs: Any) -> list[int]:
         """Indexes of the hand cards the human picked up with the kitty (bury phase, dealer)."""
         if obs.dealer != HUMAN:
             return []
-        dealt = self.session.state.deal[0][HUMAN]
-        extra = [obs.hand[k] - dealt[k] for k in range(NKINDS)]
+        extra = [obs.picked_up.count(k) for k in range(NKINDS)]
         out = []
         for i in range(len(self.kinds) - 1, -1, -1):  # mark the last copies
             k = self.kinds[i]

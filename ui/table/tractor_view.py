@@ -114,7 +114,7 @@ def selection_feedback(state: Any, kinds: Sequence[int]) -> tuple[str, bool]:
         return text, len(cards) == 8
     if state.phase != "play":
         return "", False
-    ctx = state.ctx
+    ctx = state.observation(state.to_act).trump_context()
     lead = state.trick[0] if state.trick else None
     if not cards:
         if lead is None:
