@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test setup system-deps lint bench screenshots bundle bundle-selftest clean
+.PHONY: run test setup system-deps lint bench bench-ui ai-targets screenshots bundle bundle-selftest clean
 
 run: setup            ## set up and run Parlor on this desktop (hardware mocked)
 	GPIOZERO_PIN_FACTORY=mock $(VENV)/bin/parlor
@@ -27,12 +27,27 @@ $(STAMP): pyproject.toml
 lint: setup
 	$(VENV)/bin/ruff check engine ui hardware device tests
 
-bench: setup          ## speed and memory figures (not part of the tests)
+XVFB := xvfb-run -a -s "-screen 0 1280x1280x24"
+JOBS ?= 2
+
+bench: setup          ## engine speed and memory figures, every game (not part of the tests)
 	$(PY) -m engine bench
 
+bench-ui: setup       ## start-up, RSS and frame gaps of every table in the running app
+	$(XVFB) $(PY) -m ui.bench
+
+# Strength runs count search deadlines in CPU time (other processes on a shared machine do not
+# eat the bots' thinking time); the decision-time runs use the wall clock, like the appliance.
+ai-targets: setup     ## AI strength (normal vs heuristic, every game), then Meri normal/hard speed
+	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena meri --a normal --b heuristic --deals 500 --seed 1 --jobs $(JOBS)
+	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena tractor --a normal --b heuristic --deals 200 --seed 1 --jobs $(JOBS)
+	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena chan --a normal --b heuristic --deals 500 --seed 1 --jobs $(JOBS)
+	PARLOR_SEARCH_CLOCK=wall $(PY) -m engine arena meri --a normal --b heuristic --deals 10 --seed 7
+	PARLOR_SEARCH_CLOCK=wall $(PY) -m engine arena meri --a hard --b heuristic --deals 4 --seed 7
+
 screenshots: setup    ## PNGs of every screen and of each table mid-play and its summary, in screenshots/
-	xvfb-run -a -s "-screen 0 1280x1280x24" $(PY) scripts/screenshots.py
-	xvfb-run -a -s "-screen 0 1280x1280x24" $(PY) scripts/table_screenshots.py --out screenshots
+	$(XVFB) $(PY) scripts/screenshots.py
+	$(XVFB) $(PY) scripts/table_screenshots.py --out screenshots
 
 # Kivy is imported by the spec: keep its logger quiet and out of ~/.kivy while building.
 BUNDLE_ENV := KIVY_HOME=$(CURDIR)/build/kivy-home KIVY_NO_ARGS=1 KIVY_NO_FILELOG=1 KIVY_NO_CONSOLELOG=1 KIVY_LOG_MODE=PYTHON

@@ -1,20 +1,45 @@
-"""`python -m engine bench [GAME...]`: random-playout speed, clone/apply/legality cost, memory.
+"""`python -m engine bench [GAME...]`: engine speed and memory, or a bot level's decision times.
 
-Figures, not assertions: run it and report what it prints. Each game may offer a fast playout
-(`Game.playout(state, rng)`) used by the AI; the public `apply` path is measured as well.
+Figures, not assertions: run it and report what it prints (every figure is measured and printed
+by engine/measure.py). Per game, by default:
+
+- `deals_per_s_public` / `deals_per_s_fast`: complete random deals per second through the checked
+  public `apply`, and through the game's fast playout (`Game.playout`, used by the AI) if it has
+  one; both include dealing (`new_deal`).
+- `clone_us`, `clone_apply_us`, `legal_actions_us`: their cost at a state half-way through a deal.
+- `widest_legal` and the `*_wide_us` / `listing_1000_us` figures: the state with the most legal
+  actions met in random deals (Tractor's void follower of a long tractor has millions, held in a
+  lazy set), and there the cost of `action in legal`, `len(legal_actions())`, `random_action`
+  and records.md's first-1000 listing (`Game.legal_listing`).
+- `traced_peak_kb` over 50 public playouts (tracemalloc), and the process's `max_rss_mb`.
+
+`--clock cpu` counts the rates and per-call costs in this process's CPU time, steadier than
+wall-clock time on a shared machine. `--decisions LEVEL` measures instead how long a bot of that
+level takes to decide: one such bot at seat 0 against heuristic bots, every decision of seat 0
+timed in CPU and wall-clock time (its search deadline runs on `PARLOR_SEARCH_CLOCK`, wall by
+default; on a busy machine the wall figures include waiting for other processes).
 """
 
 from __future__ import annotations
 
 import random
-import resource
-import time
-import timeit
 import tracemalloc
 from typing import TextIO
 
 from engine import registry
+from engine.ai.bots import make_bot
 from engine.game import State
+from engine.measure import (
+    Timings,
+    peak_rss_mb,
+    per_call_us,
+    percentiles,
+    print_figures,
+    rate,
+)
+
+#: Random deals searched for the state with the widest legal set.
+WIDE_DEALS = 60
 
 
 def _public_playout(state: State, rng: random.Random) -> None:
@@ -22,17 +47,12 @@ def _public_playout(state: State, rng: random.Random) -> None:
         state.apply(state.random_action(rng))
 
 
-def _deals_per_second(game_name: str, seconds: float, seed: int, fast: bool) -> float:
+def _deals_per_second(game_name: str, seconds: float, seed: int, fast: bool, clock: str) -> float:
     game = registry.get(game_name)
     rng = random.Random(seed)
     playout = getattr(game, "playout", None) if fast else None
     run = playout if playout is not None else _public_playout
-    done, start = 0, time.perf_counter()
-    deadline = start + seconds
-    while time.perf_counter() < deadline:
-        run(game.new_deal(rng.getrandbits(32)), rng)
-        done += 1
-    return done / (time.perf_counter() - start)
+    return rate(lambda: run(game.new_deal(rng.getrandbits(32)), rng), seconds, clock)
 
 
 def _mid_deal(game_name: str, seed: int) -> State:
@@ -51,30 +71,81 @@ def _mid_deal(game_name: str, seed: int) -> State:
     return state
 
 
-def _per_call_us(fn, number: int = 20000) -> float:
-    return min(timeit.repeat(fn, number=number, repeat=5)) / number * 1e6
+def widest_state(game_name: str, seed: int, deals: int = WIDE_DEALS) -> tuple[State, int]:
+    """The state with the most legal actions met in `deals` random deals, and that count."""
+    game = registry.get(game_name)
+    rng = random.Random(seed)
+    best: State | None = None
+    widest = -1
+    for _ in range(deals):
+        state = game.new_deal(rng.getrandbits(32))
+        while not state.is_over:
+            count = len(state.legal_actions())
+            if count > widest:
+                best, widest = state.clone(), count
+            state.apply(state.random_action(rng))
+    assert best is not None
+    return best, widest
 
 
-def bench(game_name: str, seconds: float, seed: int, out: TextIO) -> dict[str, float]:
+def bench(game_name: str, seconds: float, seed: int, out: TextIO,
+          clock: str = "wall") -> dict[str, float]:
     """Measure one game and print the figures; returns them too."""
     game = registry.get(game_name)
     figures: dict[str, float] = {}
-    figures["deals_per_s_public"] = _deals_per_second(game_name, seconds, seed, fast=False)
+    figures["deals_per_s_public"] = _deals_per_second(game_name, seconds, seed, False, clock)
     if getattr(game, "playout", None) is not None:
-        figures["deals_per_s_fast"] = _deals_per_second(game_name, seconds, seed, fast=True)
+        figures["deals_per_s_fast"] = _deals_per_second(game_name, seconds, seed, True, clock)
     state = _mid_deal(game_name, seed)
     action = state.legal_actions()[0]
-    figures["clone_us"] = _per_call_us(state.clone)
-    figures["clone_apply_us"] = _per_call_us(lambda: state.clone().apply(action))
-    figures["legal_actions_us"] = _per_call_us(state.legal_actions, 5000)
+    figures["clone_us"] = per_call_us(state.clone, clock=clock)
+    figures["clone_apply_us"] = per_call_us(lambda: state.clone().apply(action), clock=clock)
+    figures["legal_actions_us"] = per_call_us(state.legal_actions, 5000, clock)
+    wide, count = widest_state(game_name, seed)
+    legal = wide.legal_actions()
+    rng = random.Random(seed)
+    pick = wide.random_action(rng)
+    figures["widest_legal"] = float(count)
+    figures["in_legal_wide_us"] = per_call_us(lambda: pick in legal, 20000, clock)
+    figures["len_legal_wide_us"] = per_call_us(lambda: len(wide.legal_actions()), 500, clock)
+    figures["random_action_wide_us"] = per_call_us(lambda: wide.random_action(rng), 500, clock)
+    figures["listing_1000_us"] = per_call_us(lambda: game.legal_listing(wide, 1000), 5, clock)
     tracemalloc.start()
     rng = random.Random(seed)
     for _ in range(50):
         _public_playout(game.new_deal(rng.getrandbits(32)), rng)
     figures["traced_peak_kb"] = tracemalloc.get_traced_memory()[1] / 1024
     tracemalloc.stop()
-    figures["max_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"{game_name}:", file=out)
-    for key, value in figures.items():
-        print(f"  {key:22s} {value:12.1f}", file=out)
+    figures["max_rss_mb"] = peak_rss_mb()
+    print_figures(f"{game_name} ({clock} clock)", figures, out)
+    return figures
+
+
+def decision_times(game_name: str, level: str, deals: int, seed: int,
+                   out: TextIO) -> dict[str, float]:
+    """Time every decision of a `level` bot at seat 0 against heuristic bots over `deals` deals;
+    print and return the count and the CPU and wall-clock percentiles in ms."""
+    game = registry.get(game_name)
+    timings = Timings()
+    for d in range(deals):
+        deal_seed = seed * 1000 + d
+        state = game.new_deal(deal_seed)
+        bots = [make_bot(game_name, "heuristic", deal_seed + s) for s in range(game.players)]
+        bots[0] = make_bot(game_name, level, deal_seed)
+        while not state.is_over:
+            seat = state.to_act
+            obs = state.observation(seat)
+            legal = state.legal_actions()
+            if seat == 0:
+                action = timings.timed(bots[0].choose, obs, legal)
+            else:
+                action = bots[seat].choose(obs, legal)
+            state.apply(action)
+    figures: dict[str, float] = {"decisions": float(len(timings.wall_ms))}
+    for name, values in (("cpu", timings.cpu_ms), ("wall", timings.wall_ms)):
+        for key, value in percentiles(values).items():
+            figures[f"{name}_{key}_ms"] = value
+    figures["max_rss_mb"] = peak_rss_mb()
+    print_figures(f"{game_name} decisions: {level} at seat 0 vs heuristic bots, {deals} deals",
+                  figures, out, digits=2)
     return figures

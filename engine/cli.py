@@ -1,4 +1,4 @@
-"""`python -m engine`: replay a record, simulate matches, benchmark, and run the bot arena.
+"""`python -m engine`: replay a record, simulate matches, benchmark, run the bot arena, and study.
 
 `replay` is a contract (records.md): one JSON object on stdout; exit 0 when every action applied,
 1 with the rule id on an illegal action, 2 with a one-line message on a malformed record. No
@@ -51,14 +51,52 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from engine.bench import bench
+    from engine.ai.bots import KINDS
+    from engine.bench import bench, decision_times
 
     unknown = [g for g in args.games if g not in GAMES]
     if unknown:
         print(f"error: unknown game {unknown[0]!r} (known: {', '.join(GAMES)})", file=sys.stderr)
         return 2
+    if args.decisions is not None and args.decisions not in KINDS:
+        print(f"error: unknown bot {args.decisions!r} (known: {', '.join(KINDS)})",
+              file=sys.stderr)
+        return 2
+    if args.deals < 1:
+        print("error: --deals must be at least 1", file=sys.stderr)
+        return 2
     for game in args.games or GAMES:
-        bench(game, seconds=args.seconds, seed=args.seed, out=sys.stdout)
+        if args.decisions:
+            decision_times(game, args.decisions, args.deals, args.seed, sys.stdout)
+        else:
+            bench(game, seconds=args.seconds, seed=args.seed, out=sys.stdout, clock=args.clock)
+    return 0
+
+
+def cmd_study(args: argparse.Namespace) -> int:
+    from engine.ai import chan_study
+
+    studies = ("soak",) + (chan_study.KINDS if args.game == "chan" else ())
+    if args.kind not in studies:
+        print(f"error: {args.game} has no study {args.kind!r} (known: {', '.join(studies)})",
+              file=sys.stderr)
+        return 2
+    soaking = args.kind == "soak"
+    deals = args.deals if args.deals is not None else (20000 if soaking else 100)
+    seed = args.seed if args.seed is not None else (0 if soaking else 1)
+    if deals < 1:
+        print("error: --deals must be at least 1", file=sys.stderr)
+        return 2
+    if soaking:
+        from engine.soak import SoakFailure, soak
+
+        try:
+            soak(args.game, deals, seed, sys.stdout)
+        except SoakFailure as exc:
+            print(f"soak failed: {exc}; record: {exc.record}", file=sys.stderr)
+            return 1
+        return 0
+    chan_study.run(args.kind, deals, seed, sys.stdout, worlds=args.worlds, fair=args.fair)
     return 0
 
 
@@ -86,10 +124,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--actions", action="store_true", help="also print every action")
     p.set_defaults(func=cmd_simulate)
 
-    p = sub.add_parser("bench", help="random-playout speed, clone/apply cost, peak memory")
+    p = sub.add_parser("bench", help="random-playout speed, clone/apply/legality cost, memory; "
+                                     "or a bot level's decision times")
     p.add_argument("games", nargs="*", default=[], help="games to measure (default: all)")
-    p.add_argument("--seconds", type=float, default=3.0)
+    p.add_argument("--seconds", type=float, default=3.0, help="time per playout-rate figure")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                   help="count rates and per-call costs in wall or CPU time")
+    p.add_argument("--decisions", metavar="LEVEL",
+                   help="instead: time every decision of a LEVEL bot at seat 0 vs heuristic bots")
+    p.add_argument("--deals", type=int, default=5, help="deals played for --decisions")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("arena", help="duplicate-deal match between two bot kinds")
@@ -101,6 +145,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_arena)
+
+    p = sub.add_parser("study", help="a long random-playout soak (any game), or a Chắn AI study")
+    p.add_argument("game", choices=GAMES)
+    p.add_argument("kind", metavar="KIND",
+                   help="soak (any game: random deals, every invariant checked, engine/soak.py); "
+                        "chan also: oracle, hands, realism, deltas, known, overlap "
+                        "(engine/ai/chan_study.py says what each measures)")
+    p.add_argument("--deals", type=int, default=None,
+                   help="deals (default: 20000 for soak, 100 for a study)")
+    p.add_argument("--seed", type=int, default=None, help="default: 0 for soak, 1 for a study")
+    p.add_argument("--worlds", type=int, default=40,
+                   help="stock shuffles (hands), sampled worlds (overlap)")
+    p.add_argument("--fair", action="store_true", help="known: the shipped search itself")
+    p.set_defaults(func=cmd_study)
     return parser
 
 

@@ -1,12 +1,15 @@
-"""UI figures: start-up time to the home screen, RSS, and the largest frame gap during AI turns.
+"""UI figures: start-up time to the home screen, RSS, and the frame gaps while bots play a table.
 
-    python -m ui.bench                     # all figures (each run in its own process)
-    python -m ui.bench --deal-level hard   # the frame-gap deal with the strongest bots
+    python -m ui.bench                          # start-up, then one deal of every game
+    python -m ui.bench --game tractor --game chan --speed 3 --size 800x480
+    python -m ui.bench --deal-level hard        # the frame-gap deals with the strongest bots
 
-Each measurement runs `ParlorApp.run()` in a child process (a whole-app run must have its own
-process, platform.md), under the current display (use xvfb-run on a headless machine).
-The frame-gap run lets bots play every seat of a Meri deal on the table, with the table's own
-pacing, while a per-frame Clock callback records the time between frames.
+(`make bench-ui` runs it under xvfb-run.) Each measurement runs `ParlorApp.run()` in a child
+process (a whole-app run must have its own process, platform.md), under the current display (use
+xvfb-run on a headless machine). A frame-gap run lets bots play every seat of one deal on the
+game's table, with the table's own pacing (the bots think in a child process), while a per-frame
+Clock callback records the time between frames and the part of it not spent in GL work (drawing,
+buffer swap, card faces). Percentiles and memory come from engine/measure.py, as in every bench.
 """
 
 from __future__ import annotations
@@ -19,29 +22,21 @@ import sys
 import time
 from typing import Any
 
-
-def rss_mb() -> float:
-    """Resident set size of this process in MiB (Linux /proc)."""
-    with open("/proc/self/status", encoding="ascii") as handle:
-        for line in handle:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
+from engine import registry
+from engine.measure import percentiles, rss_mb
 
 
-def gap_figures(gaps: list[float]) -> dict[str, Any]:
-    """Frame count and max / p99 / median gap in ms of the frame gaps (the first five, start-up
-    frames, left out)."""
-    ordered = sorted(gaps[5:])
-    return {
-        "frames": len(ordered),
-        "max_gap_ms": round(1000 * ordered[-1], 1),
-        "p99_gap_ms": round(1000 * ordered[int(len(ordered) * 0.99)], 1),
-        "median_gap_ms": round(1000 * ordered[len(ordered) // 2], 1),
-    }
+def gap_figures(gaps: list[float], name: str = "gap") -> dict[str, Any]:
+    """Frame count and max / p99 / median of the per-frame `gaps` (seconds) in ms, keyed
+    `max_<name>_ms` etc. (the first five, start-up frames, left out)."""
+    ms = [1000 * gap for gap in gaps[5:]]
+    p = percentiles(ms, ("p50", "p99", "max"), digits=1)
+    return {"frames": len(ms), f"max_{name}_ms": p["max"], f"p99_{name}_ms": p["p99"],
+            f"median_{name}_ms": p["p50"]}
 
 
-def _child(mode: str, started: float, level: str, speed: float) -> dict[str, Any]:
+def _child(mode: str, started: float, level: str, speed: float, game: str = "meri",
+           size: tuple[int, int] | None = None) -> dict[str, Any]:
     """Runs inside the child process: the app, then one JSON line of figures on stdout."""
     from kivy.clock import Clock
     from kivy.core.window import Window
@@ -49,7 +44,9 @@ def _child(mode: str, started: float, level: str, speed: float) -> dict[str, Any
     from ui.app import ParlorApp
     from ui.ports import MemoryStore, NullOutputs, Services
 
-    out: dict[str, Any] = {"mode": mode}
+    if size is not None:
+        Window.size = size
+    out: dict[str, Any] = {"mode": mode, "game": game}
     app = ParlorApp(Services(store=MemoryStore(), outputs=NullOutputs()), seed=11)
 
     def home_drawn(_dt: float) -> None:
@@ -106,17 +103,15 @@ def _child(mode: str, started: float, level: str, speed: float) -> dict[str, Any
 
         app.ai_level = level
         app.animation_speed = speed
-        table = app.root.get_screen("meri")
+        table = app.root.get_screen(game)
         table.autoplay = True
-        app.new_game("meri")
+        app.new_game(game)
         Clock.schedule_interval(frame, 0)
 
         def watch(_dt: float) -> None:
             if table.summary_open:
-                busy = sorted(work[5:])
+                out.update(gap_figures(work, "work"))
                 out.update(
-                    max_work_ms=round(1000 * busy[-1], 1),
-                    p99_work_ms=round(1000 * busy[int(len(busy) * 0.99)], 1),
                     level=level,
                     speed=speed,
                     **gap_figures(gaps),
@@ -132,22 +127,31 @@ def _child(mode: str, started: float, level: str, speed: float) -> dict[str, Any
     return out
 
 
-def run_child(mode: str, level: str = "normal", speed: float = 1.0) -> dict[str, Any]:
-    """Run one measurement in a fresh process and return its figures."""
+def run_child(mode: str, level: str = "normal", speed: float = 1.0, game: str = "meri",
+              size: str | None = None) -> dict[str, Any]:
+    """Run one measurement (`startup`, or a `deal` of `game`) in a fresh process; its figures."""
     env = dict(os.environ)
     env.setdefault("KIVY_NO_ARGS", "1")
     env.setdefault("KIVY_NO_CONSOLELOG", "1")
     env.setdefault("KIVY_NO_FILELOG", "1")
     started = time.time()
-    proc = subprocess.run(
-        [sys.executable, "-m", "ui.bench", "--child", mode, "--started", repr(started),
-         "--deal-level", level, "--speed", str(speed)],
-        capture_output=True, text=True, env=env, timeout=600,
-    )
+    command = [sys.executable, "-m", "ui.bench", "--child", mode, "--started", repr(started),
+               "--deal-level", level, "--speed", str(speed), "--game", game]
+    if size is not None:
+        command += ["--size", size]
+    proc = subprocess.run(command, capture_output=True, text=True, env=env, timeout=900)
     lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
     if proc.returncode != 0 or not lines:
         raise RuntimeError(f"child {mode} failed ({proc.returncode}): {proc.stderr[-2000:]}")
     return json.loads(lines[-1])
+
+
+def _size(text: str | None) -> tuple[int, int] | None:
+    """`WIDTHxHEIGHT` as a pair; `ValueError` if it is not one."""
+    if text is None:
+        return None
+    width, height = (int(v) for v in text.lower().split("x"))
+    return width, height
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -155,23 +159,36 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--child", choices=["startup", "deal"], help=argparse.SUPPRESS)
     parser.add_argument("--started", type=float, default=0.0, help=argparse.SUPPRESS)
+    parser.add_argument("--game", action="append", choices=registry.names(),
+                        help="a table to measure (repeat for several; default: every game)")
     parser.add_argument("--deal-level", default="normal", choices=["easy", "normal", "hard"])
     parser.add_argument("--speed", type=float, default=1.0, help="animation speed (0.5 .. 3)")
+    parser.add_argument("--size", help="window size WIDTHxHEIGHT (default: the app's)")
     args = parser.parse_args(argv)
+    try:
+        size = _size(args.size)
+    except ValueError:
+        print(f"error: bad size {args.size!r} (use WIDTHxHEIGHT)", file=sys.stderr)
+        return 2
     if args.child:
+        game = args.game[0] if args.game else "meri"
         print(json.dumps(_child(args.child, args.started or time.time(), args.deal_level,
-                                args.speed)))
+                                args.speed, game, size)))
         return 0
-    startup = run_child("startup")
+    startup = run_child("startup", size=args.size)
     print(f"start-up to the home screen: {startup['startup_s']:.2f} s "
           f"(process start to first frame of home), RSS {startup['rss_home_mb']:.0f} MiB")
-    deal = run_child("deal", args.deal_level, args.speed)
-    print(f"Meri deal, 8 bots at level {deal['level']!r}, animation speed {deal['speed']}: "
-          f"{deal['frames']} frames, largest frame gap {deal['max_gap_ms']:.0f} ms, "
-          f"p99 {deal['p99_gap_ms']:.0f} ms, median {deal['median_gap_ms']:.0f} ms; "
-          f"RSS {deal['rss_deal_mb']:.0f} MiB")
-    print(f"  UI-thread time per frame without GL work (screen, swap, card drawing): largest {deal['max_work_ms']:.0f} ms, "
-          f"p99 {deal['p99_work_ms']:.0f} ms (bots think in a child process)")
+    for game in args.game or registry.names():
+        deal = run_child("deal", args.deal_level, args.speed, game, args.size)
+        players = registry.get(game).players
+        print(f"{game} deal, {players} bots at level {deal['level']!r}, animation speed "
+              f"{deal['speed']}{', ' + args.size if args.size else ''}: {deal['actions']} actions, "
+              f"{deal['frames']} frames; frame gap largest {deal['max_gap_ms']:.0f} ms, "
+              f"p99 {deal['p99_gap_ms']:.0f} ms, median {deal['median_gap_ms']:.0f} ms; "
+              f"RSS at home {deal['rss_home_mb']:.0f} MiB, after the deal "
+              f"{deal['rss_deal_mb']:.0f} MiB")
+        print(f"  UI-thread time per frame without GL work (screen, swap, card drawing): "
+              f"largest {deal['max_work_ms']:.0f} ms, p99 {deal['p99_work_ms']:.0f} ms")
     return 0
 
 

@@ -5,7 +5,8 @@ swapped, or seats rotated), side A's bots taking the seats of that seating and s
 so the luck of the cards cancels out. The unit of the statistics is the deal: its figures are the
 mean over its seatings, and the headline metric (the first key of `game.arena_metrics`) is given
 as mean ± a 95% confidence interval over deals. Decision times are measured around each bot's
-`choose` call; peak memory is `ru_maxrss` (with `--jobs`, the largest over the worker processes).
+`choose` call; peak memory is `ru_maxrss` (with `--jobs`, the largest over the worker
+processes); both figures come from engine/measure.py, like every bench's.
 
 Deals are split across worker processes by index and merged back in index order, and every bot
 is built from a seed derived from (run seed, deal, seating, seat), so the result does not depend
@@ -16,20 +17,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import random
-import resource
 import sys
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from engine import registry
 from engine.ai.bots import KINDS, make_bot
+from engine.measure import format_percentiles, mean_ci, peak_rss_mb, percentiles
 
-Z95 = 1.959964
+#: The decision-time figures of the report and its `--json` object.
+DECISION_RANKS = ("p50", "p95", "max")
 
 
 @dataclass
@@ -84,36 +84,6 @@ def _play_chunk(job: tuple[str, str, str, int, list[int]]) -> tuple[list[DealRes
     return results, peak_rss_mb()
 
 
-def peak_rss_mb() -> float:
-    """This process's peak resident memory in MB (Linux reports ru_maxrss in KiB)."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
-
-
-def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
-    """Mean and normal-approximation 95% confidence interval (lo, hi) of `values`."""
-    n = len(values)
-    if n == 0:
-        return 0.0, 0.0, 0.0
-    mean = sum(values) / n
-    if n == 1:
-        return mean, mean, mean
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
-    return mean, mean - half, mean + half
-
-
-def percentiles(ms: Sequence[float]) -> dict[str, float]:
-    """p50, p95 and max of decision times in milliseconds (nearest-rank)."""
-    if not ms:
-        return {"p50": 0.0, "p95": 0.0, "max": 0.0}
-    data = sorted(ms)
-
-    def rank(p: float) -> float:
-        return data[min(len(data) - 1, max(0, math.ceil(p * len(data)) - 1))]
-
-    return {"p50": round(rank(0.50), 3), "p95": round(rank(0.95), 3), "max": round(data[-1], 3)}
-
-
 def play_deals(
     game_name: str, kind_a: str, kind_b: str, deals: int, run_seed: int, jobs: int = 1
 ) -> tuple[list[DealResult], float]:
@@ -156,8 +126,8 @@ def summarize(
     if game_name == "chan" and win_key is not None:
         out["win_rate_a"] = others[win_key]["mean"]
     out["decision_ms"] = {
-        "a": percentiles([t for r in results for t in r.ms_a]),
-        "b": percentiles([t for r in results for t in r.ms_b]),
+        "a": percentiles([t for r in results for t in r.ms_a], DECISION_RANKS),
+        "b": percentiles([t for r in results for t in r.ms_b], DECISION_RANKS),
     }
     out["decisions"] = {"a": sum(len(r.ms_a) for r in results),
                         "b": sum(len(r.ms_b) for r in results)}
@@ -181,7 +151,7 @@ def print_report(summary: dict[str, Any], seatings: int, seed: int, out: TextIO)
     for side in ("a", "b"):
         d = s["decision_ms"][side]
         print(f"  decision ms {side.upper()} ({s[side]}, {s['decisions'][side]} decisions): "
-              f"p50 {d['p50']:.2f}  p95 {d['p95']:.2f}  max {d['max']:.2f}", file=out)
+              f"{format_percentiles(d)}", file=out)
     print(f"  peak RSS {s['peak_rss_mb']:.1f} MB", file=out)
 
 

@@ -129,10 +129,3 @@ def test_text_report_and_bad_bot(capsys):
     assert "points" in text and "p95" in text and "peak RSS" in text
     assert arena.run_arena(_args(a="genius")) == 2
     assert "unknown bot" in capsys.readouterr().err
-
-
-def test_mean_ci_and_percentiles():
-    mean, lo, hi = arena.mean_ci([1.0, 2.0, 3.0, 4.0])
-    assert mean == 2.5 and lo < 2.5 < hi
-    p = arena.percentiles([float(i) for i in range(1, 101)])
-    assert p == {"p50": 50.0, "p95": 95.0, "max": 100.0}

@@ -1,12 +1,13 @@
-"""Measurements behind the Chắn search design (issue 5), for whoever tunes the Chắn AI next.
+"""`python -m engine study chan KIND`: the measurements behind the Chắn search design (issue 5),
+for whoever tunes the Chắn AI next. Measuring devices, never bots: some of them see hidden cards.
 
-    python scripts/chan_ai_study.py oracle  --deals 100   # ceiling with perfect information
-    python scripts/chan_ai_study.py hands   --deals 100   # ceiling knowing the hands, not the stock
-    python scripts/chan_ai_study.py realism --deals 100   # sampled vs real hand shapes
-    python scripts/chan_ai_study.py deltas  --deals 200   # where the heuristic's choices lose
-    python scripts/chan_ai_study.py known   --deals 300   # the normal search, knowing the hands
-    python scripts/chan_ai_study.py known --fair --deals 300   # ... its fair control
-    python scripts/chan_ai_study.py overlap --deals 40    # how much the history tells of the hands
+    python -m engine study chan oracle  --deals 100   # ceiling with perfect information
+    python -m engine study chan hands   --deals 100   # ceiling knowing the hands, not the stock
+    python -m engine study chan realism --deals 100   # sampled vs real hand shapes
+    python -m engine study chan deltas  --deals 200   # where the heuristic's choices lose
+    python -m engine study chan known   --deals 300   # the normal search, knowing the hands
+    python -m engine study chan known --fair --deals 300   # ... its fair control
+    python -m engine study chan overlap --deals 40    # how much the history tells of the hands
 
 - `oracle`: one seat *sees the whole deal* (hands and stock order; a measuring device, never a
   bot) and plays every legal action out to the end with the heuristic in all four seats, taking
@@ -29,31 +30,29 @@
 - `overlap`: at decisions of seat 0 (after eight public decisions), the share of the other
   hands' cards that the search sampler's worlds get right, plain and with each world weighted by
   `m ** k` (k = the other seats' decisions in the world's replayed history that the heuristic
-  would not have taken — `ChanAdapter.mismatches` — m = 0.1, 0.01): how much the public history — read as the play of the
-  heuristic bots that actually made it — tells about the hands.
+  would not have taken — `ChanAdapter.mismatches` — m = 0.1, 0.01): how much the public
+  history — read as the play of the heuristic bots that actually made it — tells about the
+  hands.
 """
 
 from __future__ import annotations
 
-import argparse
 import random
-import sys
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
-from pathlib import Path
+from typing import TextIO
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine import registry  # noqa: E402
-from engine.ai.arena import deal_seed  # noqa: E402
-from engine.ai.bots import search_clock  # noqa: E402
-from engine.ai.chan_heuristic import ChanHeuristicBot  # noqa: E402
-from engine.ai.chan_search import ChanAdapter  # noqa: E402
-from engine.ai.search import NORMAL, SearchBot  # noqa: E402
-from engine.chan.cards import FACES, unpaired_count  # noqa: E402
-from engine.chan.legal import CHIU, DISCARD_BASE, ODD, PASS, WIN  # noqa: E402
-from engine.chan.observation import ChanObservation  # noqa: E402
-from engine.chan.state import ChanState  # noqa: E402
+from engine import registry
+from engine.ai.arena import deal_seed
+from engine.ai.bots import search_clock
+from engine.ai.chan_heuristic import ChanHeuristicBot
+from engine.ai.chan_search import ChanAdapter
+from engine.ai.search import NORMAL, SearchBot
+from engine.chan.cards import FACES, unpaired_count
+from engine.chan.observation import ChanObservation
+from engine.chan.legal import CHIU, DISCARD_BASE, ODD, PASS, WIN
+from engine.chan.state import ChanState
+from engine.measure import mean_ci
 
 HEURISTIC = ChanHeuristicBot(0)  # deterministic: its choice depends on the observation only
 
@@ -114,7 +113,15 @@ def heuristic_decisions(deals: int, seed: int
             state.apply(HEURISTIC.choose(obs, legal))
 
 
-def oracle(deals: int, seed: int) -> None:
+def print_won(who: str, wins: int, games: int, out: TextIO) -> None:
+    """`who`'s deals won against three heuristic bots, as a share with its 95% interval."""
+    share, lo, hi = mean_ci([1.0] * wins + [0.0] * (games - wins))
+    lo, hi = max(lo, 0.0), min(hi, 1.0)
+    print(f"{who} vs 3 heuristic bots: {wins}/{games} deals won = {100 * share:.1f}%"
+          f" (95% CI [{100 * lo:.1f}, {100 * hi:.1f}]; par 25%)", file=out)
+
+
+def oracle(deals: int, seed: int, out: TextIO) -> None:
     def decide(state: ChanState, seat: int, legal: list[int], action: int) -> int:
         best = outcome(state, action, seat)
         for other in legal:
@@ -124,11 +131,10 @@ def oracle(deals: int, seed: int) -> None:
         return action
 
     wins, games = seat_win_rate(deals, seed, decide)
-    print(f"oracle seat vs 3 heuristic bots: {wins}/{games} deals won = {100 * wins / games:.1f}%"
-          " (par 25%)")
+    print_won("oracle seat", wins, games, out)
 
 
-def hands(deals: int, seed: int, worlds: int) -> None:
+def hands(deals: int, seed: int, out: TextIO, worlds: int) -> None:
     rng = random.Random(seed)
 
     def decide(state: ChanState, seat: int, legal: list[int], action: int) -> int:
@@ -145,11 +151,10 @@ def hands(deals: int, seed: int, worlds: int) -> None:
         return candidates[max(range(len(candidates)), key=lambda i: (totals[i], -i))]
 
     wins, games = seat_win_rate(deals, seed, decide)
-    print(f"hands-oracle seat ({worlds} stock shuffles) vs 3 heuristic bots: {wins}/{games} deals"
-          f" won = {100 * wins / games:.1f}% (par 25%)")
+    print_won(f"hands-oracle seat ({worlds} stock shuffles)", wins, games, out)
 
 
-def realism(deals: int, seed: int) -> None:
+def realism(deals: int, seed: int, out: TextIO) -> None:
     game = registry.get("chan")
     adapter = ChanAdapter(game, seed)
     rng = random.Random(seed)
@@ -164,12 +169,13 @@ def realism(deals: int, seed: int) -> None:
                     stage = min(discards[other], 3)
                     real[stage][min(unpaired(state, other), 7)] += 1
                     drawn[stage][min(unpaired(world, other), 7)] += 1
-    print("other seats' unpaired cards, real / sampled share, by discards made:")
+    print("other seats' unpaired cards, real / sampled share, by discards made:", file=out)
     for stage in sorted(real):
         n_real, n_drawn = sum(real[stage].values()), sum(drawn[stage].values())
         cells = "  ".join(f"u={u}: {real[stage][u] / n_real:.2f}/{drawn[stage][u] / n_drawn:.2f}"
                           for u in (1, 3, 5, 7))
-        print(f"  {stage}{'+' if stage == 3 else ' '} discards ({n_real:6d} hands)  {cells}")
+        print(f"  {stage}{'+' if stage == 3 else ' '} discards ({n_real:6d} hands)  {cells}",
+              file=out)
 
 
 def kind(state: ChanState, action: int) -> str:
@@ -180,7 +186,7 @@ def kind(state: ChanState, action: int) -> str:
     return "discard"
 
 
-def deltas(deals: int, seed: int) -> None:
+def deltas(deals: int, seed: int, out: TextIO) -> None:
     table: dict[tuple[str, str, str, int], list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
     decisions = 0
     for state, actor, obs, legal in heuristic_decisions(deals, seed):
@@ -196,11 +202,12 @@ def deltas(deals: int, seed: int) -> None:
                     row[0] += 1
                     row[1] += w - won
                     row[2] += s - settled
-    print(f"{decisions} decisions; alternatives vs the heuristic's choice (exact play-outs):")
+    print(f"{decisions} decisions; alternatives vs the heuristic's choice (exact play-outs):",
+          file=out)
     for (phase, took, alt, u), (n, dw, ds) in sorted(table.items()):
         if n >= 30:
             print(f"  {phase:9s} {took:7s} -> {alt:7s} unpaired {u}: n={int(n):6d}  "
-                  f"win {dw / n:+.3f}  settlement {ds / n:+.2f}")
+                  f"win {dw / n:+.3f}  settlement {ds / n:+.2f}", file=out)
 
 
 def hand_faces(state: ChanState, seat: int) -> list[int]:
@@ -222,7 +229,7 @@ class KnownHandsAdapter(ChanAdapter):
         return self.game.determinize(obs, hidden)
 
 
-def known(deals: int, seed: int, fair: bool) -> None:
+def known(deals: int, seed: int, out: TextIO, fair: bool) -> None:
     game = registry.get("chan")
     adapter = ChanAdapter(game, seed) if fair else KnownHandsAdapter(game, seed)
     bot = SearchBot(adapter, seed, NORMAL, clock=search_clock())
@@ -234,8 +241,7 @@ def known(deals: int, seed: int, fair: bool) -> None:
 
     wins, games = seat_win_rate(deals, seed, decide)
     who = "normal search" if fair else "normal search knowing the other hands"
-    print(f"{who} vs 3 heuristic bots: {wins}/{games} deals won = {100 * wins / games:.1f}%"
-          " (par 25%)")
+    print_won(who, wins, games, out)
 
 
 def share_right(state: ChanState, drawn: list[list[int]]) -> float:
@@ -250,7 +256,7 @@ def share_right(state: ChanState, drawn: list[list[int]]) -> float:
     return right / held
 
 
-def overlap(deals: int, seed: int, worlds: int) -> None:
+def overlap(deals: int, seed: int, out: TextIO, worlds: int) -> None:
     game = registry.get("chan")
     adapter = ChanAdapter(game, seed)
     rng = random.Random(seed)
@@ -278,32 +284,30 @@ def overlap(deals: int, seed: int, worlds: int) -> None:
             total = sum(w)
             share[m] += sum(x * wi for (x, _), wi in zip(drawn, w, strict=True)) / total
             ess[m] += total * total / sum(wi * wi for wi in w)
-    print(f"{decisions} decisions of seat 0, {worlds} sampled worlds each:")
-    print(f"  unseen cards dealt blind:  share of the other hands right {blind / decisions / worlds:.3f}")
+    seen = max(decisions, 1)
+    print(f"{decisions} decisions of seat 0, {worlds} sampled worlds each:", file=out)
+    print(f"  unseen cards dealt blind:  share of the other hands right "
+          f"{blind / seen / worlds:.3f}", file=out)
     for m in weights:
-        print(f"  weight {m:<4} per mismatch: share of the other hands right {share[m] / decisions:.3f}"
-              f"  (effective worlds {ess[m] / decisions:.1f})")
+        print(f"  weight {m:<4} per mismatch: share of the other hands right "
+              f"{share[m] / seen:.3f}  (effective worlds {ess[m] / seen:.1f})", file=out)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("study", choices=("oracle", "hands", "realism", "deltas", "known",
-                                          "overlap"))
-    parser.add_argument("--deals", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--worlds", type=int, default=40,
-                        help="stock shuffles (hands), sampled worlds (overlap)")
-    parser.add_argument("--fair", action="store_true", help="known: the shipped search itself")
-    args = parser.parse_args()
-    if args.study == "hands":
-        hands(args.deals, args.seed, args.worlds)
-    elif args.study == "overlap":
-        overlap(args.deals, args.seed, args.worlds)
-    elif args.study == "known":
-        known(args.deals, args.seed, args.fair)
+#: The studies `python -m engine study chan KIND` runs.
+KINDS = ("oracle", "hands", "realism", "deltas", "known", "overlap")
+
+
+def run(kind: str, deals: int, seed: int, out: TextIO, worlds: int = 40,
+        fair: bool = False) -> None:
+    """Run one study (`KINDS`) over `deals` of the arena's deals from `seed` and print it.
+    `worlds`: stock shuffles (hands) or sampled worlds (overlap); `fair`: known's control."""
+    if kind == "hands":
+        hands(deals, seed, out, worlds)
+    elif kind == "overlap":
+        overlap(deals, seed, out, worlds)
+    elif kind == "known":
+        known(deals, seed, out, fair)
+    elif kind in ("oracle", "realism", "deltas"):
+        {"oracle": oracle, "realism": realism, "deltas": deltas}[kind](deals, seed, out)
     else:
-        {"oracle": oracle, "realism": realism, "deltas": deltas}[args.study](args.deals, args.seed)
-
-
-if __name__ == "__main__":
-    main()
+        raise KeyError(f"unknown Chắn study {kind!r} (known: {', '.join(KINDS)})")
