@@ -49,8 +49,8 @@ from engine.ai.chan_heuristic import ChanHeuristicBot
 from engine.ai.chan_search import ChanAdapter
 from engine.ai.search import NORMAL, SearchBot
 from engine.chan.cards import FACES, unpaired_count
-from engine.chan.observation import ChanObservation
 from engine.chan.legal import CHIU, DISCARD_BASE, ODD, PASS, WIN
+from engine.chan.observation import ChanObservation
 from engine.chan.state import ChanState
 from engine.measure import mean_ci
 
