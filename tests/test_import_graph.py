@@ -1,0 +1,194 @@
+"""The import graph of Parlor's packages, read from the source (ast; nothing is imported).
+
+Every `import` and `from … import` counts, wherever it stands (module level, inside a function,
+under `if TYPE_CHECKING:`), so a cycle hidden behind a lazy import is still a cycle. The graph
+must have no cycle, and the layers of shared/design/architecture.md hold: the engine imports
+nothing of ui/hardware/device/kivy; ui imports no hardware backend; hardware imports neither ui
+nor engine.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("engine", "ui", "hardware", "device")
+
+Graph = dict[str, set[str]]
+
+
+def modules_of(root: Path, packages: Iterable[str]) -> dict[str, Path]:
+    """Every module of `packages` under `root`, by dotted name (a package is its __init__)."""
+    found: dict[str, Path] = {}
+    for package in packages:
+        for path in sorted((root / package).rglob("*.py")):
+            parts = list(path.relative_to(root).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            found[".".join(parts)] = path
+    return found
+
+
+def imports_of(name: str, path: Path, is_package: bool) -> set[str]:
+    """The dotted names `name` imports (absolute, relative imports resolved)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    here = name.split(".") if is_package else name.split(".")[:-1]
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = here[: len(here) - (node.level - 1)]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            out.add(module)
+            out.update(f"{module}.{alias.name}" for alias in node.names)  # submodules, if any
+    return out
+
+
+def build_graph(root: Path, packages: Iterable[str] = PACKAGES) -> tuple[Graph, set[str]]:
+    """(edges between the project's own modules, every external top-level name imported)."""
+    modules = modules_of(root, packages)
+    graph: Graph = {name: set() for name in modules}
+    external: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        for target in imports_of(name, path, path.name == "__init__.py"):
+            if target in modules:
+                if target != name:
+                    graph[name].add(target)
+            elif target.split(".")[0] not in packages:
+                external[name].add(target.split(".")[0])
+            # else: `from pkg import name` where name is not a module (already counted as pkg)
+    return graph, {f"{m}:{e}" for m, names in external.items() for e in names}
+
+
+def cycles(graph: Graph) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    counter = 0
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def layer_breaches(graph: Graph, external: set[str]) -> list[str]:
+    """Every import that crosses a layer the wrong way, as `importer -> imported`."""
+    breaches = []
+    for module, targets in graph.items():
+        top = module.split(".")[0]
+        for target in targets:
+            other = target.split(".")[0]
+            if top == "engine" and other in ("ui", "hardware", "device"):
+                breaches.append(f"{module} -> {target}")
+            if top == "hardware" and other in ("ui", "engine", "device"):
+                breaches.append(f"{module} -> {target}")
+            if top == "ui" and other in ("hardware", "device"):
+                breaches.append(f"{module} -> {target}")
+    for pair in external:
+        module, name = pair.split(":")
+        top = module.split(".")[0]
+        if top in ("engine", "hardware") and name == "kivy":
+            breaches.append(f"{module} -> kivy")
+        if top in ("engine", "ui") and name in ("gpiozero", "serial", "lgpio", "RPi"):
+            breaches.append(f"{module} -> {name}")
+    return sorted(breaches)
+
+
+def test_no_import_cycles() -> None:
+    graph, _ = build_graph(ROOT)
+    found = cycles(graph)
+    assert not found, "import cycles:\n" + "\n".join(" <-> ".join(c) for c in found)
+
+
+def test_layers_hold() -> None:
+    graph, external = build_graph(ROOT)
+    breaches = layer_breaches(graph, external)
+    assert not breaches, "layer breaches:\n" + "\n".join(breaches)
+
+
+def test_the_graph_is_the_real_one() -> None:
+    """The reader sees real edges (so an empty cycle list means something)."""
+    graph, external = build_graph(ROOT)
+    assert len(graph) > 100
+    assert "engine.errors" in graph["engine.records"]
+    assert "engine.ai.search" in graph["engine.ai.bots"]
+    assert "device.cli:argparse" in external or any(e.startswith("device.") for e in external)
+
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+@pytest.mark.parametrize("b_text", [
+    "from engine import a\n",
+    "def later():\n    from engine.a import X\n",
+    "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import X\n",
+])
+def test_a_planted_cycle_is_found(tmp_path: Path, b_text: str) -> None:
+    """A cycle through a module-level, a lazy or a typing-only import is reported by name."""
+    _write(tmp_path, {
+        "engine/__init__.py": "",
+        "engine/a.py": "from engine.b import Y\nX = 1\n",
+        "engine/b.py": b_text + "Y = 2\n",
+        "engine/c.py": "import engine.a\n",
+    })
+    graph, _ = build_graph(tmp_path, ("engine",))
+    assert cycles(graph) == [["engine.a", "engine.b"]]
+
+
+def test_a_planted_breach_is_found(tmp_path: Path) -> None:
+    _write(tmp_path, {
+        "engine/__init__.py": "", "engine/x.py": "import kivy\nfrom ui import y\n",
+        "ui/__init__.py": "", "ui/y.py": "from hardware.gpio import Z\n",
+        "hardware/__init__.py": "", "hardware/gpio.py": "Z = 1\n",
+        "device/__init__.py": "",
+    })
+    graph, external = build_graph(tmp_path)
+    assert layer_breaches(graph, external) == [
+        "engine.x -> kivy", "engine.x -> ui", "engine.x -> ui.y", "ui.y -> hardware.gpio"]
