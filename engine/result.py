@@ -4,13 +4,28 @@ A *side* is what scores together: a team in Meri (seats 0, 2, 4, 6 against 1, 3,
 Tractor (0, 2 against 1, 3), a single player in Chắn. Every score carries its explanation as
 `Line`s: an English message (a gettext msgid with `{name}` fields) and its values, so the UI
 translates and formats it while the engine stays free of any language.
+
+Who is who stays out of the words: a field in `SEAT_FIELDS` holds a seat number and one in
+`SIDE_FIELDS` a side index, and the text never says "seat" or "team" around them — the reader
+names them ("You", "AI 3", "Your team"), in its language, when it renders the line.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+SEAT_FIELDS = frozenset({"seat", "dealer", "winner", "by"})  # values are seat numbers
+SIDE_FIELDS = frozenset({"team", "defenders", "loser"})  # values are side indexes
+
+
+def _seat(seat: int) -> str:
+    return f"seat {seat}"
+
+
+def _side(side: int) -> str:
+    return f"team {side}"
 
 
 @dataclass(frozen=True)
@@ -20,10 +35,22 @@ class Line:
     text: str
     args: Mapping[str, Any] = field(default_factory=dict)
 
-    def render(self, translate: Any = None) -> str:
-        """The line in words: `translate(msgid) -> str` (gettext), else the English text."""
+    def render(
+        self,
+        translate: Callable[[str], str] | None = None,
+        seat_name: Callable[[int], str] = _seat,
+        side_name: Callable[[int], str] = _side,
+    ) -> str:
+        """The line in words: the msgid through `translate` (gettext; else English), seats and
+        sides named by `seat_name` / `side_name`, the first letter a capital."""
         template = translate(self.text) if translate is not None else self.text
-        return template.format(**self.args)
+        values = {
+            key: seat_name(value) if key in SEAT_FIELDS else
+            side_name(value) if key in SIDE_FIELDS else value
+            for key, value in self.args.items()
+        }
+        text = template.format(**values)
+        return text[:1].upper() + text[1:]
 
 
 @dataclass(frozen=True)

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
 
 from engine import registry
 from engine.errors import MalformedRecord
 from engine.game import Action, Game, Match, State
 from engine.records import GameRecord
+from engine.result import MatchResult
 
 FORMAT = 1
 
@@ -79,8 +79,8 @@ class Session:
         self.save()
         return text
 
-    def finish_deal(self, save: bool = True) -> dict[str, Any]:
-        """Account for the finished deal in the match; returns the match summary.
+    def finish_deal(self, save: bool = True) -> MatchResult:
+        """Account for the finished deal in the match; returns the match's standings.
 
         `save=False` leaves saving to the caller, who stores `to_json()` in the same transaction
         as the deal's statistics (so a power cut cannot count a deal twice or not at all).
@@ -88,13 +88,13 @@ class Session:
         if not self.state.is_over:
             raise ValueError("the deal is not over")
         if self.counted:
-            return self.match.summary()
+            return self.match.result()
         self.match.finish_deal(self.state)
         self.deals_done += 1
         self.counted = True
         if save:
             self.save()
-        return self.match.summary()
+        return self.match.result()
 
     def next_deal(self) -> State:
         """Deal the next hand of the match (after `finish_deal`)."""

@@ -17,20 +17,20 @@ TEAMS = ((0, 2), (1, 3))
 WIN_POINTS = 80  # T-27: the attackers' total that takes over the defence
 
 # The explanation lines (English msgids; their {fields} are in each Line's args).
-DEAL = "Trump {trump}, level {level}: seat {dealer} dealt, team {defenders} defended."
-TRICK_POINTS = "Team {team} (attackers) won {points} points in tricks: {cards}."
-POINT_TRICK = "Trick {n}: seat {seat} won {points} points ({cards})."
+DEAL = "Trump {trump}, level {level}: {dealer} dealt, {defenders} defended."
+TRICK_POINTS = "{team} (attackers) won {points} points in tricks: {cards}."
+POINT_TRICK = "Trick {n}: {seat} won {points} points ({cards})."
 KITTY = "Kitty: {cards} ({points} points)."
-KITTY_BONUS = ("Seat {seat} won the last trick for the attackers: kitty points {points}"
+KITTY_BONUS = ("{seat} won the last trick for the attackers: kitty points {points}"
                " × {multiplier} = {bonus}.")
-KITTY_LOST = "Seat {seat} won the last trick for the defenders: the kitty scores nothing."
+KITTY_LOST = "{seat} won the last trick for the defenders: the kitty scores nothing."
 ATTACK_TOTAL = "Attackers' total: {points} points."
-PROMOTION = "Team {team} goes up {steps} level(s), from {before} to {after}."
-TAKE_OVER = "Team {team} take over as defenders without promotion."
-NEXT_DEALER = "Next dealer: seat {seat}."
-MATCH_WON = "Team {team} wins the match."
-SIDE_LEVELS = "Team {team}: level {before} -> {after}."
-SIDE_LEVEL = "Team {team}: level {level}."
+PROMOTION = "{team} goes up {steps} level(s), from {before} to {after}."
+TAKE_OVER = "{team} take over as defenders without promotion."
+NEXT_DEALER = "Next dealer: {seat}."
+MATCH_WON = "{team} wins the match."
+SIDE_LEVELS = "{team}: level {before} -> {after}."
+SIDE_LEVEL = "{team}: level {level}."
 
 
 class Settlement(NamedTuple):

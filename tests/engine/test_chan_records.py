@@ -158,8 +158,9 @@ def test_session_autosave_resumes_mid_deal():
     back = Session.from_json(saved[-1])
     assert back.state.snapshot() == session.state.snapshot()
     GAME.playout(back.state, rng)
-    summary = back.finish_deal()
-    assert summary["deals"] == 1 and sum(summary["totals"]) == 0 and back.match.is_over
+    standings = back.finish_deal()
+    assert standings.deals_played == 1 and standings.over and back.match.is_over
+    assert sum(side.score for side in standings.sides) == 0  # C-2: settlements cancel out
 
 
 def test_fixture_records_replay_as_expected():

@@ -114,7 +114,10 @@ def test_H29_D3_H32_whole_deal_result_from_the_record_fixture() -> None:
     expected.append(Line(COMBINATION_TRICK_9, {"n": 9, "w": "KSu", "y": "KUn", "points": 5,
                                                "loser": 0, "team": 1}))
     assert list(result.lines) == expected
-    assert expected[-1].render() == "Combination KSu over KUn in trick 9: 5 points from 0 to 1"
+    assert expected[-1].render() == (
+        "Combination KSu over KUn in trick 9: 5 points from team 0 to team 1")
+    assert expected[-1].render(side_name=lambda t: ["Us", "Them"][t]) == (
+        "Combination KSu over KUn in trick 9: 5 points from Us to Them")
     check_totals(state, result)
 
 

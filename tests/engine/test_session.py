@@ -37,6 +37,7 @@ def test_finish_deal_counts_once_and_can_leave_saving_to_the_caller() -> None:
     assert len(saved) == count  # the caller stores to_json() with the statistics
     assert session.counted and session.deals_done == 1
     assert session.finish_deal() == first  # a second call does not count the deal again
+    assert first.deals_played == 1 and not first.over
     resumed = Session.from_json(session.to_json())
     assert resumed.counted and resumed.deals_done == 1
     resumed.next_deal()
