@@ -6,6 +6,8 @@
     parlor replay FILE [--print]   show a record on the table, or print the engine's replay JSON
     parlor doctor                  check display, input devices, pin factory, serial port, config, store
     parlor install-service         install and enable the systemd unit (--dry-run, --root DIR)
+    parlor config --doc [--write FILE]  the table of every config key, from the schema (--write:
+                                   replace the table in that Markdown page, e.g. docs/config.md)
     parlor --version | --selftest
 
 Bad input gets one line on stderr and a non-zero status, never a traceback.
@@ -109,6 +111,23 @@ def cmd_install_service(args: argparse.Namespace) -> int:
     return install(args, sys.stdout)
 
 
+def cmd_config(args: argparse.Namespace) -> int:
+    from device import schema
+
+    if args.write:
+        path = Path(args.write)
+        try:
+            path.write_text(schema.with_doc_table(path.read_text(encoding="utf-8")),
+                            encoding="utf-8")
+        except (OSError, ValueError) as exc:
+            print(f"error: {path}: {exc}", file=sys.stderr)
+            return 2
+        print(f"{path}: config table written")
+        return 0
+    sys.stdout.write(schema.doc_table())
+    return 0
+
+
 def cmd_selftest(args: argparse.Namespace) -> int:
     from device.selftest import selftest
 
@@ -152,6 +171,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("doctor", help="check display, inputs, pin factory, serial, config, store")
     p.set_defaults(func=cmd_doctor)
+
+    p = sub.add_parser("config", help="the config keys: their table for the docs")
+    p.add_argument("--doc", action="store_true", help="print the Markdown table of every key")
+    p.add_argument("--write", metavar="FILE", default=None,
+                   help="replace the table between the markers in this Markdown page")
+    p.set_defaults(func=cmd_config)
 
     p = sub.add_parser("install-service", help="install the systemd unit and enable it")
     p.add_argument("--dry-run", action="store_true", help="say what would be done, change nothing")

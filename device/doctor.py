@@ -119,9 +119,9 @@ def check_inputs(event_glob: str = "/dev/input/event*") -> Check:
 
 
 def check_pin_factory(config: config_mod.Config, environ: Mapping[str, str]) -> Check:
-    gpio = config.input.gpio
+    gpio = config.gpio
     outputs = config.output
-    if not gpio.enabled and not (outputs.led_turn or outputs.led_thinking or outputs.buzzer):
+    if not gpio.enabled and not outputs.any:
         return Check("OK", "pin factory", "GPIO not used ([input.gpio] enabled = false, no outputs)")
     name = gpio.pin_factory or environ.get("GPIOZERO_PIN_FACTORY", "")
     try:
@@ -147,7 +147,7 @@ def check_pin_factory(config: config_mod.Config, environ: Mapping[str, str]) -> 
 
 def check_serial(config: config_mod.Config,
                  opener: Callable[..., object] | None = None) -> Check:
-    serial_cfg = config.input.serial
+    serial_cfg = config.serial
     if not serial_cfg.enabled:
         return Check("OK", "serial port", "serial keypad not used ([input.serial] enabled = false)")
     try:

@@ -10,6 +10,7 @@ process exits 0.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import signal
@@ -23,12 +24,10 @@ from device import config as config_mod
 from device import kivyenv, paths
 from device.notify import Notifier
 from device.store import SqliteStore, StoreUnavailable
-from ui.ports import KioskSettings, MemoryStore, NullOutputs, Services, Store
+from ui.ports import MemoryStore, NullOutputs, Services, Store
 
 log = logging.getLogger("parlor")
 
-# Store settings the app may change, and the config key that gives their default.
-SETTING_DEFAULTS = ("language", "ai_level", "animation_speed", "sound")
 _MISSING = object()
 
 
@@ -105,8 +104,8 @@ def open_store(config: config_mod.Config) -> Store:
     except StoreUnavailable as exc:
         log.error("store: %s; statistics and the saved game will not be kept", exc)
         store = MemoryStore()
-    defaults = {key: getattr(config.game, key) for key in SETTING_DEFAULTS}
-    return ConfiguredStore(store, defaults)
+    # [game] holds exactly the settings the app may change: its values are their defaults
+    return ConfiguredStore(store, dataclasses.asdict(config.game))
 
 
 @dataclass
@@ -133,30 +132,14 @@ class Devices:
 def build_devices(
     config: config_mod.Config, post_input: Callable[[str], None], mock: bool
 ) -> Devices:
-    """Input sources and outputs from the config; a backend that fails is logged and left out."""
+    """Input sources and outputs from the config (its typed hardware settings, built by the
+    schema); a backend that fails is logged and left out."""
     import hardware
 
     devices = Devices()
-    cin = config.input
-    try:
-        input_settings = hardware.InputSettings(
-            keyboard=cin.keyboard, hold_seconds=cin.hold_seconds, repeat_delay=cin.repeat_delay,
-            repeat_interval=cin.repeat_interval, repeat_events=tuple(cin.repeat_events))
-        gpio = hardware.GpioSettings(
-            enabled=cin.gpio.enabled, pin_factory=cin.gpio.pin_factory, pull_up=cin.gpio.pull_up,
-            bounce_ms=cin.gpio.bounce_ms, pins=dict(cin.gpio.pins))
-        serial = hardware.SerialSettings(
-            enabled=cin.serial.enabled, port=cin.serial.port, baud=cin.serial.baud,
-            reopen_seconds=cin.serial.reopen_seconds, names=dict(cin.serial.names))
-        outputs = hardware.OutputSettings(
-            led_turn=config.output.led_turn, led_thinking=config.output.led_thinking,
-            buzzer=config.output.buzzer)
-    except hardware.HardwareError as exc:
-        log.error("hardware: %s; physical controls disabled", exc)
-        return devices
     try:
         devices.sources = hardware.build_sources(
-            input_settings, gpio, serial, mock=mock,
+            config.input, config.gpio, config.serial, mock=mock,
             # releases too: the kiosk exit hold ends when MENU is let go (NAME:release)
             when_event=hardware.forward_to(post_input, releases=True))
     except hardware.HardwareError as exc:
@@ -169,8 +152,8 @@ def build_devices(
             devices.sources.remove(source)
             source.close()
     try:
-        devices.outputs = hardware.build_outputs(outputs, mock=mock,
-                                                 pin_factory=cin.gpio.pin_factory)
+        devices.outputs = hardware.build_outputs(config.output, mock=mock,
+                                                 pin_factory=config.gpio.pin_factory)
     except hardware.HardwareError as exc:
         log.error("hardware: %s; LEDs and buzzer disabled", exc)
     log.info("hardware: %d input source(s), outputs %s", len(devices.sources),
@@ -224,9 +207,7 @@ def make_services(
 
     Outputs start as `NullOutputs`; the real ones are set once the devices are built.
     """
-    kiosk = KioskSettings(enabled=config.kiosk.enabled, exit_pin=config.kiosk.exit_pin,
-                          exit_hold_seconds=config.kiosk.exit_hold_seconds)
-    return Services(store=store, outputs=NullOutputs(), heartbeat=heartbeat, kiosk=kiosk,
+    return Services(store=store, outputs=NullOutputs(), heartbeat=heartbeat, kiosk=config.kiosk,
                     language=config.game.language, ai_level=config.game.ai_level,
                     replay_record=replay_record, keyboard=config.input.keyboard)
 

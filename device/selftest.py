@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from device import kivyenv
-from device.config import Config
+from device.config import defaults
 
 FRAMES_BEFORE_CHECK = 10
 TIMEOUT_SECONDS = 60.0
@@ -26,7 +26,7 @@ def prepare_environment(home: Path) -> None:
         os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
     os.environ["KCFG_GRAPHICS_FULLSCREEN"] = "0"
     os.environ["KIVY_HOME"] = str(home)
-    kivyenv.apply(kivyenv.kivy_environment(Config(), home.parent))
+    kivyenv.apply(kivyenv.kivy_environment(defaults(), home.parent))
 
 
 def colours(pixels: bytes, step: int = 37) -> int:

@@ -60,7 +60,7 @@ def build_sources(
     `mock=True` (desktop run, tests): a `MockSource` is added and GPIO buttons, if enabled, use
     gpiozero's mock pin factory; a serial keypad, if enabled, is still used (a USB keypad works on
     a desktop too). `mock=False`: GPIO with the configured pin factory, serial as configured.
-    Raises `HardwareConfigError`/`BackendError` with a one-line message if a backend cannot be set
+    Raises `BackendError` (a `HardwareError`) with a one-line message if a backend cannot be set
     up (a missing serial device is not an error: it is waited for).
     """
     sources: list[InputSource] = []

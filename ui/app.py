@@ -30,11 +30,12 @@ from kivy.properties import (
 )
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
+from engine.ai.bots import DEFAULT_LEVEL, LEVELS
 from engine.errors import EngineError
 from engine.session import Session
 from ui import i18n, keys
 from ui.kiosk import HoldGesture, pin_matches
-from ui.ports import EVENTS, Services
+from ui.ports import EVENTS, SPEED_MAX, SPEED_MIN, Services
 
 HERE = Path(__file__).parent
 # The kv files, shared look first; one per screen.
@@ -58,10 +59,7 @@ TABLES: dict[str, str] = {
     "tractor": "ui.table.tractor:TractorTableScreen",
     "chan": "ui.table.chan:ChanTableScreen",
 }
-GAMES = ("meri", "tractor", "chan")
 GAME_TITLES = {"meri": "Hachinin Meri", "tractor": "Tractor", "chan": "Chắn"}  # never translated
-AI_LEVELS = ("easy", "normal", "hard")
-SPEED_MIN, SPEED_MAX = 0.5, 3.0
 CORNER_DP = 48  # the top-left corner that starts the kiosk exit hold when touched
 
 
@@ -102,7 +100,7 @@ class ParlorApp(App):
 
     title = "Parlor"
     lang = StringProperty("en")
-    ai_level = StringProperty("normal")
+    ai_level = StringProperty(DEFAULT_LEVEL)
     animation_speed = NumericProperty(1.0)
     sound = BooleanProperty(True)
     kiosk = BooleanProperty(False)
@@ -127,7 +125,7 @@ class ParlorApp(App):
         self.lang = lang if lang in i18n.LANGUAGES else "en"
         i18n.translator.set_language(self.lang)
         level = str(store.get_setting("ai_level", services.ai_level))
-        self.ai_level = level if level in AI_LEVELS else "normal"
+        self.ai_level = level if level in LEVELS else DEFAULT_LEVEL
         try:
             speed = float(store.get_setting("animation_speed", 1.0))
         except (TypeError, ValueError):
@@ -323,7 +321,7 @@ class ParlorApp(App):
         self.services.store.set_setting("language", lang)
 
     def set_ai_level(self, level: str) -> None:
-        if level not in AI_LEVELS:
+        if level not in LEVELS:
             raise ValueError(f"unknown AI level {level!r}")
         self.ai_level = level
         self.services.store.set_setting("ai_level", level)

@@ -4,7 +4,8 @@ The UI never imports `device/` or a hardware backend. It is handed a `Services` 
 for statistics, settings and the autosaved game; outputs (LEDs, buzzer) to signal with; a
 heartbeat to call from the UI loop (the systemd watchdog); and kiosk settings. Input arrives the
 other way: the composition root calls `ParlorApp.post_input(name)` from any thread with one of
-`EVENTS`; the app hands it to Kivy's main thread.
+`EVENTS` (the input vocabulary, owned by `hardware.events`: its names, not its backends); the app
+hands it to Kivy's main thread.
 
 `MemoryStore` and `NullOutputs` are complete in-memory implementations for tests and for a
 desktop run without a data directory.
@@ -16,7 +17,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-EVENTS = ("LEFT", "RIGHT", "UP", "DOWN", "SELECT", "OK", "BACK", "MENU")
+from engine.ai.bots import DEFAULT_LEVEL
+from hardware.events import EVENTS
+
+__all__ = ["EVENTS", "SPEED_MIN", "SPEED_MAX", "Store", "Outputs", "KioskSettings", "Services",
+           "MemoryStore", "NullOutputs"]
+
+# The animation speeds the app offers (the config schema checks `[game] animation_speed` by them).
+SPEED_MIN, SPEED_MAX = 0.5, 3.0
 
 
 class Store(Protocol):
@@ -59,7 +67,9 @@ class Outputs(Protocol):
 
 @dataclass
 class KioskSettings:
-    """Kiosk lockdown: when `enabled`, nothing but the exit gesture leaves the app."""
+    """[kiosk] of the config: when `enabled`, nothing but the exit gesture leaves the app.
+
+    The field defaults are the config's built-in defaults (`device/schema.py` reads them)."""
 
     enabled: bool = False
     exit_pin: str = ""  # empty: the gesture alone exits
@@ -75,7 +85,7 @@ class Services:
     heartbeat: Callable[[], None] = lambda: None
     kiosk: KioskSettings = field(default_factory=KioskSettings)
     language: str = "en"
-    ai_level: str = "normal"
+    ai_level: str = DEFAULT_LEVEL
     replay_record: str | None = None  # `parlor replay FILE`: show this record on the table
     keyboard: bool = True  # `[input] keyboard`: the desktop keyboard drives the app
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import io
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 from device import doctor
-from device.config import Config, load_text
+from device.config import defaults, load_text
 from device.store import SqliteStore
 
 
@@ -15,23 +16,23 @@ def test_config_problems_are_listed_as_a_warning() -> None:
     config, problems = load_text("[display]\nrotation = 7\n", "c.toml")
     check = doctor.check_config(config, problems)
     assert check.status == "WARN" and check.more == tuple(problems)
-    assert doctor.check_config(Config(), []).status == "OK"
+    assert doctor.check_config(defaults(), []).status == "OK"
 
 
 def test_store_checks_read_only(tmp_path: Path) -> None:
     env = {"PARLOR_DATA_DIR": str(tmp_path / "new")}
-    check = doctor.check_store(Config(), env)
+    check = doctor.check_store(defaults(), env)
     assert check.status == "OK" and "created on first start" in check.detail
     assert not (tmp_path / "new").exists()
 
     SqliteStore(tmp_path / "new" / "parlor.db").close()
-    check = doctor.check_store(Config(), env)
+    check = doctor.check_store(defaults(), env)
     assert (check.status, check.detail.endswith("(schema 1, wal, integrity ok)")) == ("OK", True)
 
     bad = tmp_path / "bad"
     bad.mkdir()
     (bad / "parlor.db").write_bytes(b"not a database" * 50)
-    check = doctor.check_store(Config(), {"PARLOR_DATA_DIR": str(bad)})
+    check = doctor.check_store(defaults(), {"PARLOR_DATA_DIR": str(bad)})
     assert check.status == "FAIL" and "move it aside" in check.detail
     assert (bad / "parlor.db").read_bytes() == b"not a database" * 50  # untouched
 
@@ -40,7 +41,7 @@ def test_store_checks_read_only(tmp_path: Path) -> None:
     conn = sqlite3.connect(future / "parlor.db")
     conn.execute("PRAGMA user_version = 42")
     conn.close()
-    check = doctor.check_store(Config(), {"PARLOR_DATA_DIR": str(future)})
+    check = doctor.check_store(defaults(), {"PARLOR_DATA_DIR": str(future)})
     assert check.status == "FAIL" and "newer" in check.detail
 
 
@@ -68,12 +69,12 @@ def test_pin_factory_and_serial_checks() -> None:
     pins = doctor.check_pin_factory(config, {})
     assert pins.status == "OK" and "MockFactory" in pins.detail and "MENU=GPIO21" in pins.detail
     assert doctor.check_serial(config).status == "OK"
-    config.input.serial.port = "/dev/parlor-no-such-port"
-    failed = doctor.check_serial(config)
+    missing, _ = load_text("[input.serial]\nenabled = true\nport = '/dev/parlor-no-such-port'\n")
+    failed = doctor.check_serial(missing)
     assert failed.status == "FAIL" and failed.detail.startswith("/dev/parlor-no-such-port: ")
-    assert doctor.check_pin_factory(Config(), {}).detail.startswith("GPIO not used")
-    config.input.gpio.pin_factory = "nonsense"
-    assert doctor.check_pin_factory(config, {}).status == "FAIL"
+    assert doctor.check_pin_factory(defaults(), {}).detail.startswith("GPIO not used")
+    broken = replace(config, gpio=replace(config.gpio, pin_factory="nonsense"))
+    assert doctor.check_pin_factory(broken, {}).status == "FAIL"
 
 
 def test_doctor_prints_one_line_per_check_and_fails_on_fail(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ import logging
 import subprocess
 import sys
 import time
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -134,7 +135,7 @@ def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess
 
 def test_version() -> None:
     done = run_cli("--version")
-    assert done.returncode == 0 and done.stdout.strip() == "parlor 0.1.0"
+    assert done.returncode == 0 and done.stdout.strip() == f"parlor {metadata.version('parlor')}"
 
 
 def test_replay_print_is_the_engine_contract(tmp_path: Path) -> None:

@@ -75,9 +75,14 @@ def test_autosave_round_trip_replace_and_clear(tmp_path: Path) -> None:
 
 def test_wal_full_sync_and_schema_version(db: SqliteStore) -> None:
     assert db.schema_version == store_mod.SCHEMA_VERSION == 1
-    conn = db._conn
-    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    db.set_setting("a", 1)
+    reader = sqlite3.connect(db.path)  # WAL mode is a property of the file itself
+    try:
+        assert reader.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    finally:
+        reader.close()
+    # synchronous is per connection and nothing outside the store can observe it: read it there
+    assert db._conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
     assert db.integrity_check() == "ok"
 
 
@@ -90,7 +95,9 @@ def test_migrations_run_in_order_from_an_older_version(tmp_path: Path,
     monkeypatch.setattr(store_mod, "SCHEMA_VERSION", 2)
     store = SqliteStore(path)
     assert store.schema_version == 2
-    columns = [row[1] for row in store._conn.execute("PRAGMA table_info(stats)")]
+    reader = sqlite3.connect(path)
+    columns = [row[1] for row in reader.execute("PRAGMA table_info(stats)")]
+    reader.close()
     assert "best" in columns
     assert store.moved_aside is None
     store.close()

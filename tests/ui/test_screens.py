@@ -9,7 +9,9 @@ import pytest
 
 from engine.ai.base import RandomBot
 from tests.ui.uitools import cut_labels, pump, settle, wait_for
+from ui import i18n
 from ui.i18n import LANGUAGES
+from ui.ports import SPEED_MAX, SPEED_MIN
 
 pytestmark = pytest.mark.ui
 
@@ -103,7 +105,33 @@ def test_settings_are_stored(make_app: Any) -> None:
         app.set_ai_level("genius")
     for _ in range(20):
         app.change_speed(+0.25)
-    assert app.animation_speed == 3.0  # clamped to the config's range 0.5 .. 3.0
+    assert app.animation_speed == SPEED_MAX  # clamped to the range the config schema allows
+    for _ in range(20):
+        app.change_speed(-0.25)
+    assert app.animation_speed == SPEED_MIN
+
+
+def test_settings_offer_every_language_and_level(make_app: Any) -> None:
+    """The choice buttons come from the owners' lists: one per language and per AI level."""
+    from engine.ai.bots import LEVELS
+    from ui.screens.settings import LEVEL_LABELS
+
+    assert tuple(LEVEL_LABELS) == LEVELS
+    app = make_app()
+    app.go("settings")
+    pump(2)
+    screen = app.root.get_screen("settings")
+    assert [screen.ids[f"lang_{code}"].text for code in LANGUAGES] == list(LANGUAGES.values())
+    assert [screen.ids[f"level_{level}"].text for level in LEVELS] == ["Easy", "Normal", "Hard"]
+    screen.ids.level_hard.dispatch("on_release")
+    assert app.ai_level == "hard" and app.services.store.get_setting("ai_level") == "hard"
+    assert [screen.ids[f"level_{level}"].selected for level in LEVELS] == [False, False, True]
+    screen.ids.lang_fr.dispatch("on_release")
+    pump(1)
+    assert app.lang == "fr" and screen.ids.lang_fr.selected and not screen.ids.lang_en.selected
+    assert [screen.ids[f"level_{level}"].text for level in LEVELS] == [
+        i18n.tr(LEVEL_LABELS[level]) for level in LEVELS]
+    assert screen.ids.level_easy.text != "Easy"  # translated
 
 
 def test_statistics_screen_shows_the_store(make_app: Any) -> None:

@@ -1,14 +1,62 @@
-"""Settings: language, AI level, animation speed, sound, and the Controls page."""
+"""Settings: language, AI level, animation speed, sound, and the Controls page.
+
+The language and AI level buttons are made from their owners' lists (`ui.i18n.LANGUAGES`,
+`engine.ai.bots.LEVELS`), the same lists the config schema checks `[game]` against, so a new
+language or level appears here without editing the layout.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from kivy.factory import Factory
+
+from engine.ai.bots import LEVELS
+from ui.i18n import LANGUAGES, N_, tr
 from ui.screens.base import BaseScreen
+
+# The label of each AI level (an English msgid); a test checks there is one per level.
+LEVEL_LABELS: dict[str, str] = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 
 
 class SettingsScreen(BaseScreen):
-    """Layout in settings.kv; every change goes through the app (which stores it)."""
+    """Layout in settings.kv; every change goes through the app (which stores it).
+
+    The choice buttons get the ids `lang_<code>` and `level_<name>`.
+    """
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        super().on_kv_post(base_widget)
+        for code, name in LANGUAGES.items():
+            self._choice(self.ids.languages, f"lang_{code}", "lang", code, name)
+        for level in LEVELS:
+            self._choice(self.ids.levels, f"level_{level}", "ai_level", level, None)
+
+    def _choice(self, row: Any, ident: str, prop: str, value: str, text: str | None) -> None:
+        """One button of a row of choices: selected while the app's `prop` is `value`."""
+        button = Factory.FocusButton(text=text or "")
+        self.ids[ident] = button
+        row.add_widget(button)
+
+        def refresh(*_args: Any) -> None:
+            app = self.app
+            if app is None:
+                return
+            button.selected = getattr(app, prop) == value
+            if text is None:
+                button.text = tr(LEVEL_LABELS[value])
+
+        def choose(*_args: Any) -> None:
+            if prop == "lang":
+                self.app.set_language(value)
+            else:
+                self.app.set_ai_level(value)
+
+        button.bind(on_release=choose)
+        app = self.app
+        if app is not None:
+            app.bind(**{prop: refresh, "lang": refresh})
+        refresh()
 
     def initial_focus(self) -> Any:
         return self.ids.get("lang_" + self.app.lang)

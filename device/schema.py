@@ -1,0 +1,573 @@
+"""The config schema: every key of `config.toml` declared once, and the one validator.
+
+Each `Key` says its section, name, default, check (which carries its type and allowed values) and
+one line of doc. Everything else reads this table: `device/config.py` loads files through
+`apply`, `parlor config --doc` prints the table in `docs/config.md`, and `build` makes the typed
+settings objects the rest of Parlor is handed (`hardware.InputSettings`, `ui.ports.KioskSettings`,
+...). The allowed values come from their owners: languages from `ui.i18n`, AI levels from
+`engine.ai.bots`, input events from `hardware.events`, animation speeds from `ui.ports`.
+
+Sections whose settings class lives in a lower layer (`[input*]` and `[output]` in `hardware`,
+`[kiosk]` in `ui.ports`) take their defaults from that class's fields, so `hardware` and `ui` can
+build their settings alone (bring-up tools, tests) without importing `device`; the schema reads
+those fields instead of repeating the values. The other sections' defaults are written here.
+
+A bad value never stops loading: `apply` turns every problem into ONE line naming the file, the
+key and the problem, and the key keeps its default (or an earlier file's value).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.ai.bots import DEFAULT_LEVEL, LEVELS
+from hardware.events import EVENTS
+from hardware.settings import GpioSettings, InputSettings, OutputSettings, SerialSettings
+from ui.i18n import LANGUAGES
+from ui.ports import SPEED_MAX, SPEED_MIN, KioskSettings
+
+PIN_FACTORIES = ("", "lgpio", "rpigpio", "pigpio", "native", "mock")
+ROTATIONS = (0, 90, 180, 270)
+BCM_PINS = range(0, 28)  # GPIO0..GPIO27 on the 40-pin header
+OUTPUT_KEYS = ("led_turn", "led_thinking", "buzzer")
+
+
+class Invalid(ValueError):
+    """A value that does not fit its key; the message says what is expected."""
+
+
+def show(value: Any) -> str:
+    """A value as a problem line quotes it (TOML spelling for booleans, tables by kind)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, (dict, list)):
+        return "a table" if isinstance(value, dict) else "a list"
+    return str(value)
+
+
+# ---------------------------------------------------------------------------------------------
+# Checks: each is called with the value read from TOML and returns the (converted) value or
+# raises `Invalid`; `kind` and `allowed` describe it for the docs table.
+
+
+class Check:
+    """A value check. Subclasses set `kind` (the TOML type) and implement `__call__`/`allowed`."""
+
+    kind = ""
+
+    def __call__(self, value: Any) -> Any:
+        raise NotImplementedError
+
+    def allowed(self) -> str:
+        return ""
+
+
+class Boolean(Check):
+    kind = "bool"
+
+    def __call__(self, value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise Invalid(f"expected true or false, got {show(value)}")
+        return value
+
+    def allowed(self) -> str:
+        return "true, false"
+
+
+@dataclass(frozen=True)
+class Integer(Check):
+    lo: int
+    hi: int
+    kind = "int"
+
+    def __call__(self, value: Any) -> int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise Invalid(f"expected an integer, got {show(value)}")
+        if not self.lo <= value <= self.hi:
+            raise Invalid(f"must be between {self.lo} and {self.hi}, got {value}")
+        return value
+
+    def allowed(self) -> str:
+        return f"{self.lo} .. {self.hi}"
+
+
+@dataclass(frozen=True)
+class Number(Check):
+    lo: float
+    hi: float
+    kind = "float"
+
+    def __call__(self, value: Any) -> float:
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            raise Invalid(f"expected a number, got {show(value)}")
+        if not self.lo <= value <= self.hi:
+            raise Invalid(f"must be between {self.lo:g} and {self.hi:g}, got {value:g}")
+        return float(value)
+
+    def allowed(self) -> str:
+        return f"{self.lo:g} .. {self.hi:g}"
+
+
+@dataclass(frozen=True)
+class Choice(Check):
+    options: tuple[Any, ...]
+
+    @property
+    def kind(self) -> str:  # type: ignore[override]
+        return "int" if type(self.options[0]) is int else "str"
+
+    def __call__(self, value: Any) -> Any:
+        wanted = type(self.options[0])
+        if not isinstance(value, wanted) or isinstance(value, bool):
+            kind = "an integer" if wanted is int else "a string"
+            raise Invalid(f"expected {kind}, got {show(value)}")
+        if value not in self.options:
+            raise Invalid(f"must be one of {self.allowed()}; got {show(value)}")
+        return value
+
+    def allowed(self) -> str:
+        return ", ".join(repr(o) if isinstance(o, str) else str(o) for o in self.options)
+
+
+@dataclass(frozen=True)
+class Text(Check):
+    nonempty: bool = False
+    kind = "str"
+
+    def __call__(self, value: Any) -> str:
+        if not isinstance(value, str):
+            raise Invalid(f"expected a string, got {show(value)}")
+        if self.nonempty and not value.strip():
+            raise Invalid("must not be empty")
+        return value
+
+    def allowed(self) -> str:
+        return "any text but empty" if self.nonempty else "any text"
+
+
+@dataclass(frozen=True)
+class Digits(Check):
+    most: int = 12
+    kind = "str"
+
+    def __call__(self, value: Any) -> str:
+        if not isinstance(value, str) or not (value == "" or (value.isdigit() and value.isascii())):
+            raise Invalid(f'expected a string of digits (or ""), got {show(value)}')
+        if len(value) > self.most:
+            raise Invalid(f"must be at most {self.most} digits")
+        return value
+
+    def allowed(self) -> str:
+        return f'up to {self.most} digits, or ""'
+
+
+class KeypadWord(Check):
+    kind = "str"
+    PATTERN = re.compile(r"[A-Z0-9_]{1,16}")
+
+    def __call__(self, value: Any) -> str:
+        if not isinstance(value, str) or not self.PATTERN.fullmatch(value):
+            raise Invalid("keypad words are 1 to 16 of A-Z 0-9 _")
+        return value
+
+    def allowed(self) -> str:
+        return "1 to 16 of A-Z 0-9 _"
+
+
+class Event(Check):
+    kind = "str"
+
+    def __call__(self, value: Any) -> str:
+        if not isinstance(value, str) or value not in EVENTS:
+            raise Invalid(f"expected one of {' '.join(EVENTS)}, got {show(value)}")
+        return value
+
+    def allowed(self) -> str:
+        return " ".join(EVENTS)
+
+
+class EventList(Check):
+    kind = "list"
+
+    def __call__(self, value: Any) -> tuple[str, ...]:
+        if not isinstance(value, list):
+            raise Invalid(f"expected a list of events, got {show(value)}")
+        out = tuple(Event()(item) for item in value)
+        if len(set(out)) != len(out):
+            raise Invalid("lists an event twice")
+        return out
+
+    def allowed(self) -> str:
+        return f"each once, of {Event().allowed()}"
+
+
+@dataclass(frozen=True)
+class Table(Check):
+    """A map table (`[input.gpio.pins]`): a file's table replaces the whole default map."""
+
+    key: Check
+    value: Check
+    kind = "table"
+
+    def __call__(self, value: Any) -> Any:  # entries are checked one by one in `_apply_table`
+        return value
+
+    def allowed(self) -> str:
+        return f"NAME = VALUE; NAME: {self.key.allowed()}; VALUE: {self.value.allowed()}"
+
+
+# ---------------------------------------------------------------------------------------------
+# The schema
+
+
+@dataclass(frozen=True)
+class Key:
+    """One config key: where it is, its built-in value, how it is checked, what it does."""
+
+    section: str
+    name: str
+    default: Any
+    check: Check
+    doc: str
+
+    @property
+    def dotted(self) -> str:
+        return f"{self.section}.{self.name}"
+
+
+@dataclass(frozen=True)
+class Section:
+    """One TOML table and the typed settings object built from its keys (`Config.<attr>`)."""
+
+    name: str
+    attr: str
+    settings: type
+    doc: str
+
+
+@dataclass(frozen=True)
+class DisplayConfig:
+    """[display]: the window or screen."""
+
+    fullscreen: bool
+    rotation: int
+    density: float
+    width: int
+    height: int
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """[game]: the starting values of what the player can change in the app."""
+
+    language: str
+    ai_level: str
+    animation_speed: float
+    sound: bool
+
+
+@dataclass(frozen=True)
+class StoreConfig:
+    """[store]: where the database lives."""
+
+    path: str
+
+
+SECTIONS: tuple[Section, ...] = (
+    Section("display", "display", DisplayConfig, "the window or screen"),
+    Section("game", "game", GameConfig, "starting values; what the player changes in the app wins"),
+    Section("kiosk", "kiosk", KioskSettings, "the appliance lockdown"),
+    Section("input", "input", InputSettings, "timing shared by every input source"),
+    Section("input.gpio", "gpio", GpioSettings, "buttons wired from a BCM pin to ground"),
+    Section("input.serial", "serial", SerialSettings, "a keypad speaking the line protocol"),
+    Section("output", "output", OutputSettings, "BCM pins of the LEDs and buzzer; 0 = not fitted"),
+    Section("store", "store", StoreConfig, "the database"),
+)
+
+
+def _field_default(cls: type, name: str) -> Any:
+    """The default of a settings class's field (sections whose class lives in hardware or ui)."""
+    for f in dataclasses.fields(cls):
+        if f.name == name:
+            if f.default_factory is not dataclasses.MISSING:
+                return f.default_factory()
+            return f.default
+    raise KeyError(f"{cls.__name__} has no field {name!r}")
+
+
+def _kiosk(name: str) -> Any:
+    return _field_default(KioskSettings, name)
+
+
+def _input(name: str) -> Any:
+    return _field_default(InputSettings, name)
+
+
+def _gpio(name: str) -> Any:
+    return _field_default(GpioSettings, name)
+
+
+def _serial(name: str) -> Any:
+    return _field_default(SerialSettings, name)
+
+
+def _output(name: str) -> Any:
+    return _field_default(OutputSettings, name)
+
+
+_PIN = Integer(min(BCM_PINS), max(BCM_PINS))
+
+KEYS: tuple[Key, ...] = (
+    Key("display", "fullscreen", False, Boolean(), "fill the screen (kiosk) instead of a window"),
+    Key("display", "rotation", 0, Choice(ROTATIONS), "turn the picture, degrees"),
+    Key("display", "density", 1.0, Number(0.5, 4.0), "scale of every size (dp) on this screen"),
+    Key("display", "width", 800, Integer(100, 10000), "window width in pixels (not fullscreen)"),
+    Key("display", "height", 480, Integer(100, 10000), "window height in pixels (not fullscreen)"),
+    Key("game", "language", "en", Choice(tuple(LANGUAGES)), "the language of the app"),
+    Key("game", "ai_level", DEFAULT_LEVEL, Choice(LEVELS), "how strong the AI players are"),
+    Key("game", "animation_speed", 1.0, Number(SPEED_MIN, SPEED_MAX),
+        "pace of the table's animations (higher is faster)"),
+    Key("game", "sound", True, Boolean(), "play sounds"),
+    Key("kiosk", "enabled", _kiosk("enabled"), Boolean(),
+        "lock the app: no Esc, F1 or Alt+F4, no cursor"),
+    Key("kiosk", "exit_pin", _kiosk("exit_pin"), Digits(12),
+        'digits asked for after the exit hold ("" = none)'),
+    Key("kiosk", "exit_hold_seconds", _kiosk("exit_hold_seconds"), Number(1.0, 60.0),
+        "hold MENU or the top-left corner this long to leave the kiosk"),
+    Key("input", "keyboard", _input("keyboard"), Boolean(), "the keyboard drives the app"),
+    Key("input", "hold_seconds", _input("hold_seconds"), Number(0.0, 10.0),
+        "a key held this long is a long press (0 = none)"),
+    Key("input", "repeat_delay", _input("repeat_delay"), Number(0.0, 10.0),
+        "a repeating key repeats after this long (0 = no repeat)"),
+    Key("input", "repeat_interval", _input("repeat_interval"), Number(0.02, 5.0),
+        "then once every this many seconds"),
+    Key("input", "repeat_events", _input("repeat_events"), EventList(),
+        "the keys that repeat when held (the others give a long press)"),
+    Key("input.gpio", "enabled", _gpio("enabled"), Boolean(), "read buttons on the GPIO pins"),
+    Key("input.gpio", "pin_factory", _gpio("pin_factory"), Choice(PIN_FACTORIES),
+        'gpiozero pin factory ("" = GPIOZERO_PIN_FACTORY or its default)'),
+    Key("input.gpio", "pull_up", _gpio("pull_up"), Boolean(),
+        "buttons connect the pin to ground (internal pull-up)"),
+    Key("input.gpio", "bounce_ms", _gpio("bounce_ms"), Integer(0, 1000), "debounce time, ms"),
+    Key("input.gpio", "pins", _gpio("pins"), Table(Event(), _PIN),
+        "event = BCM pin of its button; a file's table replaces the whole map"),
+    Key("input.serial", "enabled", _serial("enabled"), Boolean(), "read a serial keypad"),
+    Key("input.serial", "port", _serial("port"), Text(nonempty=True),
+        'device path or pyserial URL (e.g. "loop://")'),
+    Key("input.serial", "baud", _serial("baud"), Integer(50, 4_000_000), "serial speed"),
+    Key("input.serial", "reopen_seconds", _serial("reopen_seconds"), Number(0.1, 300.0),
+        "longest wait between tries to reopen an unplugged keypad"),
+    Key("input.serial", "names", _serial("names"), Table(KeypadWord(), Event()),
+        'keypad word = event (e.g. ENTER = "OK"), for keypads with words of their own'),
+    Key("output", "led_turn", _output("led_turn"), _PIN, 'BCM pin of the "your turn" LED (0 = none)'),
+    Key("output", "led_thinking", _output("led_thinking"), _PIN,
+        'BCM pin of the "AI thinking" LED (0 = none)'),
+    Key("output", "buzzer", _output("buzzer"), _PIN, "BCM pin of the buzzer (0 = none)"),
+    Key("store", "path", "", Text(),
+        'the database file ("" = parlor.db in the data directory)'),
+)
+
+BY_NAME: dict[str, Key] = {key.dotted: key for key in KEYS}
+SECTION_NAMES: dict[str, Section] = {section.name: section for section in SECTIONS}
+
+
+@dataclass(frozen=True)
+class Config:
+    """The effective config: one typed settings object per section, and the files read."""
+
+    display: DisplayConfig
+    game: GameConfig
+    kiosk: KioskSettings
+    input: InputSettings
+    gpio: GpioSettings
+    serial: SerialSettings
+    output: OutputSettings
+    store: StoreConfig
+    files: tuple[str, ...] = ()  # the files that were read, in order
+
+
+# ---------------------------------------------------------------------------------------------
+# Values: a flat map from dotted key to value, started from the defaults, overridden by files.
+
+Values = dict[str, Any]
+
+
+def default_values() -> Values:
+    """Every key's built-in value (fresh copies of the maps)."""
+    return {key.dotted: _copy(key.default) for key in KEYS}
+
+
+def build(values: Values, files: tuple[str, ...] = ()) -> Config:
+    """The typed settings objects of every section from `values` (already checked)."""
+    parts = {
+        section.attr: section.settings(**{
+            key.name: _copy(values[key.dotted]) for key in KEYS if key.section == section.name
+        })
+        for section in SECTIONS
+    }
+    return Config(**parts, files=files)
+
+
+def defaults() -> Config:
+    """The config with no file read."""
+    return build(default_values())
+
+
+def values_of(config: Config) -> Values:
+    """The value of every key in `config`, by dotted name (the inverse of `build`)."""
+    return {key.dotted: getattr(getattr(config, SECTION_NAMES[key.section].attr), key.name)
+            for key in KEYS}
+
+
+def apply(values: Values, data: Mapping[str, Any], name: str, problems: list[str]) -> None:
+    """Check one file's parsed TOML `data` and copy what is valid into `values`.
+
+    Every problem is one line `name: key: problem; what is used instead` added to `problems`.
+    """
+    _apply_table(values, "", data, name, problems)
+    _check_pins(values, name, problems)
+
+
+def _apply_table(
+    values: Values, prefix: str, data: Mapping[str, Any], name: str, problems: list[str]
+) -> None:
+    for entry, value in data.items():
+        dotted = f"{prefix}{entry}"
+        if dotted in SECTION_NAMES:
+            if not isinstance(value, dict):
+                problems.append(f"{name}: {dotted}: expected a table [{dotted}], got "
+                                f"{show(value)}; using the defaults")
+                continue
+            _apply_table(values, dotted + ".", value, name, problems)
+        elif dotted not in BY_NAME:
+            if isinstance(value, dict):
+                problems.append(f"{name}: [{dotted}]: unknown section; ignored")
+            else:
+                problems.append(f"{name}: {dotted}: unknown key; ignored")
+        elif isinstance(BY_NAME[dotted].check, Table):
+            _apply_map(values, BY_NAME[dotted], value, name, problems)
+        else:
+            key = BY_NAME[dotted]
+            try:
+                values[dotted] = key.check(value)
+            except Invalid as exc:
+                problems.append(f"{name}: {dotted}: {exc}; {_fallback(values[dotted], key.default)}")
+
+
+def _apply_map(values: Values, key: Key, value: Any, name: str, problems: list[str]) -> None:
+    """Replace a map table (`pins`, `names`) with `value`; a bad entry falls back to its default."""
+    dotted = key.dotted
+    if not isinstance(value, dict):
+        problems.append(f"{name}: {dotted}: expected a table [{dotted}], got {show(value)}; "
+                        "using the defaults")
+        return
+    table: Table = key.check  # type: ignore[assignment]
+    defaults: dict[str, Any] = key.default
+    result: dict[str, Any] = {}
+    for entry, item in value.items():
+        where = f"{dotted}.{entry}"
+        try:
+            table.key(entry)
+        except Invalid as exc:
+            problems.append(f"{name}: {where}: unknown name: {exc}; ignored")
+            continue
+        try:
+            result[entry] = table.value(item)
+        except Invalid as exc:
+            if entry in defaults:
+                result[entry] = defaults[entry]
+                problems.append(f"{name}: {where}: {exc}; using the default {defaults[entry]}")
+            else:
+                problems.append(f"{name}: {where}: {exc}; ignored")
+    values[dotted] = result
+
+
+def _check_pins(values: Values, name: str, problems: list[str]) -> None:
+    """A BCM pin may serve one button or output only: later uses of a taken pin are dropped."""
+    taken: dict[int, str] = {}
+    pins: dict[str, int] = values["input.gpio.pins"]
+    for event in list(pins):
+        pin = pins[event]
+        if pin in taken:
+            problems.append(f"{name}: input.gpio.pins.{event}: pin {pin} is already used by "
+                            f"{taken[pin]}; {event} has no button")
+            del pins[event]
+        else:
+            taken[pin] = f"input.gpio.pins.{event}"
+    if not values["input.gpio.enabled"]:
+        taken.clear()  # no buttons are wired: the outputs may use those pins
+    for key in OUTPUT_KEYS:
+        pin = values[f"output.{key}"]
+        if pin == 0:
+            continue
+        if pin in taken:
+            problems.append(f"{name}: output.{key}: pin {pin} is already used by {taken[pin]}; "
+                            "output disabled")
+            values[f"output.{key}"] = 0
+        else:
+            taken[pin] = f"output.{key}"
+
+
+def _fallback(current: Any, default: Any) -> str:
+    """What is used instead of a bad value: the default, or an earlier file's value."""
+    if isinstance(current, (list, tuple)):
+        shown = " ".join(current) if current else "(none)"
+    elif isinstance(current, float):
+        shown = f"{current:g}"
+    else:
+        shown = '""' if current == "" else show(current)
+    return f"using the default {shown}" if current == default else f"keeping {shown}"
+
+
+def _copy(value: Any) -> Any:
+    return dict(value) if isinstance(value, dict) else value
+
+
+# ---------------------------------------------------------------------------------------------
+# The docs table
+
+
+def toml_value(value: Any) -> str:
+    """A default as it would be written in config.toml."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, float):
+        return f"{value:g}" if value != int(value) else f"{value:.1f}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def doc_table() -> str:
+    """The Markdown table of every key (docs/config.md holds it between the DOC markers)."""
+    rows = ["| key | type | default | allowed | what it does |", "|---|---|---|---|---|"]
+    for section in SECTIONS:
+        for key in (k for k in KEYS if k.section == section.name):
+            cells = [f"`[{key.section}]` `{key.name}`", key.check.kind,
+                     f"`{toml_value(key.default)}`", key.check.allowed(), key.doc]
+            rows.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+    return "\n".join(rows) + "\n"
+
+
+DOC_BEGIN = "<!-- config table: generated by `parlor config --doc`, do not edit -->"
+DOC_END = "<!-- end of config table -->"
+
+
+def with_doc_table(text: str) -> str:
+    """`text` (a Markdown page) with the part between the markers replaced by `doc_table()`."""
+    head, begin, rest = text.partition(DOC_BEGIN)
+    _, end, tail = rest.partition(DOC_END)
+    if not begin or not end:
+        raise ValueError("the page has no config table markers")
+    return f"{head}{DOC_BEGIN}\n{doc_table()}{DOC_END}{tail}"
+
