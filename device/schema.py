@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.ai.bots import DEFAULT_LEVEL, LEVELS
+from engine.ai.kinds import DEFAULT_LEVEL, LEVELS
 from hardware.events import EVENTS
 from hardware.settings import GpioSettings, InputSettings, OutputSettings, SerialSettings
 from ui.i18n import LANGUAGES

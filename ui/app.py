@@ -30,7 +30,7 @@ from kivy.properties import (
 )
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-from engine.ai.bots import DEFAULT_LEVEL, LEVELS
+from engine.ai.kinds import DEFAULT_LEVEL, LEVELS
 from engine.errors import EngineError
 from engine.session import Session
 from ui import i18n, keys

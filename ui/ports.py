@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine.ai.bots import DEFAULT_LEVEL
+from engine.ai.kinds import DEFAULT_LEVEL
 from hardware.events import EVENTS
 
 __all__ = ["EVENTS", "SPEED_MIN", "SPEED_MAX", "Store", "Outputs", "KioskSettings", "Services",

@@ -20,15 +20,16 @@ from engine import registry
 from engine.ai.base import Bot, RandomBot
 from engine.ai.chan_heuristic import ChanHeuristicBot
 from engine.ai.chan_search import ChanAdapter
+from engine.ai.kinds import DEFAULT_LEVEL, KINDS, LEVELS
 from engine.ai.meri_heuristic import MeriHeuristicBot
 from engine.ai.meri_search import MeriAdapter
 from engine.ai.search import HARD, NORMAL, BaseAdapter, Budget, EasyBot, SearchBot
 from engine.ai.tractor_heuristic import TractorHeuristicBot
 from engine.ai.tractor_search import TractorAdapter
 
-KINDS = ("random", "heuristic", "easy", "normal", "search", "hard")
-LEVELS = ("easy", "normal", "hard")  # what a player picks in the settings
-DEFAULT_LEVEL = "normal"
+__all__ = ["DEFAULT_LEVEL", "KINDS", "LEVELS", "PROFILES", "Profile", "make_adapter", "make_bot",
+           "make_search_bot", "search_clock"]
+
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from typing import Any
 
 from kivy.factory import Factory
 
-from engine.ai.bots import LEVELS
+from engine.ai.kinds import LEVELS
 from ui.i18n import LANGUAGES, N_, tr
 from ui.screens.base import BaseScreen
 

@@ -20,7 +20,7 @@ from typing import Any
 from kivy.clock import Clock
 from kivy.logger import Logger
 
-from engine.ai.bots import KINDS, LEVELS
+from engine.ai.kinds import KINDS, LEVELS
 from engine.game import Action
 from engine.session import Session
 from ui.table.botproc import BotProcess

@@ -1,0 +1,9 @@
+"""The names of the bot kinds and of the levels a player picks: the one owner of these names.
+
+Kept apart from `engine.ai.bots` (which imports every game's AI) so that the settings screen, the
+config schema and the UI can name the levels without loading any bot.
+"""
+
+KINDS = ("random", "heuristic", "easy", "normal", "search", "hard")
+LEVELS = ("easy", "normal", "hard")  # what a player picks in the settings
+DEFAULT_LEVEL = "normal"
