@@ -45,16 +45,16 @@ def act(app: Any, table: Any, action: int, by_buttons: bool) -> None:
             tap(table.ids.pass_button)
         return
     face = action if action < DISCARD_BASE else action - DISCARD_BASE
-    index = table.faces.index(face)
+    index = table.cards.index(face)
     assert index in table.legal
     if by_buttons:
         focus_on(app, table, table.ids.hand.views[index])
         app.handle_input("SELECT")
-        assert table.picked == index
+        assert table.picked == [index]
         app.handle_input("OK")
     else:
         tap_card(table.ids.hand, index)
-        assert table.picked == index
+        assert table.picked == [index]
         tap(table.ids.act_button)
 
 
@@ -69,7 +69,7 @@ def play_deal(app: Any, table: Any, by_buttons: bool) -> dict[str, int]:
         legal = state.legal_actions()
         # only legal choices are offered: lit cards are exactly the legal captures/discards
         faces = {a if a < DISCARD_BASE else a - DISCARD_BASE for a in legal if a < PASS}
-        assert {table.faces[i] for i in table.legal} == faces
+        assert {table.cards[i] for i in table.legal} == faces
         seen[table.prompt] += 1
         before = len(table.session.record.actions)
         act(app, table, bot.choose(state.observation(0), legal), by_buttons)
@@ -162,7 +162,7 @@ def test_illegal_card_is_explained_with_the_rule(make_app: Any) -> None:
     table = start_deal(app, "chan", game.new_deal(4), actions)
     wait_turn(table)
     assert table.prompt == "discard"
-    paired = [i for i in range(len(table.faces)) if i not in table.legal]
+    paired = [i for i in range(len(table.cards)) if i not in table.legal]
     assert paired, "the hand holds a pair"
     before = len(table.session.record.actions)
     tap_card(table.ids.hand, paired[0])
@@ -188,7 +188,7 @@ def test_grouped_hand_and_waiting_faces() -> None:
 
 def test_resumed_game_shows_the_same_position(make_app: Any) -> None:
     """The autosave after every action resumes on the table at the same decision."""
-    assert_resumes_same_position(make_app, "chan", "faces")
+    assert_resumes_same_position(make_app, "chan", "cards")
 
 
 def test_no_capture_prompt_says_which_rule_blocks_it() -> None:
