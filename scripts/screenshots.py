@@ -38,6 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     from engine.ai.base import RandomBot
     from ui.app import ParlorApp
     from ui.ports import MemoryStore, NullOutputs, Services
+    from ui.table.meri import card_actions
 
     EventLoop.ensure_window()
     window = EventLoop.window
@@ -84,10 +85,11 @@ def main(argv: list[str] | None = None) -> int:
             if table.prompt == "declare":
                 table.declare(False)
             else:
-                table.play_card(table.ids.hand.legal[-1])
+                table.play(card_actions(app.session.state.legal_actions())[-1])
         hand = table.ids.hand
-        table.select(hand.legal[0])
-        table.set_focus(hand.card_view(hand.legal[0]))
+        [first] = table.indexes_of(card_actions(app.session.state.legal_actions())[:1])
+        table.toggle(first)
+        table.set_focus(hand.views[first])
 
     def finish(app: ParlorApp) -> None:
         table = app.root.get_screen("meri")

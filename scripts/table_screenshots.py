@@ -171,8 +171,7 @@ def chan(app: Any, out: Path, tag: str) -> None:
     table = open_deal(app, "chan", game.new_deal(seed), mid)
     wait(lambda: table.prompt in ("capture", "discard"), "your capture or discard")
     if table.legal:
-        table.picked = table.legal[0]
-        table.ids.hand.picked = [table.picked]
+        table.toggle(table.legal[0])
     shoot(out, f"chan_play_{tag}")
     table = open_deal(app, "chan", game.new_deal(seed), actions)
     wait(lambda: table.prompt == "offer", "the win offer")

@@ -65,8 +65,9 @@ CORNER_DP = 48  # the top-left corner that starts the kiosk exit hold when touch
 
 def load_kv() -> None:
     """Load every kv file once per process (tests build several apps)."""
-    import ui.table.cardrows  # noqa: F401  (registers PickHand, CardRow with the Factory)
-    import ui.table.widgets  # noqa: F401  (registers CardView, HandStrip, ... with the Factory)
+    import ui.table.cardrows  # noqa: F401  (registers CardRow with the Factory)
+    import ui.table.hand  # noqa: F401  (registers Hand with the Factory)
+    import ui.table.widgets  # noqa: F401  (registers CardView, SeatBadge, ... with the Factory)
     import ui.widgets  # noqa: F401  (registers FitLabel, FocusButton, Badge)
     for name in KV_FILES:
         path = str(HERE / name)

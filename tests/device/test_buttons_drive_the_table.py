@@ -56,11 +56,11 @@ def test_gpio_buttons_play_a_whole_meri_trick(make_app: Any, mock_factory: Any) 
                 playing = table.prompt == "play"
                 hand = table.ids.hand
                 for _ in range(12):  # walk right (then left) to a legal card
-                    if table.focused_widget.code in hand.legal:
+                    if table.focused_widget in [hand.views[i] for i in hand.legal]:
                         break
                     press(mock_factory, "LEFT" if table.focused_widget is hand.views[-1] else "RIGHT")
                 press(mock_factory, "SELECT")
-                assert table.selected == table.focused_widget.code
+                assert table.picked_codes() == [table.focused_widget.code]
                 press(mock_factory, "OK")
                 human_played = human_played or playing
             wait_for(lambda b=before: len(table.session.record.actions) > b, what="the action")

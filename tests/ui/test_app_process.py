@@ -3,6 +3,8 @@ Esc does not quit, events posted from another thread arrive; bots answer from a 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine import registry
@@ -42,3 +44,27 @@ def test_bot_process_answers_legal_actions_and_ends_with_its_pipe() -> None:
                 return 0
 
         process.choose(0, None, Lazy([1]))
+
+
+def test_bots_are_built_only_where_they_think(make_app: Any) -> None:
+    """With the bot process, the table's own process builds no bot (engine.ai.bots stays out of
+    it); without it, a bot is built for a seat only when that seat first has to play."""
+    from tests.ui.uitools import wait_for
+
+    app = make_app(pace=0)
+    app.bot_process = True
+    app.new_game("meri")
+    table = app.root.get_screen("meri")
+    driver = table.driver
+    wait_for(lambda: driver.process is not None and driver.process.answered >= 1,
+             seconds=60, what="a decision from the bot process")
+    assert driver.bots == {} and not driver.process.failed
+    table.shutdown()
+
+    app = make_app(pace=0)
+    app.new_game("meri")
+    table = app.root.get_screen("meri")
+    driver = table.driver
+    assert driver.process is None and driver.bots == {}  # nothing built before it is needed
+    wait_for(lambda: driver.bots, what="a bot built for its first turn")
+    assert set(driver.bots) <= set(driver.specs) and 0 not in driver.bots

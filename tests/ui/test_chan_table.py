@@ -11,8 +11,9 @@ import pytest
 from engine import registry
 from engine.ai.bots import make_bot
 from engine.chan import scoring
-from engine.chan.cards import CODE, FACE_OF
+from engine.chan.cards import CODE, FACE_OF, RANK, VIETNAMESE
 from engine.chan.legal import CHIU, DISCARD_BASE, PASS, WIN
+from engine.errors import IllegalAction
 from tests.ui.tablesim import (
     assert_resumes_same_position,
     focus_on,
@@ -45,16 +46,16 @@ def act(app: Any, table: Any, action: int, by_buttons: bool) -> None:
             tap(table.ids.pass_button)
         return
     face = action if action < DISCARD_BASE else action - DISCARD_BASE
-    index = table.faces.index(face)
+    index = table.cards.index(face)
     assert index in table.legal
     if by_buttons:
         focus_on(app, table, table.ids.hand.views[index])
         app.handle_input("SELECT")
-        assert table.picked == index
+        assert table.picked == [index]
         app.handle_input("OK")
     else:
         tap_card(table.ids.hand, index)
-        assert table.picked == index
+        assert table.picked == [index]
         tap(table.ids.act_button)
 
 
@@ -69,7 +70,7 @@ def play_deal(app: Any, table: Any, by_buttons: bool) -> dict[str, int]:
         legal = state.legal_actions()
         # only legal choices are offered: lit cards are exactly the legal captures/discards
         faces = {a if a < DISCARD_BASE else a - DISCARD_BASE for a in legal if a < PASS}
-        assert {table.faces[i] for i in table.legal} == faces
+        assert {table.cards[i] for i in table.legal} == faces
         seen[table.prompt] += 1
         before = len(table.session.record.actions)
         act(app, table, bot.choose(state.observation(0), legal), by_buttons)
@@ -162,7 +163,7 @@ def test_illegal_card_is_explained_with_the_rule(make_app: Any) -> None:
     table = start_deal(app, "chan", game.new_deal(4), actions)
     wait_turn(table)
     assert table.prompt == "discard"
-    paired = [i for i in range(len(table.faces)) if i not in table.legal]
+    paired = [i for i in range(len(table.cards)) if i not in table.legal]
     assert paired, "the hand holds a pair"
     before = len(table.session.record.actions)
     tap_card(table.ids.hand, paired[0])
@@ -188,23 +189,47 @@ def test_grouped_hand_and_waiting_faces() -> None:
 
 def test_resumed_game_shows_the_same_position(make_app: Any) -> None:
     """The autosave after every action resumes on the table at the same decision."""
-    assert_resumes_same_position(make_app, "chan", "faces")
+    assert_resumes_same_position(make_app, "chan", "cards")
 
 
-def test_no_capture_prompt_says_which_rule_blocks_it() -> None:
-    """C-15…C-22: when you hold a matching card but may not capture, the prompt names the rule."""
+def blocked_capture() -> tuple[Any, list[Any], int, str]:
+    """A heuristic-played deal up to your turn where you hold a card matching the open card
+    (the same face, or the same rank for a Cạ) but may only pass: (the deal, the actions
+    so far, that card, the rule the engine refuses its capture with)."""
     game = registry.get("chan")
     for seed in range(300):
-        state = game.new_deal(seed)
+        state, actions = game.new_deal(seed), []
         bots = [make_bot(game.name, "heuristic", seed * 4 + s) for s in range(4)]
         while not state.is_over:
+            obs = state.observation(0)
             if (state.to_act == 0 and state.phase in ("respond", "own_card")
                     and state.legal_actions() == [PASS]):
-                blocks = chan_view.capture_blocks(state, state.observation(0).hand)
-                if blocks:
-                    rules = [r for r, text in REASONS.items() if text in blocks[0]]
-                    assert rules and rules[0][0] in "CX", blocks
-                    return
-            state.apply(bots[state.to_act].choose(state.observation(state.to_act),
-                                                  state.legal_actions()))
+                for face in range(len(obs.hand)):
+                    same_rank = 0 not in (face, obs.open_card) and RANK[face] == RANK[obs.open_card]
+                    if obs.hand[face] and (face == obs.open_card or same_rank):
+                        try:
+                            state.clone().apply(face)
+                        except IllegalAction as exc:
+                            return game.new_deal(seed), actions, face, exc.rule
+            action = bots[state.to_act].choose(obs if state.to_act == 0
+                                               else state.observation(state.to_act),
+                                               state.legal_actions())
+            actions.append(action)
+            state.apply(action)
     raise AssertionError("no blocked capture found")
+
+
+def test_no_capture_prompt_says_which_rule_blocks_it(make_app: Any) -> None:
+    """C-15…C-22: when you hold a matching card but may not capture, the prompt names the card
+    and the rule, word for word, under the pass prompt."""
+    deal, actions, face, rule = blocked_capture()
+    assert rule[0] in "CX" and rule != "C-6"  # a matching card, refused by a finer rule
+    app = make_app(pace=0)
+    table = start_deal(app, "chan", deal, actions)
+    wait_turn(table)
+    obs = table.session.state.observation(0)
+    assert table.prompt == "capture" and table.legal == []
+    whose = "you revealed" if obs.open_owner == 0 else f"in AI {obs.open_owner}'s gate"
+    card = f"{CODE[obs.open_card]} ({VIETNAMESE[obs.open_card]})"
+    assert table.message == (f"Open card {card} ({whose}): you cannot capture it. Pass.\n"
+                             f"{CODE[face]}: {REASONS[rule]}")

@@ -59,7 +59,7 @@ def test_tractor_hint_picks_a_legal_play_then_plays_it(make_app: Any) -> None:
     assert spy.threads and all(name.startswith("parlor-hint") for name in spy.threads)
     assert threading.current_thread().name not in spy.threads
     before = len(table.session.record.actions)
-    hinted = table.session.game.format_action(tuple(sorted(table.kinds[i] for i in table.picked)))
+    hinted = table.session.game.format_action(tuple(sorted(table.cards[i] for i in table.picked)))
     tap(table.ids.play_button)
     assert table.session.record.actions[before] == hinted
 
@@ -72,8 +72,8 @@ def test_chan_hint_names_a_legal_action(make_app: Any) -> None:
     tap(table.ids.hint_button)
     wait_for(lambda: not table.hint_busy, what="the hint")
     assert table.message.startswith("Hint: ")
-    if table.picked >= 0:
-        face = table.faces[table.picked]
+    if table.picked:
+        face = table.cards[table.picked[0]]
         assert face in legal or DISCARD_BASE + face in legal
     else:
         assert PASS in legal
@@ -107,7 +107,8 @@ def test_meri_hint_button_picks_the_normal_ai_move(make_app: Any) -> None:
     state = app.session.state
     legal = state.legal_actions()
     if table.prompt in ("discard", "play"):
-        chosen = app.session.game.parse_action(table.selected)
+        [code] = table.picked_codes()
+        chosen = app.session.game.parse_action(code)
         assert chosen in legal
         played = len(app.session.record.actions)
         tap(table.ids.play_button)

@@ -82,10 +82,11 @@ def test_whole_deal_by_touch_reaches_the_summary(make_app: Any) -> None:
         else:
             hand = table.ids.hand
             assert hand.legal, "legal cards are highlighted"
-            expected = hand.legal[0]
-            tap(hand.card_view(expected))  # first tap selects
-            assert table.selected == expected
-            tap(hand.card_view(expected))  # second tap plays
+            index = hand.legal[0]
+            expected = hand.codes[index]
+            tap(hand.views[index])  # first tap picks
+            assert table.picked_codes() == [expected] and hand.picked == [index]
+            tap(hand.views[index])  # second tap plays
         actions = table.session.record.actions
         assert len(actions) > before and actions[before] == expected
         human_actions += 1
@@ -128,14 +129,14 @@ def test_whole_deal_by_button_events_reaches_the_summary(make_app: Any) -> None:
         else:
             hand = table.ids.hand
             for _ in range(12):  # walk right (then left) to a legal card
-                if table.focused_widget.code in hand.legal:
+                if table.focused_widget in [hand.views[i] for i in hand.legal]:
                     break
                 at_end = table.focused_widget is hand.views[-1]
                 app.post_input("LEFT" if at_end else "RIGHT")
                 pump(1)
             app.post_input("SELECT")
             pump(1)
-            assert table.selected == table.focused_widget.code
+            assert table.picked_codes() == [table.focused_widget.code]
             app.post_input("OK")
         wait_for(lambda b=before: len(table.session.record.actions) > b, what="the action")
     assert table.focused_widget == table.ids.next_button
@@ -216,7 +217,7 @@ def test_last_trick_review(make_app: Any) -> None:
         if table.prompt == "declare":
             table.declare(False)
         elif not table.can_review:
-            table.play_card(table.ids.hand.legal[0])
+            table.play(table.cards[table.ids.hand.legal[0]])
         pump(2)
     last = table.session.state.observation(0).tricks[-1]
     tap(table.ids.review_button)

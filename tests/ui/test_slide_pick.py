@@ -39,11 +39,11 @@ def zooms(window: Any) -> list[Any]:
 
 @pytest.fixture
 def pick_hand(window: Any) -> Iterator[tuple[Any, list[tuple[str, int]]]]:
-    """A 25-card Tractor PickHand laid out as on the 800×480 landscape table (27% high)."""
-    from ui.table.cardrows import PickHand
+    """A 25-card Tractor hand (multi-select) laid out as on the 800×480 landscape table (27% high)."""
+    from ui.table.hand import Hand
 
-    hand = PickHand(deck="tractor", size_hint=(None, None), size=(800, 130), pos=(0, 0),
-                    breaks=[13])
+    hand = Hand(deck="tractor", size_hint=(None, None), size=(800, 130), pos=(0, 0),
+                breaks=[13], multi=True)
     events: list[tuple[str, int]] = []
     hand.bind(on_pick=lambda _h, event, index: events.append((event, index)))
     window.add_widget(hand)
@@ -55,12 +55,13 @@ def pick_hand(window: Any) -> Iterator[tuple[Any, list[tuple[str, int]]]]:
 
 
 @pytest.fixture
-def meri_hand(window: Any) -> Iterator[tuple[Any, list[tuple[str, str]]]]:
-    from ui.table.widgets import HandStrip
+def meri_hand(window: Any) -> Iterator[tuple[Any, list[tuple[str, int]]]]:
+    """The same hand widget in its single-pick mode, with Meri cards."""
+    from ui.table.hand import Hand
 
-    hand = HandStrip(deck="meri", size_hint=(None, None), size=(800, 134), pos=(0, 0))
-    events: list[tuple[str, str]] = []
-    hand.bind(on_card=lambda _h, event, code: events.append((event, code)))
+    hand = Hand(deck="meri", size_hint=(None, None), size=(800, 134), pos=(0, 0))
+    events: list[tuple[str, int]] = []
+    hand.bind(on_pick=lambda _h, event, index: events.append((event, index)))
     window.add_widget(hand)
     hand.codes = MERI_20  # a crowded strip
     pump(3)
@@ -164,10 +165,10 @@ def test_raised_and_dimmed_cards_are_tapped_as_before(pick_hand: Any) -> None:
 def test_two_row_hand_picks_in_the_row_under_the_finger(window: Any) -> None:
     from kivy.tests.common import UnitTestTouch
 
-    from ui.table.cardrows import PickHand
+    from ui.table.hand import Hand
 
-    hand = PickHand(deck="tractor", size_hint=(None, None), size=(720, 300), pos=(0, 0),
-                    rows=2, breaks=[13])
+    hand = Hand(deck="tractor", size_hint=(None, None), size=(720, 300), pos=(0, 0),
+                rows=2, breaks=[13], multi=True)
     events: list[int] = []
     hand.bind(on_pick=lambda _h, _e, index: events.append(index))
     window.add_widget(hand)
@@ -235,15 +236,15 @@ def test_meri_hand_strip_slides_taps_and_cancels(window: Any, meri_hand: Any) ->
     assert hand.preview_index == 17 and zoom.code == hand.codes[17]
     touch.touch_up()
     pump(1)
-    assert events == [("tap", hand.codes[17])] and zooms(window) == []
+    assert events == [("tap", 17)] and zooms(window) == []
     touch = UnitTestTouch(*strip_point(hand, 4))
     touch.touch_down()
     touch.touch_move(touch.x, hand.to_window(0, hand.views[0].top + hand.views[0].height * 2)[1])
     touch.touch_up()
     pump(1)
-    assert events == [("tap", hand.codes[17])] and zooms(window) == []
+    assert events == [("tap", 17)] and zooms(window) == []
     tap_card(hand, 15)
-    assert events[-1] == ("tap", hand.codes[15]) and len(events) == 2
+    assert events[-1] == ("tap", 15) and len(events) == 2
 
 
 def test_a_touch_beside_the_cards_is_left_to_the_widgets_below(pick_hand: Any) -> None:

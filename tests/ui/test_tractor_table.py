@@ -33,7 +33,7 @@ def picks_for(table: Any, kinds: tuple[int, ...]) -> list[int]:
     """Hand indexes showing `kinds` (two identical cards take two indexes)."""
     out: list[int] = []
     for k in kinds:
-        out.append(next(i for i, kind in enumerate(table.kinds) if kind == k and i not in out))
+        out.append(next(i for i, kind in enumerate(table.cards) if kind == k and i not in out))
     return out
 
 
@@ -72,7 +72,7 @@ def play_deal(app: Any, table: Any, by_buttons: bool) -> dict[str, int]:
             cards = action[1:] if table.prompt == "bury" else action
             indexes = picks_for(table, cards)
             if table.prompt == "bury":
-                assert len(table.kinds) == 33 and len(table.ids.hand.hinted) == 8
+                assert len(table.cards) == 33 and len(table.ids.hand.hinted) == 8
             for n, i in enumerate(indexes):
                 if by_buttons:
                     focus_on(app, table, table.ids.hand.views[i])
@@ -119,10 +119,10 @@ def test_selection_feedback_names_plays_and_rules(make_app: Any) -> None:
         session.apply(action)
     table.step()
     wait_for(lambda: human_turn(table), what="your lead")
-    assert table.prompt == "play" and len(table.kinds) == 25
+    assert table.prompt == "play" and len(table.cards) == 25
     ctx = session.state.ctx
-    a, b = 0, len(table.kinds) - 1
-    assert ctx.eff[table.kinds[a]] != ctx.eff[table.kinds[b]]  # a plain card and a trump
+    a, b = 0, len(table.cards) - 1
+    assert ctx.eff[table.cards[a]] != ctx.eff[table.cards[b]]  # a plain card and a trump
     tap_card(table.ids.hand, a)
     assert table.feedback_ok and "single" in table.feedback
     tap_card(table.ids.hand, b)
@@ -132,8 +132,8 @@ def test_selection_feedback_names_plays_and_rules(make_app: Any) -> None:
     tap(table.ids.play_button)
     assert table.alert and table.message == REASONS["T-16"]
     assert len(session.record.actions) == actions and session.state.to_act == 0
-    table.clear_selection()
-    pairs = [i for i in range(len(table.kinds) - 1) if table.kinds[i] == table.kinds[i + 1]]
+    table.clear_picks()
+    pairs = [i for i in range(len(table.cards) - 1) if table.cards[i] == table.cards[i + 1]]
     if pairs:
         tap_card(table.ids.hand, pairs[0])
         tap_card(table.ids.hand, pairs[0] + 1)
@@ -191,7 +191,7 @@ def test_summary_explains_kitty_multiplier_and_levels() -> None:
 
 def test_resumed_game_shows_the_same_position(make_app: Any) -> None:
     """The autosave after every action resumes on the table at the same decision."""
-    assert_resumes_same_position(make_app, "tractor", "kinds")
+    assert_resumes_same_position(make_app, "tractor", "cards")
 
 
 def test_match_ends_past_ace_with_a_new_match_button(make_app: Any) -> None:

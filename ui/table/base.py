@@ -1,9 +1,14 @@
-"""A table screen for any game: a session, its bot driver, pacing, trick pauses and prompts.
+"""A table screen for any game: a session, its bot driver, pacing, prompts, focus and the summary.
 
 Subclasses (one per game) turn the game's observation into widget properties (`refresh`) and
-decide what the human is asked (`human_turn`). This class owns the flow: bots think off the
-UI thread (`TableDriver`), completed tricks stay on show for a moment, a finished deal is
-counted once in the match and the statistics, and everything autosaves through the session.
+decide what the human is asked (`human_turn`); they hold only what is their own (seat layout,
+their dialogs and prompts). This class owns the flow: bots think off the UI thread
+(`TableDriver`, built where they run), the screen holds still while something is on show
+(`hold`), a finished deal is counted once in the match and the statistics, the summary panel
+opens with "Next deal" or, once the match is over, "New match", focus stays on the decision the
+human faces, and everything autosaves through the session. Picking cards in the hand is
+`ui.table.picking`; completed tricks and the last-trick review `ui.table.review`; hints
+`ui.table.hints`.
 """
 
 from __future__ import annotations
@@ -13,14 +18,15 @@ from typing import Any
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 
-from engine.ai.bots import make_bot
 from engine.errors import IllegalAction
 from engine.game import Action
 from engine.session import Session
+from ui.i18n import trf
 from ui.screens.base import BaseScreen
-from ui.table import botproc, cardsource
+from ui.table import botproc, cardsource, summary
 from ui.table.driver import TableDriver, bot_specs
 from ui.table.reasons import reason
+from ui.table.seats import seat_name
 
 HUMAN = 0
 BOT_DELAY = 0.7  # seconds between AI plays at speed 1.0
@@ -34,6 +40,7 @@ class TableScreen(BaseScreen):
     game_name = "meri"
     message = StringProperty("")  # the prompt or the reason a move was refused
     alert = BooleanProperty(False)  # `message` is a refusal (drawn in warning colours)
+    prompt = StringProperty("")  # the decision the human faces now ("": none), named per game
     summary_open = BooleanProperty(False)
     summary_text = StringProperty("")
     match_over = BooleanProperty(False)
@@ -47,6 +54,15 @@ class TableScreen(BaseScreen):
         self.holding = False  # a completed trick is on show: nothing moves until it ends
         self._auto_event: Any = None
         super().__init__(**kwargs)
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        """The summary panel's buttons answer to the table's ids too (`ids.next_button`)."""
+        super().on_kv_post(base_widget)
+        panel = self.ids.get("summary_panel")
+        if panel is not None:
+            for key, widget in panel.ids.items():
+                self.ids.setdefault(key, widget)
+        self.build_table()
 
     # -- summary panel -----------------------------------------------------------------------
     def on_summary_open(self, _screen: Any, value: bool) -> None:
@@ -99,11 +115,10 @@ class TableScreen(BaseScreen):
         human = None if (self.autoplay or self.replay is not None) else HUMAN
         seats = [s for s in range(session.game.players) if s != human]
         specs = bot_specs(self.app.ai_level, seats, self.app.rng.randrange(2**31))
-        bots = {seat: make_bot(session.game.name, kind, seed) for seat, (kind, seed) in specs.items()}
         process = (botproc.BotProcess(session.game.name, specs)
                    if self.app.bot_process and botproc.available() else None)
-        self.driver = TableDriver(
-            session, bots, human, self.step, self.applied, lambda: self.seconds(BOT_DELAY),
+        self.driver = TableDriver(  # bots are built in the bot process, here only if need be
+            session, specs, human, self.step, self.applied, lambda: self.seconds(BOT_DELAY),
             process,
         )
         self.holding = False
@@ -143,7 +158,7 @@ class TableScreen(BaseScreen):
         self.refresh()
         state = self.session.state
         if self.summary_open:
-            self.summary_text = self.explain(self.session.match.summary())
+            self.summary_text = self.summary_markup()
         elif state.to_act == HUMAN and not self.holding and not state.is_over:
             self.human_turn()
 
@@ -252,11 +267,11 @@ class TableScreen(BaseScreen):
             outcome = "win" if us > them else "loss" if us < them else "draw"
             self.app.services.store.record_deal(self.game_name, outcome, int(us),
                                                 autosave=session.to_json())
-        summary = session.match.summary()
-        self.match_over = bool(summary.get("over"))
+        self.prompt = ""
+        self.match_over = self.match_finished()
         if self.match_over:
             self.app.end_session()
-        self.summary_text = self.explain(summary)
+        self.summary_text = self.summary_markup()
         self.summary_open = True
         self.focus_scope = self.ids.get("summary_panel")
         self.set_focus(None)
@@ -287,18 +302,118 @@ class TableScreen(BaseScreen):
     def leave(self) -> None:
         self.app.go("home")
 
+    # -- the match and the summary -------------------------------------------------------------
+    def match_finished(self) -> bool:
+        """The match is over (the summary then offers "New match"): read from the match, once,
+        here; no table patches it."""
+        return bool(self.session.match.is_over)
+
+    def match_standing(self) -> dict[str, Any]:
+        """The match's standing as the engine sums it up (scores, deals played, levels)."""
+        return self.session.match.summary()
+
+    def summary_markup(self) -> str:
+        return "\n".join(self.summary_lines())
+
+    def summary_lines(self) -> list[str]:
+        """The summary panel's lines: the engine's typed results, drawn by `summary.result_lines`.
+        A table whose game has no typed results yet draws its own."""
+        session = self.session
+        return summary.result_lines(session.game.deal_result(session.state),
+                                    session.match.result())
+
+    # -- the human's turn ----------------------------------------------------------------------
+    def human_deciding(self) -> bool:
+        """The human decides now: their turn, nothing on show, nobody playing for them."""
+        return (self.session.state.to_act == HUMAN and not self.holding and not self.autoplay
+                and self.replay is None)
+
+    def waiting(self, obs: Any) -> None:
+        """Not the human's decision: no prompt, and (unless a refusal is showing) who acts."""
+        self.prompt = ""
+        if not self.alert:
+            seat = obs.to_act
+            self.message = "" if seat is None else self.waiting_text(obs, seat_name(seat))
+
+    def waiting_text(self, obs: Any, seat: str) -> str:
+        """What `seat` (a name) is doing while the human waits; tables name their phases."""
+        return trf("{seat} to play", seat=seat)
+
+    def is_thinking(self, seat: int) -> bool:
+        return self.driver is not None and self.driver.thinking == seat
+
+    def show_seat(self, badge: Any, obs: Any, seat: int, cards_left: int, status: str) -> None:
+        """Fill one seat's badge from the observation: name, cards, to act, dealer, status."""
+        badge.name = seat_name(seat)
+        badge.cards_left = cards_left
+        badge.active = obs.to_act == seat and not self.holding
+        badge.dealer = seat == obs.dealer
+        badge.status = status
+
+    # -- focus ---------------------------------------------------------------------------------
+    def prompt_buttons(self) -> list[Any]:
+        """The buttons of the decision the human faces now, the preferred one first."""
+        return []
+
+    def prompt_scope(self) -> Any:
+        """The widget focus stays inside during the current prompt (None: the whole screen)."""
+        return None
+
+    def card_prompt(self) -> bool:
+        """The current prompt is answered by picking cards in the hand (`ui.table.picking`)."""
+        return False
+
+    def initial_focus(self) -> Any:
+        """Next deal on the summary; else the first card that may be picked; else the prompt's
+        preferred button; else the menu."""
+        if self.summary_open:
+            return self.ids.get("next_button")
+        hand = self.ids.get("hand")
+        if self.card_prompt() and hand is not None and hand.views:
+            legal = list(hand.legal) if hand.dim_illegal else list(range(len(hand.views)))
+            if legal:
+                return hand.views[min(legal)]
+        buttons = [b for b in self.prompt_buttons() if b is not None]
+        return buttons[0] if buttons else self.ids.get("menu_button")
+
+    def ensure_focus(self) -> None:
+        """While the human decides, keep the focus on the decision: the hand, the prompt's
+        buttons or the hint (inside `prompt_scope` when the prompt has one)."""
+        if not self.summary_open:
+            self.focus_scope = self.prompt_scope()
+            if self.prompt:
+                hand = self.ids.get("hand")
+                mine = list(self.prompt_buttons()) + [self.ids.get("hint_button")]
+                mine += list(hand.views) if hand is not None else []
+                if self.focused_widget not in mine:
+                    self.set_focus(self.initial_focus())
+        super().ensure_focus()
+
     # -- for subclasses ------------------------------------------------------------------------
     def reset_view(self) -> None:
         """Clear per-deal view state (new deal or new session)."""
+        self.message = ""
+        self.alert = False
+        self.prompt = ""
+        hand = self.ids.get("hand")
+        if hand is not None:
+            hand.picked = []
+
+    def build_table(self) -> None:
+        """Add the game's seat widgets to the table area (once, after the kv rules)."""
 
     def refresh(self) -> None:
-        """Copy the observation into widget properties."""
+        """Copy the human's observation into widget properties (`show`)."""
+        if self.session is not None:
+            state = self.session.state
+            self.show(state, state.observation(HUMAN))
+
+    def show(self, state: Any, obs: Any) -> None:
+        """Draw the deal as seat 0 sees it (`obs`); `state` only for the public State API."""
 
     def human_turn(self) -> None:
         """Set the prompt for the human's decision (or answer it with `auto`)."""
 
     def deal_scores(self) -> list[int]:
-        raise NotImplementedError
-
-    def explain(self, match: dict[str, Any]) -> str:
+        """[yours, the others'] points of the finished deal, for the statistics."""
         raise NotImplementedError

@@ -1,12 +1,6 @@
-"""Card widgets for tables with duplicate cards and several cards per play (Tractor, Chắn).
-
-- `PickHand`: a hand whose cards are addressed by index (two identical cards stay distinct),
-  with any number of cards picked (raised), hinted cards outlined, dimmed illegal cards,
-  gaps between groups (suits, pairs), and optionally two rows (a long hand on a tall screen). Events: `on_pick(event, index)` with event `tap`
-  (touch), `select` (SELECT button) or `activate` (OK button). Touches use slide-to-pick
-  (`ui.table.slidepick`): the card under the finger is previewed and tapped on release.
-- `CardRow`: a read-only row of small cards fitted to its box (a play in a trick, a gate,
-  exposed pairs, the kitty, point cards), one of them optionally outlined.
+"""Rows of cards: how cards fit a box (`fit`, shared with the hand) and `CardRow`, a read-only
+row of small cards fitted to its box (a play in a trick, a gate, exposed pairs, the kitty, point
+cards, the winning hand on a summary), one of them optionally outlined.
 """
 
 from __future__ import annotations
@@ -18,14 +12,10 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from kivy.uix.floatlayout import FloatLayout
 
 from ui.table import cardsource
-from ui.table.slidepick import SlidePick
-from ui.table.widgets import CardView
+from ui.table.widgets import CardView, sync_views
 
-LIFT = 0.16  # a picked card rises by this fraction of its height
 MIN_STEP = 0.3  # overlapped cards keep at least this fraction of their width visible
 SNAP = 8  # card heights are whole multiples of this many pixels (texture cache reuse)
-GAP = 0.35  # a gap between groups in a hand, in card widths
-SPLIT_FROM = 7  # a two-row hand uses its second row from 2 × this many cards
 
 
 def fit(n: int, gaps: int, width: float, height: float, ratio: float, gap: float,
@@ -49,108 +39,6 @@ def fit(n: int, gaps: int, width: float, height: float, ratio: float, gap: float
     return w, h, step
 
 
-class PickHand(SlidePick, FloatLayout):
-    """A hand of cards addressed by index; see the module docstring."""
-
-    deck = StringProperty("tractor")
-    codes = ListProperty([])
-    picked = ListProperty([])  # indexes of raised (selected) cards
-    hinted = ListProperty([])  # indexes outlined (a hint, the cards from the kitty)
-    legal = ListProperty([])  # indexes that may be chosen now (others dimmed if dim_illegal)
-    dim_illegal = BooleanProperty(False)
-    breaks = ListProperty([])  # indexes before which a gap separates groups
-    groups = ListProperty([])  # indexes before which a double gap separates kinds of groups
-    interactive = BooleanProperty(True)
-    rows = NumericProperty(1)  # 2: a long hand takes two rows (portrait screens)
-
-    __events__ = ("on_pick",)
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.views: list[CardView] = []
-        self._relayout = Clock.create_trigger(self._layout, -1)
-        for name in ("codes", "picked", "hinted", "legal", "dim_illegal", "breaks", "groups",
-                     "size", "pos", "interactive", "deck", "rows"):
-            self.fbind(name, self._relayout)
-        self.slide_watch()
-
-    def on_pick(self, event: str, index: int) -> None:
-        pass
-
-    def _view(self) -> CardView:
-        view = CardView(deck=self.deck, size_hint=(None, None))
-        view.bind(
-            on_tap=lambda v: self._send("tap", v),
-            on_select=lambda v: self._send("select", v),
-            on_activate=lambda v: self._send("activate", v),
-        )
-        return view
-
-    def slide_tap(self, index: int) -> None:
-        """A tap on card `index` (slide-to-pick released on it)."""
-        if 0 <= index < len(self.views):
-            self._send("tap", self.views[index])
-
-    def _send(self, event: str, view: CardView) -> None:
-        if view in self.views:
-            self.dispatch("on_pick", event, self.views.index(view))
-
-    def _layout(self, *_args: Any) -> None:
-        codes = list(self.codes)
-        while len(self.views) < len(codes):
-            view = self._view()
-            self.views.append(view)
-            self.add_widget(view)
-        while len(self.views) > len(codes):
-            view = self.views.pop()
-            view.focused = False
-            self.remove_widget(view)
-        gaps = [0] * (len(codes) + 1)  # gaps before each card
-        for b in self.breaks:
-            if 0 < b < len(codes):
-                gaps[b] += 1
-        for b in self.groups:
-            if 0 < b < len(codes):
-                gaps[b] += 1
-        split = self._split(len(codes))
-        rows = [(0, split), (split, len(codes))] if split else [(0, len(codes))]
-        row_h = self.height / len(rows)
-        ratio = cardsource.aspect(self.deck)
-        sizes = [fit(b - a, sum(gaps[a + 1:b]), self.width, row_h / (1 + LIFT), ratio, GAP)
-                 for a, b in rows]
-        w, h = min(s[0] for s in sizes), min(s[1] for s in sizes)  # one card size for the hand
-        picked, hinted, legal = set(self.picked), set(self.hinted), set(self.legal)
-        for r, (a, b) in enumerate(rows):
-            step = min(sizes[r][2], w * 1.04)
-            inner = sum(gaps[a + 1:b])
-            total = w + step * (b - a - 1) + inner * GAP * w
-            x = self.x + max(0.0, (self.width - total) / 2)
-            y = self.y + row_h * (len(rows) - 1 - r)  # the first row on top
-            for i in range(a, b):
-                view = self.views[i]
-                if i > a:
-                    x += gaps[i] * GAP * w
-                view.deck = self.deck
-                view.code = codes[i]
-                view.size = (w, h)
-                view.selected = i in picked
-                view.winner = i in hinted and i not in picked
-                view.legal = (i in legal) or not self.dim_illegal
-                view.focus_enabled = self.interactive
-                view.pos = (x, y + (h * LIFT if i in picked else 0))
-                x += step
-
-    def _split(self, n: int) -> int:
-        """Where the second row starts (0: one row): at the group break nearest the middle."""
-        if self.rows < 2 or n < 2 * SPLIT_FROM:
-            return 0
-        middle = n / 2
-        candidates = [b for b in self.breaks if n / 3 <= b <= 2 * n / 3]
-        if candidates:
-            return min(candidates, key=lambda b: abs(b - middle))
-        return n // 2
-
-
 class CardRow(FloatLayout):
     """Small face-up (or back) cards in a row fitted to the box; `mark` outlines one of them."""
 
@@ -171,15 +59,14 @@ class CardRow(FloatLayout):
                      "align", "max_card"):
             self.fbind(name, self._relayout)
 
+    def _view(self) -> CardView:
+        view = CardView(deck=self.deck, size_hint=(None, None))
+        view.focus_enabled = False
+        return view
+
     def _layout(self, *_args: Any) -> None:
         codes = list(self.codes)
-        while len(self.views) < len(codes):
-            view = CardView(deck=self.deck, size_hint=(None, None))
-            view.focus_enabled = False
-            self.views.append(view)
-            self.add_widget(view)
-        while len(self.views) > len(codes):
-            self.remove_widget(self.views.pop())
+        sync_views(self, self.views, len(codes), self._view)
         if not codes or self.width < 4 or self.height < 4:
             return
         breaks = {b for b in self.breaks if 0 < b < len(codes)}

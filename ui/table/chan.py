@@ -3,7 +3,9 @@
 Everything shown comes from seat 0's observation. Prompts offer only legal choices: capture
 cards are lit and the others dimmed (a tap on a dimmed card says which rule forbids it), a
 discard likewise; win (Ù) and Chíu offers, yours or an AI's, interrupt play in a banner. When
-your hand is one card from winning its waiting cards are shown. Texts come from `chan_view`.
+your hand is one card from winning its waiting cards are shown. Texts come from `chan_view`; the
+flow, picking (one card), hints and the summary panel from the shared machinery. This module
+holds Chắn's seat zones, its offer banner and its prompts.
 """
 
 from __future__ import annotations
@@ -25,6 +27,9 @@ from ui.i18n import tr, trf
 from ui.table import chan_view as view
 from ui.table.base import HUMAN, TRICK_HOLD, TableScreen
 from ui.table.hints import HintMixin
+from ui.table.picking import HandPicking
+from ui.table.reasons import reason, refusal
+from ui.table.seats import seat_name
 
 # Zones (centre x, centre y, width, height, stacked) relative to the table area: turns go
 # 0 -> 1 -> 2 -> 3 counterclockwise, so seat 1 sits on your right and takes your discards.
@@ -52,39 +57,33 @@ class ChanSeat(FloatLayout):
     stacked = BooleanProperty(False)  # gate above exposed pairs (side seats)
 
 
-class ChanTableScreen(HintMixin, TableScreen):
-    """Properties for chan.kv; the flow is `TableScreen`'s."""
+class ChanTableScreen(HintMixin, HandPicking, TableScreen):
+    """Properties for chan.kv (the stock, four seat zones with gates and exposed pairs, the open
+    card, the offer banner, the waiting cards) and Chắn's prompts; the flow is `TableScreen`'s."""
 
     game_name = "chan"
+    card_prompts = ("capture", "discard")  # prompt: "", "capture", "discard", "offer"
     stock_text = StringProperty("")
     event_text = StringProperty("")  # the latest public decision
-    prompt = StringProperty("")  # "", "capture", "discard", "offer"
     offer = StringProperty("")  # "", "heavenly", "win_offer", "chiu_offer"
     offer_text = StringProperty("")
     flash = StringProperty("")  # an AI's Chíu or Ù, shown in the banner for a moment
-    picked = NumericProperty(-1)
-    waiting_text = StringProperty("")
+    waits_text = StringProperty("")
     waiting_codes = ListProperty([])
     open_code = StringProperty("")  # the open card, shown large in the middle of the table
     final_codes = ListProperty([])  # the winning hand on the summary, pair by pair
     final_breaks = ListProperty([])
     open_text = StringProperty("")
 
-    def __init__(self, **kwargs: Any) -> None:
-        self.seats: list[ChanSeat] = []
-        self.faces: list[int] = []  # the hand's faces, index-aligned with the hand strip
-        self.legal: list[int] = []
-        super().__init__(**kwargs)
-
     # -- layout --------------------------------------------------------------------------------
-    def on_kv_post(self, base_widget: Any) -> None:
+    def build_table(self) -> None:
         area = self.ids.table
+        self.seats: list[ChanSeat] = []
         for seat in range(4):
             zone = ChanSeat(seat=seat, size_hint=(None, None), stacked=ZONES[seat][4])
             self.seats.append(zone)
             area.add_widget(zone)
         area.bind(size=self._place, pos=self._place)
-        self.ids.hand.bind(on_pick=self.card_event)
 
     def _place(self, *_args: Any) -> None:
         area = self.ids.table
@@ -96,19 +95,11 @@ class ChanTableScreen(HintMixin, TableScreen):
 
     # -- view ----------------------------------------------------------------------------------
     def reset_view(self) -> None:
-        self.picked = -1
-        self.message = ""
-        self.alert = False
-        self.prompt = ""
+        super().reset_view()
         self.offer = ""
         self.flash = ""
 
-    def refresh(self) -> None:
-        session = self.session
-        if session is None:
-            return
-        state = session.state
-        obs = state.observation(HUMAN)
+    def show(self, state: Any, obs: Any) -> None:
         self.stock_text = trf("Stock: {n} cards", n=obs.stock_count)
         self.event_text = view.last_event(obs)
         if obs.open_card >= 0:
@@ -118,69 +109,52 @@ class ChanTableScreen(HintMixin, TableScreen):
             self.open_code, self.open_text = "", ""
         for zone in self.seats:
             seat = zone.seat
-            zone.name = view.seat_name(seat)
-            zone.cards_left = obs.hand_sizes[seat]
-            zone.active = obs.to_act == seat and not self.holding  # public: a private offer stays hidden
-            zone.dealer = seat == obs.dealer
-            zone.status = self._status(obs, seat)
+            # obs.to_act is public: a private offer stays hidden
+            self.show_seat(zone, obs, seat, obs.hand_sizes[seat], self._status(obs, seat))
             gate = obs.gates[seat][-6:]
             zone.gate = [CODE[f] for f, _stock in gate]
             is_open = obs.open_card >= 0 and obs.open_owner == seat and gate
             zone.gate_mark = len(gate) - 1 if is_open else -1
             zone.exposed, zone.exposed_breaks = view.exposed_codes(obs.exposed[seat])
         faces, breaks, groups = view.grouped_hand(obs.hand)
-        if faces != self.faces:
-            self.picked = -1
-        self.faces = faces
+        self.cards = faces
         hand = self.ids.hand
         hand.codes = [CODE[f] for f in faces]
         hand.breaks = breaks
         hand.groups = groups
         waits = view.waiting(obs) if obs.winner < 0 else []
         self.waiting_codes = [CODE[f] for f in waits]
-        self.waiting_text = tr("One card from winning! Waiting for:") if waits else ""
-        human_turn = (state.to_act == HUMAN and not self.holding and not self.autoplay
-                      and self.replay is None)
-        if human_turn:
-            legal = state.legal_actions()
-            faces_ok = {a if a < DISCARD_BASE else a - DISCARD_BASE
-                        for a in legal if a < PASS}
-            self.legal = [i for i, f in enumerate(faces) if f in faces_ok]
-            hand.legal = self.legal
+        self.waits_text = tr("One card from winning! Waiting for:") if waits else ""
+        if self.human_deciding():
+            faces_ok = {view.action_face(a) for a in state.legal_actions()}
+            hand.legal = [i for i, f in enumerate(faces) if f in faces_ok]
             hand.dim_illegal = obs.phase not in OFFER_PHASES
         else:
-            self.legal = []
             hand.legal = []
             hand.dim_illegal = False
-            self.prompt = ""
             self.offer = ""
-            if not self.alert:
-                self.message = self._waiting_text(obs)
-        hand.picked = [self.picked] if self.picked >= 0 else []
+            self.waiting(obs)
 
     def _status(self, obs: Any, seat: int) -> str:
         if obs.dead == seat:
             return tr("dead hand")
-        if self.driver is not None and self.driver.thinking == seat:
+        if self.is_thinking(seat):
             return tr("thinking…")
         return ""
 
-    def _waiting_text(self, obs: Any) -> str:
-        seat = obs.to_act
-        if seat is None:
-            return ""
+    def waiting_text(self, obs: Any, seat: str) -> str:
         if obs.phase in ("win_offer", "heavenly"):
-            return trf("{seat} may win…", seat=view.seat_name(seat))
+            return trf("{seat} may win…", seat=seat)
         if obs.phase == "chiu_offer":
-            return trf("{seat} may claim Chíu…", seat=view.seat_name(seat))
-        return trf("{seat} to play", seat=view.seat_name(seat))
+            return trf("{seat} may claim Chíu…", seat=seat)
+        return trf("{seat} to play", seat=seat)
 
     # -- flow ----------------------------------------------------------------------------------
     def applied(self, seat: int, action: Any) -> None:
         super().applied(seat, action)
         self.refresh()
         if seat != HUMAN and action in (CHIU, WIN):
-            name = view.seat_name(seat)
+            name = seat_name(seat)
             self.flash = (trf("{seat}: Chíu!", seat=name) if action == CHIU
                           else trf("{seat}: Ù!", seat=name))
 
@@ -189,6 +163,7 @@ class ChanTableScreen(HintMixin, TableScreen):
 
             self.hold(self.seconds(TRICK_HOLD), after)
 
+    # -- the human's decisions -----------------------------------------------------------------
     def human_turn(self) -> None:
         state = self.session.state
         obs = state.observation(HUMAN)
@@ -214,7 +189,7 @@ class ChanTableScreen(HintMixin, TableScreen):
         else:
             self.prompt = "capture"
             whose = (tr("you revealed") if obs.open_owner == HUMAN
-                     else trf("in {seat}'s gate", seat=view.seat_name(obs.open_owner)))
+                     else trf("in {seat}'s gate", seat=seat_name(obs.open_owner)))
             if self.legal:
                 self.message = trf("Open card {card} ({whose}): capture it with a lit card, or pass.",  # noqa: E501
                                    card=open_name, whose=whose)
@@ -225,78 +200,31 @@ class ChanTableScreen(HintMixin, TableScreen):
                 if blocks:
                     self.message += "\n" + blocks[0]
 
-    def initial_focus(self) -> Any:
-        if self.summary_open:
-            return self.ids.get("next_button")
+    def prompt_buttons(self) -> list[Any]:
         if self.prompt == "offer":
-            return self.ids.get("accept_button")
-        hand = self.ids.hand
-        if self.prompt in ("capture", "discard") and self.legal and hand.views:
-            return hand.views[self.legal[0]]
+            return [self.ids.get("accept_button"), self.ids.get("decline_button")]
         if self.prompt == "capture":
-            return self.ids.get("pass_button")
-        return self.ids.get("menu_button")
+            return [self.ids.get("pass_button"), self.ids.get("act_button")]
+        return [self.ids.get("act_button")] if self.prompt == "discard" else []
 
-    def ensure_focus(self) -> None:
-        if not self.summary_open:
-            self.focus_scope = self.ids.get("offer_panel") if self.prompt == "offer" else None
-        if self.prompt and not self.summary_open:
-            current = self.focused_widget
-            if self.prompt == "offer":
-                mine = [self.ids.get("accept_button"), self.ids.get("decline_button")]
-            else:
-                mine = list(self.ids.hand.views) + [
-                    self.ids.get("act_button"), self.ids.get("pass_button"),
-                    self.ids.get("hint_button")]
-            if current not in mine:
-                self.set_focus(self.initial_focus())
-        super().ensure_focus()
+    def prompt_scope(self) -> Any:
+        return self.ids.get("offer_panel") if self.prompt == "offer" else None
 
-    # -- human input ---------------------------------------------------------------------------
-    def card_event(self, _hand: Any, event: str, index: int) -> None:
-        hand = self.ids.hand
-        if 0 <= index < len(hand.views):
-            self.set_focus(hand.views[index])
-        if self.prompt not in ("capture", "discard") or not 0 <= index < len(self.faces):
-            return
-        if index not in self.legal:
-            self.explain_card(index)
-            return
-        if event == "activate" or (event == "tap" and index == self.picked):
-            self.picked = index
-            self.act()
-        elif event == "select" and index == self.picked:
-            self.picked = -1
-        else:
-            self.picked = index
-        hand.picked = [self.picked] if self.picked >= 0 else []
-
-    def explain_card(self, index: int) -> None:
+    def refuse_card(self, index: int) -> bool:
         """Say why this card may not be captured with or discarded now (the rule in words)."""
-        action = self._action_for(self.faces[index])
-        rule = view.refusal(self.session.state, action)
-        if rule is None:
-            return
-        from ui.table.reasons import reason
-
-        self.message = f"{CODE[self.faces[index]]}: {reason(rule)}"
-        self.alert = True
-        self.app.beep()
-
-    def _action_for(self, face: int) -> int:
-        return face if self.prompt == "capture" else DISCARD_BASE + face
-
-    def act(self) -> None:
-        """Capture with / discard the picked card."""
-        if self.prompt not in ("capture", "discard"):
-            return
-        if self.picked < 0:
-            self.message = tr("Choose a card first.")
+        if index in self.ids.hand.legal:
+            return False
+        face = self.cards[index]
+        rule = refusal(self.session.state, self.pick_action([face]))
+        if rule is not None:
+            self.message = f"{CODE[face]}: {reason(rule)}"
             self.alert = True
-            return
-        face = self.faces[self.picked]
-        if self.play(self._action_for(face)):
-            self.picked = -1
+            self.app.beep()
+        return True
+
+    def pick_action(self, cards: list[int]) -> int:
+        """Capture with / discard the picked card."""
+        return cards[0] if self.prompt == "capture" else DISCARD_BASE + cards[0]
 
     def pass_card(self) -> None:
         if self.prompt == "capture":
@@ -320,11 +248,10 @@ class ChanTableScreen(HintMixin, TableScreen):
             elif action == PASS:
                 self.set_focus(self.ids.get("pass_button"))
             return
-        face = action if action < DISCARD_BASE else action - DISCARD_BASE
-        if face in self.faces:
-            self.picked = self.faces.index(face)
-            self.ids.hand.picked = [self.picked]
-            self.set_focus(self.ids.hand.views[self.picked])
+        picked = self.indexes_of([view.action_face(action)])
+        if picked:
+            self.pick(picked)
+            self.set_focus(self.ids.hand.views[picked[0]])
         self.message = trf("Hint: {action}", action=view.action_label(action))
 
     def on_input(self, name: str) -> bool:
@@ -337,20 +264,10 @@ class ChanTableScreen(HintMixin, TableScreen):
         return False
 
     # -- summary -------------------------------------------------------------------------------
-    def deal_over(self) -> None:
-        self.prompt = ""
-        self.offer = ""
-        self.focus_scope = None
-        super().deal_over()
-        if self.session is not None and self.session.match.is_over and not self.match_over:
-            self.match_over = True
-            self.app.end_session()
-
     def deal_scores(self) -> list[int]:
         """Your settlement against nothing: positive = a win, negative = a loss, 0 = drawn."""
         return [self.session.state.result["settlement"][HUMAN], 0]
 
-    def explain(self, match: dict[str, Any]) -> str:
+    def summary_lines(self) -> list[str]:
         self.final_codes, self.final_breaks = view.winning_codes(self.session.state)
-        return "\n".join(view.summary_lines(self.session.state, match))
-
+        return view.summary_lines(self.session.state, self.match_standing())

@@ -15,9 +15,10 @@ from typing import Any
 from engine.chan import scoring
 from engine.chan.cards import CODE, FACES, RANK, VIETNAMESE
 from engine.chan.legal import CHIU, DISCARD_BASE, PASS, WIN
-from engine.errors import IllegalAction
 from ui.i18n import tr, trf
-from ui.table.reasons import reason
+from ui.table import summary
+from ui.table.reasons import reason, refusal
+from ui.table.seats import seat_name
 
 # Bonus name -> (main value, dịch), from the engine's table (S-2).
 BONUS_VALUES: dict[str, tuple[int, int]] = {
@@ -27,9 +28,6 @@ BONUS_VALUES: dict[str, tuple[int, int]] = {
         scoring.BACH_DINH, scoring.TAM_DO, scoring.KINH_TU_CHI, scoring.THAP_THANH)
 }
 
-
-def seat_name(seat: int) -> str:
-    return tr("You") if seat == 0 else trf("AI {n}", n=seat)
 
 
 def card_name(face: int) -> str:
@@ -72,14 +70,6 @@ def exposed_codes(pairs: Sequence[tuple[int, ...]]) -> tuple[list[str], list[int
     return codes, breaks
 
 
-def refusal(state: Any, action: int) -> str | None:
-    """The rule id the engine would refuse `action` with, or None if it is legal."""
-    try:
-        state.clone().apply(action)
-    except IllegalAction as exc:
-        return exc.rule
-    return None
-
 
 def capture_blocks(state: Any, counts: Sequence[int]) -> list[str]:
     """Why each hand card that matches the open card (same face, or same rank for a Cạ) may not
@@ -102,6 +92,16 @@ def capture_blocks(state: Any, counts: Sequence[int]) -> list[str]:
 def waiting(obs: Any) -> list[int]:
     """The faces that would complete the hand, when it is one card from winning."""
     return scoring.waiting_faces(obs.hand, obs.exposed[obs.seat])
+
+
+def action_face(action: int) -> int | None:
+    """The hand card a capture or a discard uses, None for Pass / Chíu / Ù.
+
+    Engine-internal: this knows Chắn's action numbering (captures below `DISCARD_BASE`, discards
+    from it up to `PASS`); swap in the observation's public helper when the engine has one."""
+    if action >= PASS:
+        return None
+    return action if action < DISCARD_BASE else action - DISCARD_BASE
 
 
 def action_label(action: int) -> str:
@@ -165,7 +165,7 @@ def summary_lines(state: Any, match: dict[str, Any]) -> list[str]:
     """The explanation of a finished deal: winner, winning hand, bonuses, score, settlement."""
     result = state.result
     obs = state.observation(0)
-    lines = ["[b]" + tr("End of the deal") + "[/b]"]
+    lines = [summary.heading()]
     winner = result["winner"]
     if winner is None:
         lines.append(tr("The stock ran out: the deal is drawn and nobody pays."))

@@ -3,43 +3,52 @@
 The driver knows no game. After every change it asks the table what to do next:
 - deal over -> `table.deal_over()`;
 - the human to act -> `table.human_turn()` (the table may answer automatically, e.g. D-6);
-- a bot to act -> `bot.choose(observation, legal)` runs on a single worker thread; the result
-  comes back through `Clock.schedule_once` and is applied no sooner than `delay` seconds after
-  the bot started, so plays come at a human pace and the screen never freezes.
-A generation counter drops results that arrive after a restart or a new deal.
+- a bot to act -> `bot.choose(observation, legal)` runs on a single worker thread (`Worker`); the
+  result comes back through the Clock and is applied no sooner than `delay` seconds after the bot
+  started, so plays come at a human pace and the screen never freezes. Results that arrive
+  after a restart or a new deal are dropped.
+
+Bots are built where they think: in the bot process when there is one (`BotProcess`), and in
+this process only for a seat the process cannot answer for (then `engine.ai.bots`, a heavy
+import, is loaded on first use).
 """
 
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import Any
 
-from kivy.clock import Clock
 from kivy.logger import Logger
 
-from engine.ai.kinds import KINDS, LEVELS
 from engine.game import Action
 from engine.session import Session
 from ui.table.botproc import BotProcess
+from ui.table.worker import Worker
 
 
 def bot_specs(level: str, seats: Sequence[int], seed: int) -> dict[int, tuple[str, int]]:
-    """(bot kind, seed) per AI seat at `level`; `KeyError` for a level `engine.ai.bots` lacks."""
-    if level not in KINDS:
-        raise KeyError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
+    """(bot kind, seed) per AI seat at `level` (the kind is checked where the bot is built:
+    `engine.ai.bots.make_bot` raises `KeyError` for a kind it does not know)."""
     return {seat: (level, seed * 31 + seat) for seat in seats}
 
 
-class TableDriver:
+def local_bot(game_name: str, spec: tuple[str, int]) -> Any:
+    """The bot of `spec` built in this process (imports `engine.ai.bots` on first use)."""
+    from engine.ai.bots import make_bot
+
+    kind, seed = spec
+    return make_bot(game_name, kind, seed)
+
+
+class TableDriver(Worker):
     """Runs one session's bot turns off the UI thread and hands results back through the Clock."""
 
     def __init__(
         self,
         session: Session,
-        bots: dict[int, Any],
+        specs: dict[int, tuple[str, int]],
         human: int | None,
         on_step: Callable[[], None],
         on_applied: Callable[[int, Action], None],
@@ -47,26 +56,24 @@ class TableDriver:
         process: BotProcess | None = None,
     ) -> None:
         self.session = session
-        self.bots = bots
-        self.process = process  # the same bots in a child process (no GIL contention)
+        self.specs = dict(specs)
+        self.bots: dict[int, Any] = {}  # the in-process bots built so far, by seat
+        self.process = process  # the bots in a child process (no GIL contention)
         self.human = human
         self.on_step = on_step
         self.on_applied = on_applied
         self.delay = delay
         self.thinking: int | None = None  # the seat whose bot is thinking
-        self._generation = 0
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlor-bot")
-        self._lock = threading.Lock()
+        super().__init__("parlor-bot")
 
     def invalidate(self) -> None:
         """Forget any bot decision in flight (new deal, restart, leaving the table)."""
-        with self._lock:
-            self._generation += 1
+        super().invalidate()
         self.thinking = None
 
     def shutdown(self) -> None:
-        self.invalidate()
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        """Stop thinking and let the bot process end (off the UI thread: it may take a moment)."""
+        super().shutdown()
         if self.process is not None:
             process, self.process = self.process, None
             threading.Thread(target=process.close, daemon=True).start()
@@ -83,17 +90,21 @@ class TableDriver:
         seat = state.to_act
         if state.is_over or seat is None or seat == self.human or self.thinking is not None:
             return False
-        bot = self.bots[seat]
         observation = state.observation(seat)
         legal = state.legal_actions()
-        generation = self._generation
-        started = time.monotonic()
         self.thinking = seat
-        future = self._pool.submit(self._choose, bot, seat, observation, legal)
-        future.add_done_callback(lambda f: self._done(f, generation, seat, started))
+        self.submit(self._choose, seat, observation, legal, delay=self.delay,
+                    then=lambda f: self._finish(f, seat))
         return True
 
-    def _choose(self, bot: Any, seat: int, observation: Any, legal: Any) -> Action:
+    def bot(self, seat: int) -> Any:
+        """The in-process bot of `seat`, built on first use."""
+        bot = self.bots.get(seat)
+        if bot is None:
+            bot = self.bots[seat] = local_bot(self.session.game.name, self.specs[seat])
+        return bot
+
+    def _choose(self, seat: int, observation: Any, legal: Any) -> Action:
         """Worker thread: ask the bot process, or the local bot if the process cannot answer."""
         process = self.process
         if process is not None:
@@ -102,17 +113,9 @@ class TableDriver:
             except RuntimeError as exc:
                 if process.failed:
                     Logger.warning(f"Parlor: {exc}; bots continue in the app's process")
-        return bot.choose(observation, legal)
+        return self.bot(seat).choose(observation, legal)
 
-    def _done(self, future: Future, generation: int, seat: int, started: float) -> None:
-        # Worker thread: touch nothing but the Clock.
-        wait = max(0.0, self.delay() - (time.monotonic() - started))
-        Clock.schedule_once(lambda _dt: self._finish(future, generation, seat), wait)
-
-    def _finish(self, future: Future, generation: int, seat: int) -> None:
-        with self._lock:
-            if generation != self._generation:
-                return
+    def _finish(self, future: Future, seat: int) -> None:
         self.thinking = None
         if future.cancelled():
             return

@@ -14,24 +14,25 @@ putting a `HintButton` (hints.kv) in its kv. A hint that arrives after the posit
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from typing import Any
 
-from kivy.clock import Clock
 from kivy.logger import Logger
 from kivy.properties import BooleanProperty
 
-from engine.ai.bots import make_bot
 from engine.game import Action, Game, State
 from ui.i18n import tr, trf
+from ui.table.worker import Worker
 
 HINT_LEVELS = ("normal", "heuristic", "random")  # the first kind the game knows is used
 
 
 def make_hint_bot(game: Game, seed: int) -> Any:
-    """The normal AI of `game` (or the best lower kind it has)."""
+    """The normal AI of `game` (or the best lower kind it has); `engine.ai.bots` is imported
+    here, on the first hint, not when the table opens."""
+    from engine.ai.bots import make_bot
+
     for kind in HINT_LEVELS:
         try:
             return make_bot(game.name, kind, seed)
@@ -40,25 +41,18 @@ def make_hint_bot(game: Game, seed: int) -> Any:
     raise KeyError(f"no bot for {game.name}")
 
 
-class Hinter:
+class Hinter(Worker):
     """Runs one hint at a time on a worker thread; results reach `on_done` on the UI thread."""
 
     def __init__(self, game: Game, seed: int) -> None:
         self.bot = make_hint_bot(game, seed)
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="parlor-hint")
-        self._lock = threading.Lock()
-        self._generation = 0
         self.busy = False
+        super().__init__("parlor-hint")
 
     def invalidate(self) -> None:
         """Forget a hint in flight (the position changed)."""
-        with self._lock:
-            self._generation += 1
+        super().invalidate()
         self.busy = False
-
-    def shutdown(self) -> None:
-        self.invalidate()
-        self._pool.shutdown(wait=False, cancel_futures=True)
 
     def ask(self, state: State, seat: int, on_done: Callable[[Action | None], None]) -> bool:
         """Start working out the hint for `seat` (who must be `to_act`); False if not possible."""
@@ -66,21 +60,12 @@ class Hinter:
             return False
         observation = state.observation(seat)
         legal = state.legal_actions()
-        with self._lock:
-            generation = self._generation
         self.busy = True
-        future = self._pool.submit(self.bot.choose, observation, legal)
-        future.add_done_callback(lambda f: self._done(f, generation, on_done))
+        self.submit(self.bot.choose, observation, legal,
+                    then=lambda f: self._finish(f, on_done))
         return True
 
-    def _done(self, future: Future, generation: int, on_done: Callable) -> None:
-        # Worker thread: only the Clock may be touched here.
-        Clock.schedule_once(lambda _dt: self._finish(future, generation, on_done), -1)
-
-    def _finish(self, future: Future, generation: int, on_done: Callable) -> None:
-        with self._lock:
-            if generation != self._generation:
-                return
+    def _finish(self, future: Future, on_done: Callable) -> None:
         self.busy = False
         if future.cancelled():
             return

@@ -10,17 +10,7 @@ from typing import Any
 
 from engine.meri.cards import COMBINATIONS, TRUMP_RANK, name
 from ui.i18n import tr, trf
-
-TEAM_COLOURS = ("5aa0ff", "ff8a50")  # team 0 (yours), team 1: same hues as the seat badges
-
-
-def team_name(team: int) -> str:
-    label = tr("Your team") if team == 0 else tr("Other team")
-    return f"[color={TEAM_COLOURS[team]}]{label}[/color]"
-
-
-def seat_name(seat: int) -> str:
-    return tr("You") if seat == 0 else trf("AI {n}", n=seat)
+from ui.table.seats import seat_name, team_name
 
 
 def opposing_best(cards: tuple[int, ...], winner: int, trump: int) -> int:

@@ -1,7 +1,11 @@
-"""Why a move was refused, in words: an `IllegalAction`'s rule id -> a translatable sentence."""
+"""Why a move was refused, in words: an `IllegalAction`'s rule id -> a translatable sentence, and
+the rule an action would break (asked of the engine on a copy of the state)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.errors import IllegalAction
 from ui.i18n import N_, tr, trf
 
 # Rule ids of every game -> English msgid (translated through the catalogs).
@@ -43,3 +47,12 @@ def reason(rule: str) -> str:
     if msgid is not None:
         return tr(msgid)
     return trf("That move is not allowed (rule {rule}).", rule=rule)
+
+
+def refusal(state: Any, action: Any) -> str | None:
+    """The rule id the engine would refuse `action` with, or None if it is legal."""
+    try:
+        state.clone().apply(action)
+    except IllegalAction as exc:
+        return exc.rule
+    return None

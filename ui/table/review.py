@@ -1,23 +1,81 @@
-"""Last-trick review, shared by the trick-taking tables (Meri, Tractor).
+"""Completed tricks on show and the last-trick review, shared by the trick-taking tables (Meri,
+Tractor).
 
-While `reviewing`, play is paused and the previous trick is shown; BACK, OK or SELECT (or the
-button again) return to play. A table lists `TrickReviewMixin` before `TableScreen`, sets
-`can_review` in its refresh, and says what the review shows in `review_message()`.
+After an action completes a trick, the trick stays on show (`showing`) for `TRICK_HOLD` while
+`trick_won_text` says who took it; several tricks completed by one action (Meri's trick 8 and the
+automatic trick 9) are shown one after the other. While `reviewing`, play is paused and the
+previous trick is shown; BACK, OK or SELECT (or the button again) return to play. A table lists
+`TrickReviewMixin` before `TableScreen` (or derives from `TrickTableScreen`, which adds hints and
+picking too), sets `can_review` in its refresh, draws `showing` (or, when reviewing, the last
+trick) and says what the review shows in `review_message()`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from kivy.properties import BooleanProperty
+
+from ui.table.base import HUMAN, TRICK_HOLD, TableScreen
+from ui.table.hints import HintMixin
+from ui.table.picking import HandPicking
 
 
 class TrickReviewMixin:
     reviewing = BooleanProperty(False)
     can_review = BooleanProperty(False)
 
+    def __init__(self, **kwargs: Any) -> None:
+        self.showing: Any = None  # a completed trick on show
+        self._tricks_seen = 0
+        super().__init__(**kwargs)
+
+    def completed_tricks(self) -> Sequence[Any]:
+        """The tricks of this deal completed so far, from the human's observation."""
+        return self.session.state.observation(HUMAN).tricks  # type: ignore[attr-defined]
+
     def review_message(self) -> str:
         """The line shown while the last trick is reviewed."""
         raise NotImplementedError
 
+    def trick_won_text(self, trick: Any) -> str:
+        """The line shown while a completed trick is on show."""
+        raise NotImplementedError
+
+    def reset_view(self) -> None:
+        super().reset_view()  # type: ignore[misc]
+        self.showing = None
+        self.reviewing = False
+        self._tricks_seen = len(self.completed_tricks())
+
+    # -- tricks on show ------------------------------------------------------------------------
+    def applied(self, seat: int, action: Any) -> None:
+        super().applied(seat, action)  # type: ignore[misc]
+        tricks = self.completed_tricks()
+        new = list(tricks[self._tricks_seen:])
+        self._tricks_seen = len(tricks)
+        if new:
+            self._show_completed(new)
+        else:
+            self.refresh()  # type: ignore[attr-defined]
+
+    def _show_completed(self, tricks: list) -> None:
+        trick = tricks[0]
+        self.showing = trick
+        self.refresh()  # type: ignore[attr-defined]
+        self.message = self.trick_won_text(trick)
+        self.alert = False
+
+        def after() -> None:
+            self.showing = None
+            if len(tricks) > 1:
+                self.holding = False
+                self._show_completed(tricks[1:])
+
+        self.hold(self.seconds(TRICK_HOLD), after)  # type: ignore[attr-defined]
+
+    # -- the review ----------------------------------------------------------------------------
     def toggle_review(self) -> None:
         if not self.can_review and not self.reviewing:
             return
@@ -38,3 +96,8 @@ class TrickReviewMixin:
 
     def paused(self) -> bool:
         return self.reviewing or super().paused()  # type: ignore[misc]
+
+
+class TrickTableScreen(HintMixin, TrickReviewMixin, HandPicking, TableScreen):
+    """The table of a trick-taking game (Meri, Tractor): hints, tricks on show and their review,
+    cards picked in the hand, on the shared flow."""

@@ -1,9 +1,11 @@
 """The Tractor table: four seats (your partner opposite), bidding, the kitty, multi-card plays.
 
-Everything shown comes from seat 0's observation. Cards are picked by index (two identical cards
-stay distinct): a tap or SELECT toggles a card, OK (or the Play / Bury button) submits the
-selection, and the feedback line says live what the selection is (single, pair, tractor) or the
-rule that forbids it. Texts and orderings come from `tractor_view`; the flow from `TableScreen`.
+Everything shown comes from seat 0's observation. The hand picks several cards (`Hand.multi`):
+a tap or SELECT toggles a card, OK (or the Play / Bury button) submits the selection, and the
+feedback line says live what the selection is (single, pair, tractor) or the rule that forbids
+it. Texts and orderings come from `tractor_view`; the flow, picking, tricks on show, review,
+hints and the summary panel from the shared machinery. This module holds Tractor's seat layout,
+its declaration buttons and its prompts.
 """
 
 from __future__ import annotations
@@ -16,16 +18,15 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from engine.tractor import BURY, PASS
 from engine.tractor.cards import CODES, NKINDS, POINTS
 from engine.tractor.scoring import level_name, settle
-from ui.i18n import tr, trf
+from ui.i18n import N_, tr, trf
 from ui.table import tractor_view as view
-from ui.table.base import HUMAN, TRICK_HOLD, TableScreen
+from ui.table.base import HUMAN
 from ui.table.cardrows import CardRow
-from ui.table.hints import HintMixin
-from ui.table.review import TrickReviewMixin
+from ui.table.review import TrickTableScreen
+from ui.table.seats import TEAM_TONES, place_badges, seat_name, team_name
 from ui.table.widgets import SeatBadge
 from ui.widgets import FocusButton
 
-TEAM_TONES = ([0.22, 0.45, 0.85, 1], [0.85, 0.38, 0.18, 1])
 # Seat positions (relative to the table area): play goes counterclockwise (T-1), so seat 1
 # sits on your right, your partner (2) opposite, seat 3 on your left.
 BADGE_AT = ((0.5, 0.07), (0.88, 0.5), (0.5, 0.93), (0.12, 0.5))
@@ -33,10 +34,14 @@ PLAY_AT = ((0.5, 0.29), (0.63, 0.5), (0.5, 0.71), (0.37, 0.5))
 PLAY_WIDTH = (0.42, 0.2, 0.42, 0.2)  # side plays stay clear of the side badges
 
 
-class TractorTableScreen(HintMixin, TrickReviewMixin, TableScreen):
-    """Properties for tractor.kv; the flow is `TableScreen`'s."""
+class TractorTableScreen(TrickTableScreen):
+    """Properties for tractor.kv (levels, trump, the attackers' points, the kitty, four seats
+    with their plays, the live selection feedback, the declaration buttons) and Tractor's
+    prompts; the flow is `TableScreen`'s."""
 
     game_name = "tractor"
+    card_prompts = ("bury", "play")  # prompt: "", "declare", "bury", "play"
+    pick_first = N_("Choose cards first.")
     levels_text = StringProperty("")
     trump_text = StringProperty("")
     points_text = StringProperty("")
@@ -46,22 +51,17 @@ class TractorTableScreen(HintMixin, TrickReviewMixin, TableScreen):
     trick_text = StringProperty("")
     feedback = StringProperty("")  # what the selection is, or why it cannot be played
     feedback_ok = BooleanProperty(False)
-    prompt = StringProperty("")  # "", "declare", "bury", "play"
-    picked = ListProperty([])
     choice_rows = NumericProperty(0)
 
     def __init__(self, **kwargs: Any) -> None:
-        self.badges: list[SeatBadge] = []
-        self.plays: list[CardRow] = []
-        self.kinds: list[int] = []  # the hand's kinds, index-aligned with the hand strip
-        self.showing: tuple | None = None
-        self._tricks_seen = 0
-        self.choice_actions: list[tuple[int, ...]] = []
+        self.choice_actions: list[tuple[int, ...]] = []  # what the declaration buttons declare
         super().__init__(**kwargs)
 
     # -- layout --------------------------------------------------------------------------------
-    def on_kv_post(self, base_widget: Any) -> None:
+    def build_table(self) -> None:
         area = self.ids.table
+        self.plays: list[CardRow] = []
+        self.badges: list[SeatBadge] = []
         for _seat in range(4):
             row = CardRow(deck="tractor", size_hint=(None, None))
             self.plays.append(row)
@@ -71,17 +71,11 @@ class TractorTableScreen(HintMixin, TrickReviewMixin, TableScreen):
             self.badges.append(badge)
             area.add_widget(badge)
         area.bind(size=self._place, pos=self._place)
-        self.ids.hand.bind(on_pick=self.card_event)
 
     def _place(self, *_args: Any) -> None:
         area = self.ids.table
-        w = min(dp(136), area.width / 3.8)
-        h = min(dp(42), area.height / 6.5)
-        for badge, (rx, ry) in zip(self.badges, BADGE_AT, strict=True):
-            badge.size = (w, h)
-            cx = min(max(area.x + rx * area.width, area.x + w / 2 + dp(4)), area.right - w / 2 - dp(4))
-            cy = min(max(area.y + ry * area.height, area.y + h / 2 + dp(4)), area.top - h / 2 - dp(4))
-            badge.center = (cx, cy)
+        place_badges(area, self.badges, BADGE_AT, min(dp(136), area.width / 3.8),
+                     min(dp(42), area.height / 6.5))
         rh = min(area.height * 0.22, dp(110))
         for row, (rx, ry), rw in zip(self.plays, PLAY_AT, PLAY_WIDTH, strict=True):
             row.size = (area.width * rw, rh)
@@ -89,22 +83,11 @@ class TractorTableScreen(HintMixin, TrickReviewMixin, TableScreen):
 
     # -- view ----------------------------------------------------------------------------------
     def reset_view(self) -> None:
-        self.showing = None
-        self.reviewing = False
-        self.picked = []
-        self.message = ""
-        self.alert = False
-        self.prompt = ""
+        super().reset_view()
         self.feedback = ""
         self._set_choices([])
-        self._tricks_seen = len(self.session.state.tricks)
 
-    def refresh(self) -> None:
-        session = self.session
-        if session is None:
-            return
-        state = session.state
-        obs = state.observation(HUMAN)
+    def show(self, state: Any, obs: Any) -> None:
         self.levels_text = trf("Levels: {us} {a} · {them} {b}", us=tr("Your team"),
                                a=level_name(obs.levels[0]), them=tr("Other team"),
                                b=level_name(obs.levels[1]))
@@ -115,37 +98,28 @@ class TractorTableScreen(HintMixin, TrickReviewMixin, TableScreen):
         last_bid = {seat: action for seat, action in obs.bids}
         for badge in self.badges:
             seat = badge.seat
-            badge.name = view.seat_name(seat)
-            badge.cards_left = sum(obs.hand) if seat == HUMAN else self._size(obs, seat)
-            badge.active = state.to_act == seat and not self.holding
-            badge.dealer = seat == obs.dealer
-            if self.driver is not None and self.driver.thinking == seat:
-                badge.status = tr("thinking…")
+            if self.is_thinking(seat):
+                status = tr("thinking…")
             elif obs.phase == "declare" and seat in last_bid:
-                badge.status = view.bid_status(last_bid[seat])
+                status = view.bid_status(last_bid[seat])
             else:
-                badge.status = ""
+                status = ""
+            self.show_seat(badge, obs, seat, sum(obs.hand) if seat == HUMAN
+                           else self._size(obs, seat), status)
         self._show_trick(obs)
-        counts = obs.hand
-        kinds, breaks = view.hand_order(counts, obs.level, obs.trump)
-        if kinds != self.kinds:
-            self.picked = []
-        self.kinds = kinds
+        kinds, breaks = view.hand_order(obs.hand, obs.level, obs.trump)
+        self.cards = kinds
         hand = self.ids.hand
         hand.codes = [CODES[k] for k in kinds]
         hand.breaks = breaks
-        hand.picked = self.picked
         hand.hinted = self._from_kitty(obs) if obs.phase == "bury" else []
-        human_turn = (state.to_act == HUMAN and not self.holding and not self.autoplay
-                      and self.replay is None)
-        hand.legal = self._followers(obs) if human_turn else []
+        deciding = self.human_deciding()
+        hand.legal = self._followers(obs) if deciding else []
         hand.dim_illegal = bool(hand.legal)
-        if not human_turn:
-            self.prompt = ""
+        if not deciding:
+            self.waiting(obs)
             self._set_choices([])
             self.feedback = ""
-            if not self.alert:
-                self.message = self._waiting_text(obs)
         else:
             self._update_feedback()
 
@@ -161,7 +135,7 @@ class TractorTableScreen(HintMixin, TrickReviewMixin, TableScreen):
         [] (every card may be chosen)."""
         if obs.phase != "play" or not obs.trick:
             return []
-        mine = [i for i, k in enumerate(self.kinds) if obs.effective_suit(k) == obs.lead_suit]
+        mine = [i for i, k in enumerate(self.cards) if obs.effective_suit(k) == obs.lead_suit]
         return mine if len(mine) >= len(obs.trick[0]) else []
 
     def _from_kitty(self, obs: Any) -> list[int]:
@@ -170,8 +144,8 @@ class TractorTableScreen(HintMixin, TrickReviewMixin, TableScreen):
             return []
         extra = [obs.picked_up.count(k) for k in range(NKINDS)]
         out = []
-        for i in range(len(self.kinds) - 1, -1, -1):  # mark the last copies
-            k = self.kinds[i]
+        for i in range(len(self.cards) - 1, -1, -1):  # mark the last copies
+            k = self.cards[i]
             if extra[k] > 0:
                 extra[k] -= 1
                 out.append(i)
@@ -184,7 +158,7 @@ class TractorTableScreen(HintMixin, TrickReviewMixin, TableScreen):
             return
         attackers = 1 - obs.dealer % 2
         self.points_text = trf("{team} (attackers): {points} points",
-                               team=view.team_name(attackers, colour=False), points=obs.points)
+                               team=team_name(attackers, colour=False), points=obs.points)
         self.point_codes = [CODES[k] for k in view.point_cards(obs)]
 
     def _kitty(self, obs: Any) -> None:
@@ -198,15 +172,12 @@ class TractorTableScreen(HintMixin, TrickReviewMixin, TableScreen):
             self.kitty_text = ""
             self.kitty_codes = []
 
-    def _waiting_text(self, obs: Any) -> str:
-        seat = obs.to_act
-        if seat is None:
-            return ""
+    def waiting_text(self, obs: Any, seat: str) -> str:
         if obs.phase == "declare":
-            return trf("{seat} to declare or pass", seat=view.seat_name(seat))
+            return trf("{seat} to declare or pass", seat=seat)
         if obs.phase == "bury":
-            return trf("{seat} picks up the kitty and buries 8 cards", seat=view.seat_name(seat))
-        return trf("{seat} to play", seat=view.seat_name(seat))
+            return trf("{seat} picks up the kitty and buries 8 cards", seat=seat)
+        return trf("{seat} to play", seat=seat)
 
     def _show_trick(self, obs: Any) -> None:
         if self.reviewing and obs.tricks:
@@ -223,7 +194,7 @@ class TractorTableScreen(HintMixin, TrickReviewMixin, TableScreen):
             row.marked = seat == winner and bool(plays)
         if winner >= 0 and plays:
             points = sum(POINTS[k] for cards in plays for k in cards)
-            name = view.seat_name(winner)
+            name = seat_name(winner)
             if self.showing or self.reviewing:
                 text = trf("{seat} wins the trick", seat=name)
             else:
@@ -234,24 +205,13 @@ class TractorTableScreen(HintMixin, TrickReviewMixin, TableScreen):
             self.trick_text = trf("Trick {n} of 25", n=min(25, len(obs.tricks) + 1)) \
                 if obs.phase == "play" else ""
 
-    # -- flow ----------------------------------------------------------------------------------
-    def applied(self, seat: int, action: Any) -> None:
-        super().applied(seat, action)
-        tricks = self.session.state.tricks
-        if len(tricks) > self._tricks_seen:
-            self._tricks_seen = len(tricks)
-            self.showing = tricks[-1]
-            self.refresh()
-            self.alert = False
-            self.message = self.trick_text
+    def trick_won_text(self, trick: Any) -> str:
+        return self.trick_text  # drawn by refresh while the trick is on show
 
-            def after() -> None:
-                self.showing = None
+    def review_message(self) -> str:
+        return tr("Last trick") + ": " + self.trick_text
 
-            self.hold(self.seconds(TRICK_HOLD), after)
-        else:
-            self.refresh()
-
+    # -- the human's decisions -----------------------------------------------------------------
     def human_turn(self) -> None:
         state = self.session.state
         phase = state.phase
@@ -271,9 +231,10 @@ class TractorTableScreen(HintMixin, TrickReviewMixin, TableScreen):
         else:
             self.prompt = "play"
             self._set_choices([])
-            self.message = (tr("Your lead.") if not state.trick
+            obs = state.observation(HUMAN)
+            self.message = (tr("Your lead.") if not obs.trick
                             else trf("Your turn: follow {seat}'s lead.",
-                                     seat=view.seat_name(state.leader)))
+                                     seat=seat_name(obs.leader)))
         self._update_feedback()
 
     def _set_choices(self, actions: list) -> None:
@@ -296,84 +257,32 @@ class TractorTableScreen(HintMixin, TrickReviewMixin, TableScreen):
         self.choice_rows = (len(actions) + 1) // 2
 
     def _update_feedback(self) -> None:
-        if self.prompt in ("bury", "play"):
-            kinds = [self.kinds[i] for i in self.picked if i < len(self.kinds)]
+        if self.card_prompt():
+            kinds = [self.cards[i] for i in self.picked if i < len(self.cards)]
             self.feedback, self.feedback_ok = view.selection_feedback(self.session.state, kinds)
         else:
             self.feedback, self.feedback_ok = "", False
 
-    def initial_focus(self) -> Any:
-        if self.summary_open:
-            return self.ids.get("next_button")
-        if self.prompt == "declare" and self.ids.choices.children:
-            return self.ids.choices.children[-1]
-        hand = self.ids.hand
-        if self.prompt in ("bury", "play") and hand.views:
-            return hand.views[0]
-        return self.ids.get("menu_button")
-
-    def ensure_focus(self) -> None:
-        if self.prompt and not self.summary_open:
-            current = self.focused_widget
-            mine = list(self.ids.hand.views) + list(self.ids.choices.children) + [
-                self.ids.get("play_button"), self.ids.get("clear_button"),
-                self.ids.get("hint_button")]
-            if current not in mine:
-                self.set_focus(self.initial_focus())
-        super().ensure_focus()
-
-    # -- human input ---------------------------------------------------------------------------
-    def card_event(self, _hand: Any, event: str, index: int) -> None:
-        hand = self.ids.hand
-        if 0 <= index < len(hand.views):
-            self.set_focus(hand.views[index])
-        if self.prompt not in ("bury", "play"):
-            return
-        if event == "activate":  # OK: add the focused card if needed, then submit
-            if index not in self.picked:
-                self.toggle(index)
-            self.submit()
-        else:
-            self.toggle(index)
-
-    def toggle(self, index: int) -> None:
-        """Add or remove one card of the selection; the feedback follows at once."""
-        if not 0 <= index < len(self.kinds):
-            return
-        picked = list(self.picked)
-        if index in picked:
-            picked.remove(index)
-        else:
-            picked.append(index)
-        self.picked = sorted(picked)
-        self.ids.hand.picked = self.picked
+    def picked_changed(self) -> None:
         self.alert = False
         self._update_feedback()
 
-    def clear_selection(self) -> None:
-        self.picked = []
-        self.ids.hand.picked = []
-        self._update_feedback()
+    def prompt_buttons(self) -> list[Any]:
+        if self.prompt == "declare":
+            return list(reversed(self.ids.choices.children))
+        if self.card_prompt():
+            return [self.ids.get("play_button"), self.ids.get("clear_button")]
+        return []
 
-    def submit(self) -> None:
-        """Play (or bury) the selected cards; a refusal shows the rule in words."""
-        if self.prompt not in ("bury", "play"):
-            return
-        kinds = tuple(sorted(self.kinds[i] for i in self.picked))
-        if not kinds:
-            self.message = tr("Choose cards first.")
-            self.alert = True
-            return
-        action = ((BURY,) + kinds) if self.prompt == "bury" else kinds
-        if self.play(action):
-            self.picked = []
+    def pick_action(self, cards: list[int]) -> tuple[int, ...]:
+        kinds = tuple(sorted(cards))
+        return ((BURY,) + kinds) if self.prompt == "bury" else kinds
 
     def choose(self, action: tuple[int, ...]) -> None:
         if self.prompt == "declare":
             self.play(action)
 
     def show_hint(self, action: Any) -> None:
-        text = self.session.game.format_action(action)
         if self.prompt == "declare":
             for button, choice in zip(reversed(self.ids.choices.children), self.choice_actions,
                                       strict=True):
@@ -381,40 +290,22 @@ class TractorTableScreen(HintMixin, TrickReviewMixin, TableScreen):
                     self.set_focus(button)
             self.message = trf("Hint: {action}", action=view.declaration_label(action))
             return
-        cards = list(action[1:] if view.is_bury(action) else action)
-        picked = []
-        for k in cards:
-            for i, kind in enumerate(self.kinds):
-                if kind == k and i not in picked:
-                    picked.append(i)
-                    break
-        self.picked = sorted(picked)
-        self.ids.hand.picked = self.picked
-        self._update_feedback()
-        self.message = trf("Hint: {action}", action=text)
+        self.pick(self.indexes_of(action[1:] if view.is_bury(action) else action))
+        self.message = trf("Hint: {action}", action=self.session.game.format_action(action))
         self.alert = False
-
-    def review_message(self) -> str:
-        return tr("Last trick") + ": " + self.trick_text
 
     def on_input(self, name: str) -> bool:
         if self.review_input(name):
             return True
         if name == "BACK" and not self.summary_open:
             if self.picked:
-                self.clear_selection()
+                self.clear_picks()
             else:
                 self.leave()
             return True
         return False
 
     # -- summary -------------------------------------------------------------------------------
-    def deal_over(self) -> None:
-        super().deal_over()
-        if self.session is not None and self.session.match.is_over and not self.match_over:
-            self.match_over = True
-            self.app.end_session()
-
     def deal_scores(self) -> list[int]:
         """Levels each team gained this deal (the statistics' points)."""
         s = settle(self.session.state)
@@ -423,5 +314,5 @@ class TractorTableScreen(HintMixin, TrickReviewMixin, TableScreen):
             gains[s.team_up] = s.steps
         return gains
 
-    def explain(self, match: dict[str, Any]) -> str:
-        return "\n".join(view.summary_lines(self.session.state, match))
+    def summary_lines(self) -> list[str]:
+        return view.summary_lines(self.session.state, self.match_standing())

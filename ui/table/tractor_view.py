@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.errors import IllegalAction
 from engine.tractor import BURY, DECLARE, PASS
 from engine.tractor.cards import (
     BJ,
@@ -28,20 +27,14 @@ from engine.tractor.cards import (
 )
 from engine.tractor.scoring import level_name, settle
 from ui.i18n import N_, tr, trf
-from ui.table.reasons import reason
+from ui.table import summary
+from ui.table.reasons import reason, refusal
+from ui.table.seats import seat_name, team_name
 
 SUIT_NAMES = (N_("Spades"), N_("Hearts"), N_("Clubs"), N_("Diamonds"), N_("No trump"))
 SUIT_ORDER = (0, 1, 2, 3)  # spades, hearts, clubs, diamonds: black and red alternate
-TEAM_COLOURS = ("5aa0ff", "ff8a50")
 
 
-def seat_name(seat: int) -> str:
-    return tr("You") if seat == 0 else trf("AI {n}", n=seat)
-
-
-def team_name(team: int, colour: bool = True) -> str:
-    label = tr("Your team") if team == 0 else tr("Other team")
-    return f"[color={TEAM_COLOURS[team]}]{label}[/color]" if colour else label
 
 
 def suit_name(suit: int) -> str:
@@ -93,14 +86,6 @@ def play_name(ctx: Any, kinds: Sequence[int]) -> str:
         return trf("a pair {cards}", cards=cards_text(cards))
     return trf("a tractor of {n} pairs {cards}", n=len(cards) // 2, cards=cards_text(cards))
 
-
-def refusal(state: Any, action: tuple[int, ...]) -> str | None:
-    """The rule id the engine would refuse `action` with, or None if it is legal."""
-    try:
-        state.clone().apply(action)
-    except IllegalAction as exc:
-        return exc.rule
-    return None
 
 
 def selection_feedback(state: Any, kinds: Sequence[int]) -> tuple[str, bool]:
@@ -183,7 +168,7 @@ def summary_lines(state: Any, match: dict[str, Any]) -> list[str]:
     s = settle(state)
     dealer = state.dealer
     attackers = 1 - dealer % 2
-    lines = ["[b]" + tr("End of the deal") + "[/b]"]
+    lines = [summary.heading()]
     lines.append(trf("{trump}; {seat} dealt, {team} defended.",
                      trump=trump_line_plain(state), seat=seat_name(dealer),
                      team=team_name(dealer % 2)))

@@ -1,4 +1,4 @@
-"""Reusable table widgets: a card, a hand strip, a trick area, seat badges, seat geometry.
+"""Reusable table widgets: a card, a trick area, seat badges, seat geometry.
 
 Nothing here knows a game's rules: a table screen feeds these widgets what its game's
 observation says (which cards, which are legal, who is to act) and reacts to their events.
@@ -7,6 +7,7 @@ observation says (which cards, which are legal, who is to act) and reacts to the
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from kivy.animation import Animation
@@ -25,9 +26,6 @@ from kivy.uix.widget import Widget
 
 from ui.focus import Focusable, Outlined
 from ui.table import cardsource
-from ui.table.slidepick import SlidePick
-
-HAND_LIFT = 0.14  # a selected card in the hand rises by this fraction of its height
 
 
 class CardView(Focusable, Widget):
@@ -99,83 +97,18 @@ class CardView(Focusable, Widget):
         pass
 
 
-class HandStrip(SlidePick, FloatLayout):
-    """A player's hand: overlapping cards fitted to the width, the selected one raised.
-
-    Set `codes` (left to right), `legal` (codes that may be played; empty = all shown normal
-    when `dim_illegal` is False) and `selected`. Bind `on_card` to get (event, code). Touches
-    use slide-to-pick (`ui.table.slidepick`): the card under the finger is tapped on release.
-    """
-
-    deck = StringProperty("meri")
-    codes = ListProperty([])
-    legal = ListProperty([])
-    dim_illegal = BooleanProperty(False)
-    selected = StringProperty("")
-    interactive = BooleanProperty(True)
-
-    __events__ = ("on_card",)
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.views: list[CardView] = []
-        self._relayout = Clock.create_trigger(self._layout, -1)
-        for name in ("codes", "legal", "dim_illegal", "selected", "size", "pos", "interactive"):
-            self.fbind(name, self._relayout)
-        self.slide_watch()
-
-    def on_card(self, event: str, code: str) -> None:
-        pass
-
-    def slide_tap(self, index: int) -> None:
-        """A tap on card `index` (slide-to-pick released on it)."""
-        if 0 <= index < len(self.views):
-            self.dispatch("on_card", "tap", self.views[index].code)
-
-    def card_view(self, code: str) -> CardView | None:
-        for view in self.views:
-            if view.code == code:
-                return view
-        return None
-
-    def _layout(self, *_args: Any) -> None:
-        codes = list(self.codes)
-        while len(self.views) < len(codes):
-            view = CardView(deck=self.deck, size_hint=(None, None))
-            view.bind(
-                on_tap=lambda v: self.dispatch("on_card", "tap", v.code),
-                on_select=lambda v: self.dispatch("on_card", "select", v.code),
-                on_activate=lambda v: self.dispatch("on_card", "activate", v.code),
-            )
-            self.views.append(view)
-            self.add_widget(view)
-        while len(self.views) > len(codes):
-            view = self.views.pop()
-            view.focused = False
-            self.remove_widget(view)
-        n = max(1, len(codes))
-        ratio = cardsource.aspect(self.deck)
-        lift = HAND_LIFT
-        h = self.height / (1 + lift)
-        w = h * ratio
-        step = w * 1.02
-        if w + step * (n - 1) > self.width:  # overlap to fit; keep at least a corner visible
-            step = (self.width - w) / max(1, n - 1)
-            if step < w * 0.28:
-                w = self.width / (0.28 * (n - 1) + 1)
-                h = w / ratio
-                step = w * 0.28
-        total = w + step * (n - 1)
-        x0 = self.x + (self.width - total) / 2
-        legal = set(self.legal)
-        for i, (view, code) in enumerate(zip(self.views, codes, strict=True)):
-            view.deck = self.deck
-            view.code = code
-            view.size = (w, h)
-            view.selected = code == self.selected
-            view.legal = (code in legal) or not self.dim_illegal
-            view.focus_enabled = self.interactive
-            view.pos = (x0 + i * step, self.y + (h * lift if view.selected else 0))
+def sync_views(parent: Widget, views: list[CardView], n: int,
+               make: Callable[[], CardView]) -> None:
+    """Grow or shrink `views` (children of `parent`) to `n` card views, new ones from `make`;
+    a removed view gives up the focus."""
+    while len(views) < n:
+        view = make()
+        views.append(view)
+        parent.add_widget(view)
+    while len(views) > n:
+        view = views.pop()
+        view.focused = False
+        parent.remove_widget(view)
 
 
 class SeatBadge(Outlined, FloatLayout):
@@ -217,17 +150,18 @@ class TrickArea(FloatLayout):
         for name in ("slots", "cards", "winner", "size", "pos", "card_height"):
             self.fbind(name, self._relayout)
 
+    def _view(self) -> CardView:
+        view = CardView(deck=self.deck, size_hint=(None, None), opacity=0)
+        view.focus_enabled = False
+        return view
+
     def _target(self, seat: int, w: float, h: float) -> tuple[float, float]:
         rx, ry = self.slots[seat]
         return (self.x + rx * self.width - w / 2, self.y + ry * self.height - h / 2)
 
     def _layout(self, *_args: Any) -> None:
         n = len(self.slots)
-        while len(self.views) < n:
-            view = CardView(deck=self.deck, size_hint=(None, None), opacity=0)
-            view.focus_enabled = False
-            self.views.append(view)
-            self.add_widget(view)
+        sync_views(self, self.views, n, self._view)
         self._shown = (self._shown + [None] * n)[:n]
         h = self.card_height
         w = h * cardsource.aspect(self.deck)
