@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from engine.result import DealResult, Line, MatchResult
 from ui.i18n import tr
+from ui.table.seats import seat_name, team_name
 
 
 def heading() -> str:
@@ -22,8 +23,8 @@ def heading() -> str:
 
 
 def render(lines: Iterable[Line]) -> list[str]:
-    """Each explanation line translated and filled in."""
-    return [line.render(tr) for line in lines]
+    """Each explanation line translated and filled in, seats and teams named as on the table."""
+    return [line.render(tr, seat_name=seat_name, side_name=team_name) for line in lines]
 
 
 def result_lines(deal: DealResult, match: MatchResult | None) -> list[str]:
