@@ -31,14 +31,16 @@ VERBS = {"declare": DECLARE, "bury": BURY}
 VERB_NAMES = {DECLARE: "declare", BURY: "bury"}
 
 
+def _kind(code: str, where: str = "") -> int:
+    """The card kind of a record's card code; `MalformedRecord` naming `where` if unknown."""
+    k = CODE_TO_KIND.get(code)
+    if k is None:
+        raise MalformedRecord(f"{where}unknown card code {code!r}")
+    return k
+
+
 def _cards(words: Sequence[str]) -> tuple[int, ...]:
-    kinds = []
-    for w in words:
-        k = CODE_TO_KIND.get(w)
-        if k is None:
-            raise MalformedRecord(f"unknown card code {w!r}")
-        kinds.append(k)
-    return tuple(sorted(kinds))
+    return tuple(sorted(_kind(w) for w in words))
 
 
 def _seat(value: Any, what: str) -> int:
@@ -52,13 +54,7 @@ def _card_list(value: Any, what: str, size: int) -> list[int]:
         raise MalformedRecord(f"{what} must be a list of card codes")
     if len(value) != size:
         raise MalformedRecord(f"{what} must hold {size} cards, not {len(value)}")
-    out = []
-    for code in value:
-        k = CODE_TO_KIND.get(code)
-        if k is None:
-            raise MalformedRecord(f"{what}: unknown card code {code!r}")
-        out.append(k)
-    return out
+    return [_kind(code, f"{what}: ") for code in value]
 
 
 class TractorGame(Game):
