@@ -116,7 +116,7 @@ def check_store(config: config_mod.Config, environ: Mapping[str, str]) -> Check:
             tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
             aside = (conn.execute("SELECT count(*) FROM damaged_autosave").fetchone()[0]
                      if "damaged_autosave" in tables else 0)
-    except (OSError, sqlite3.Error) as exc:
+    except (OSError, sqlite3.Error, UnicodeDecodeError) as exc:
         check, version, mode, aside = str(exc), verdict.version, "?", 0
     if check != "ok":
         then = ("Parlor will move it aside and start afresh" if can_move else

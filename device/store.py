@@ -148,7 +148,8 @@ class SqliteStore:
             if verdict.kind is Kind.NEW or not _damage(exc):
                 raise StoreUnavailable(f"cannot open {self.path}: {exc}") from None
             problem = str(exc)
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+            # UnicodeDecodeError: SQLite's own message quoted invalid UTF-8 from a damaged file
             if verdict.kind is Kind.NEW:
                 raise StoreUnavailable(f"cannot open {self.path}: {exc}") from None
             problem = str(exc)
@@ -166,6 +167,7 @@ class SqliteStore:
     def _open(self) -> sqlite3.Connection:
         conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
                                timeout=5.0)
+        conn.text_factory = storefile.lenient_text
         try:
             # Check before changing anything, so a file moved aside is exactly what was found.
             check = conn.execute("PRAGMA quick_check").fetchone()[0]
@@ -251,6 +253,12 @@ class SqliteStore:
             try:
                 with self._transaction() as conn:
                     return work(conn)
+            except UnicodeDecodeError as exc:  # a message quoting a damaged file's bytes
+                if attempt == 2:
+                    raise sqlite3.DatabaseError(f"database disk image is malformed ({exc})") \
+                        from None
+                log.error("store: %s failed on a damaged database: %s", what, exc)
+                self._replace_damaged()
             except sqlite3.Error as exc:
                 if attempt == 2 or not _damage(exc):
                     raise
@@ -296,7 +304,7 @@ class SqliteStore:
                 log.error("store: moved the damaged database to %s and started a fresh one",
                           self.moved_aside)
                 return
-        except (MoveFailed, OSError, sqlite3.Error, StoreUnavailable) as exc:
+        except (MoveFailed, OSError, sqlite3.Error, UnicodeDecodeError, StoreUnavailable) as exc:
             self.unavailable_reason = f"{self.path} is damaged and cannot be replaced: {exc}"
             log.error("store: %s; statistics and the saved game are kept in memory only",
                       self.unavailable_reason)
@@ -420,6 +428,7 @@ def _damage(exc: sqlite3.Error) -> bool:
 
 def _memory_connection() -> sqlite3.Connection:
     conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    conn.text_factory = storefile.lenient_text
     for statements in MIGRATIONS:
         for statement in statements:
             conn.execute(statement)

@@ -37,6 +37,12 @@ LEGACY_TABLES = frozenset({"stats", "settings", "autosave"})
 SIDECARS = ("-wal", "-shm", "-journal")
 
 
+def lenient_text(raw: bytes) -> str:
+    """SQLite text as `str`, invalid UTF-8 replaced: a damaged file's messages and values (even
+    `PRAGMA quick_check`'s report) must never raise `UnicodeDecodeError` while being read."""
+    return raw.decode("utf-8", "replace")
+
+
 class Kind(enum.Enum):
     NEW = "new"  # nothing there (or an empty file): Parlor creates its database
     PARLOR = "parlor"  # a Parlor database: opened (and moved aside only if damaged)
@@ -152,7 +158,7 @@ def _inspect_contents(path: Path) -> Verdict:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             tables = {row[0] for row in conn.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table'")}
-    except (OSError, sqlite3.Error) as exc:
+    except (OSError, sqlite3.Error, UnicodeDecodeError) as exc:
         return Verdict(Kind.FOREIGN, f"{path} is an SQLite database that cannot be identified "
                        f"as Parlor's ({_os_reason(exc)})")
     if application_id == APPLICATION_ID:
@@ -180,6 +186,7 @@ def snapshot(path: Path) -> Iterator[sqlite3.Connection]:
     if not any(os.path.lexists(f"{path}{s}") for s in ("-wal", "-journal")):
         uri = f"file:{quote(str(Path(path).absolute()))}?mode=ro&immutable=1"
         conn = sqlite3.connect(uri, uri=True)
+        conn.text_factory = lenient_text
         try:
             yield conn
         finally:
@@ -192,6 +199,7 @@ def snapshot(path: Path) -> Iterator[sqlite3.Connection]:
             if os.path.isfile(f"{path}{suffix}"):
                 shutil.copyfile(f"{path}{suffix}", f"{copy}{suffix}")
         conn = sqlite3.connect(copy)
+        conn.text_factory = lenient_text
         try:
             yield conn
         finally:

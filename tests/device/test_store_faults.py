@@ -305,3 +305,17 @@ def test_a_saved_game_set_aside_is_kept_and_no_longer_offered(tmp_path: Path) ->
         again.set_aside_autosave("again")
     assert len(again.damaged_autosaves()) == store_mod.DAMAGED_KEPT
     again.close()
+
+
+def test_a_damaged_schema_with_invalid_utf8_is_moved_aside(tmp_path: Path) -> None:
+    """Found by the property test: quick_check's report quoted the damaged schema's bytes and
+    Python raised UnicodeDecodeError reading it (a crash at start-up)."""
+    path = tmp_path / "parlor.db"
+    SqliteStore(path).close()
+    data = bytearray(path.read_bytes())
+    at = data.index(b"NOT NULL DEFAULT 0")
+    data[at + 4] = 0x80  # "NOT \x80ULL": invalid UTF-8 inside the schema text
+    path.write_bytes(bytes(data))
+    store = open_store(path)
+    assert store.save_autosave("{}").ok or store.save_problem
+    store.close()
