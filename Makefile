@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test setup system-deps lint bench bench-ui ai-targets screenshots bundle bundle-selftest clean
+.PHONY: run test fuzz setup system-deps lint bench bench-ui ai-targets screenshots bundle bundle-selftest clean
 
 run: setup            ## set up and run Parlor on this desktop (hardware mocked)
 	GPIOZERO_PIN_FACTORY=mock $(VENV)/bin/parlor
@@ -12,6 +12,11 @@ run: setup            ## set up and run Parlor on this desktop (hardware mocked)
 test: setup           ## set up and run every test (UI tests on a virtual screen)
 	xvfb-run -a -s "-screen 0 1280x1280x24" $(PY) -m pytest -q
 	$(VENV)/bin/ruff check engine ui hardware device tests
+
+FUZZ_EXAMPLES ?= 3000
+fuzz: setup           ## the property-based tests, long: FUZZ_EXAMPLES examples per target
+	HYPOTHESIS_PROFILE=fuzz FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) xvfb-run -a -s "-screen 0 1280x1280x24" \
+		$(PY) -m pytest -q -p no:cacheprovider -m fuzz --hypothesis-show-statistics tests
 
 setup: system-deps $(STAMP)
 

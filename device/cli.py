@@ -67,10 +67,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def read_record(path: str) -> str:
-    """The text of a record file (`-` = standard input); `OSError`/`UnicodeDecodeError` if not."""
+    """The text of a record file (`-` = standard input); `OSError`/`UnicodeDecodeError` if not.
+
+    The same policy as `python -m engine replay`: UTF-8, a leading byte-order mark (as some
+    editors write) is accepted and dropped.
+    """
     if path == "-":
-        return sys.stdin.buffer.read().decode("utf-8")
-    return Path(path).read_text(encoding="utf-8")
+        return sys.stdin.buffer.read().decode("utf-8-sig")
+    return Path(path).read_text(encoding="utf-8-sig")
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

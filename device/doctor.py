@@ -1,9 +1,10 @@
 """`parlor doctor`: is this machine ready to be a Parlor table? One line per check.
 
 Checks the config, the store, the display, input devices, the GPIO pin factory and the serial
-keypad, each `OK`, `WARN` (works, but worth knowing) or `FAIL` with the problem and what to do.
-Nothing is changed: the database is opened read-only, devices are opened and closed again.
-Exit status 1 if anything FAILed.
+keypad, each `OK`, `WARN` (works, but worth knowing) or `FAIL` with the problem and what Parlor
+will do about it (the store check uses the store's own judgement of its path). Nothing is
+changed and no file is left behind: the database is read from an immutable or copied snapshot
+(no `-wal`/`-shm`), devices are opened and closed again. Exit status 1 if anything FAILed.
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ from pathlib import Path
 from typing import TextIO
 
 from device import config as config_mod
-from device import paths
+from device import paths, storefile
 from device.store import SCHEMA_VERSION
+from device.storefile import Kind
 
 
 @dataclass
@@ -44,34 +46,92 @@ def check_config(config: config_mod.Config, problems: list[str]) -> Check:
     return Check("OK", "config", summary)
 
 
-def check_store(config: config_mod.Config, environ: Mapping[str, str]) -> Check:
-    path = paths.database_path(config.store.path, environ)
-    if not path.exists():
-        parent = path.parent
-        while not parent.exists() and parent != parent.parent:
-            parent = parent.parent
-        if os.access(parent, os.W_OK):
-            return Check("OK", "store", f"{path} (created on first start)")
-        return Check("FAIL", "store", f"{path} cannot be created: {parent} is not writable")
+NO_DATA = "Parlor will run without keeping statistics, settings or the saved game"
+LOW_SPACE = 5 * 1024 * 1024  # below this, saving may soon fail
+
+
+def free_space(folder: Path) -> int | None:
+    """Bytes free for this user on the file system holding `folder` (None if unknown)."""
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        info = os.statvfs(folder)
+    except (OSError, ValueError):
+        return None
+    return info.f_bavail * info.f_frsize
+
+
+def _existing_folder(path: Path) -> Path:
+    folder = path.parent
+    while folder != folder.parent:
         try:
+            if folder.is_dir():
+                break
+        except (OSError, ValueError):
+            pass
+        folder = folder.parent
+    return folder
+
+
+def _space(folder: Path) -> tuple[str, bool]:
+    """("N MB free", low?) for the folder."""
+    free = free_space(folder)
+    if free is None:
+        return "free space unknown", False
+    return f"{free / 2**20:.0f} MB free", free < LOW_SPACE
+
+
+def _journal_mode(path: Path) -> str:
+    """"wal" or "rollback" from the header (a snapshot's PRAGMA would report its own mode)."""
+    try:
+        with open(path, "rb") as handle:
+            header = handle.read(20)
+    except OSError:
+        return "?"
+    return "wal" if header[18:20] == b"\x02\x02" else "rollback"
+
+
+def check_store(config: config_mod.Config, environ: Mapping[str, str]) -> Check:
+    """What the store will do with its path, found without changing anything there.
+
+    Shares `storefile.inspect` with the store itself; the database is read from an immutable
+    or copied snapshot, so no `-wal`/`-shm` file is left behind.
+    """
+    path = paths.database_path(config.store.path, environ)
+    verdict = storefile.inspect(path)
+    if verdict.kind in (Kind.UNREACHABLE, Kind.FOREIGN):
+        untouched = " (left untouched)" if verdict.kind is Kind.FOREIGN else ""
+        return Check("FAIL", "store", f"{verdict.reason}{untouched}: {NO_DATA}")
+    space, low = _space(_existing_folder(path))
+    if verdict.kind is Kind.NEW:
+        status = "WARN" if low else "OK"
+        return Check(status, "store", f"{path} (created on first start; {space})")
+    if verdict.version > SCHEMA_VERSION:
+        return Check("FAIL", "store", f"{path}: schema version {verdict.version} is newer than "
+                     f"this Parlor's ({SCHEMA_VERSION}); it is left untouched: {NO_DATA}")
+    can_move = os.access(path.parent, os.W_OK | os.X_OK)
+    try:
+        with storefile.snapshot(path) as conn:
             check = conn.execute("PRAGMA integrity_check").fetchone()[0]
             version = conn.execute("PRAGMA user_version").fetchone()[0]
-            mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
-        finally:
-            conn.close()
-    except sqlite3.Error as exc:
-        return Check("FAIL", "store", f"{path}: {exc} (Parlor will move it aside and start afresh)")
+            mode = _journal_mode(path)
+            tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+            aside = (conn.execute("SELECT count(*) FROM damaged_autosave").fetchone()[0]
+                     if "damaged_autosave" in tables else 0)
+    except (OSError, sqlite3.Error, UnicodeDecodeError) as exc:
+        check, version, mode, aside = str(exc), verdict.version, "?", 0
     if check != "ok":
-        return Check("FAIL", "store", f"{path}: integrity check: {check} (Parlor will move it "
-                     "aside and start afresh)")
-    if version > SCHEMA_VERSION:
-        return Check("FAIL", "store", f"{path}: schema version {version} is newer than this "
-                     f"Parlor's ({SCHEMA_VERSION})")
-    if not os.access(path, os.W_OK):
-        return Check("FAIL", "store", f"{path} is not writable by this user")
-    return Check("OK", "store", f"{path} (schema {version}, {mode}, integrity ok)")
+        then = ("Parlor will move it aside and start afresh" if can_move else
+                f"it cannot be moved aside ({path.parent} is not writable): {NO_DATA}")
+        return Check("FAIL", "store", f"{path}: damaged ({str(check)[:120]}); {then}")
+    if not (os.access(path, os.W_OK) and can_move):
+        return Check("FAIL", "store", f"{path} is not writable by this user (nor its folder): "
+                     f"{NO_DATA}")
+    more = (f"{aside} saved game(s) that did not restore are kept aside in the database",) \
+        if aside else ()
+    status = "WARN" if low else "OK"
+    detail = f"{path} (schema {version}, {mode}, integrity ok, writable, {space})"
+    if low:
+        detail += ": little space left, saving may fail"
+    return Check(status, "store", detail, more)
 
 
 def check_display(environ: Mapping[str, str], dri_glob: str = "/dev/dri/card*") -> Check:

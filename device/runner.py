@@ -4,9 +4,13 @@
 starts a match from `--seed`), lets bots decide every seat, and saves after every action exactly
 as the app does. Each decision's bot is seeded from (seed, deal, action index), so a run that is
 killed and restarted any number of times plays the same game as one that never stopped: that is
-what the kill test checks. It prints `saved DIGEST` after every save (a fingerprint of the JSON
-on disk), so a test knows what was saved before it killed the process. SIGTERM finishes the
-current save and exits 0. No kivy, no hardware: it starts in a fraction of a second.
+what the kill test checks. It prints `saved DIGEST` after every save that reached the disk (a
+fingerprint of the JSON there), so a test knows what was saved before it killed the process; a
+save that failed is never reported as saved: it is said once on stderr (and again only when the
+problem changes), retried with the next action, and the run exits 1 if any save failed. A saved
+game that does not restore is set aside in the store (as the app does) and a new match starts.
+SIGTERM finishes the current save and exits 0. No kivy, no hardware: it starts in a fraction of
+a second.
 """
 
 from __future__ import annotations
@@ -19,8 +23,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine.ai.bots import make_bot
-from engine.errors import EngineError
 from engine.session import Session
+from ui.resume import resume_saved
 
 
 def digest(text: str) -> str:
@@ -31,6 +35,30 @@ def digest(text: str) -> str:
 def decision_seed(seed: int, deal: int, index: int) -> int:
     """The seed of the bot that makes decision `index` of deal `deal` (stable across restarts)."""
     return (seed * 1_000_003 + deal * 10_007 + index) % (2**63)
+
+
+class SaveLog:
+    """Every save's outcome: `saved DIGEST` on `out` for the good ones, failures on `err`."""
+
+    def __init__(self, out: TextIO, err: TextIO) -> None:
+        self.out, self.err = out, err
+        self.saves = 0
+        self.failures = 0
+        self.problem = ""
+
+    def __call__(self, data: str, result: Any) -> None:
+        self.saves += 1
+        if result is None or result:  # older stores return None: it raised if it failed
+            print(f"saved {digest(data)}", file=self.out, flush=True)  # only once it is on disk
+            if self.problem:
+                print("note: saving works again", file=self.err, flush=True)
+            self.problem = ""
+            return
+        self.failures += 1
+        problem = getattr(result, "problem", "") or "the save failed"
+        if problem != self.problem:
+            print(f"error: not saved: {problem}", file=self.err, flush=True)
+        self.problem = problem
 
 
 class Stop:
@@ -53,25 +81,28 @@ def run(
     out: TextIO = sys.stdout,
     stop: Stop | None = None,
 ) -> int:
-    """Play until `deals` deals of the match are finished (or the match ends); returns 0."""
+    """Play until `deals` deals of the match are finished (or the match ends).
+
+    Returns 0, or 1 if any save failed, or 2 if the saved game is of another game.
+    """
     stop = stop or Stop()
+    saves = SaveLog(out, sys.stderr)
 
     def save(data: str) -> None:
-        store.save_autosave(data)
-        print(f"saved {digest(data)}", file=out, flush=True)  # only once it is on disk
+        saves(data, store.save_autosave(data))
 
     text = store.load_autosave()
     if text is not None:
         print(f"resuming {digest(text)}", file=out, flush=True)
-        try:
-            session = Session.from_json(text, save=save)
-        except EngineError as exc:
-            print(f"error: the saved game does not resume: {exc}", file=sys.stderr)
-            return 2
-        if session.game.name != game:
-            print(f"error: the saved game is {session.game.name}, not {game}", file=sys.stderr)
-            return 2
-    else:
+    resumed = resume_saved(store, save=save)
+    session = resumed.session
+    if resumed.problem:
+        print(f"error: the saved game could not be restored ({resumed.problem}); it was set "
+              "aside and a new match starts", file=sys.stderr, flush=True)
+    if session is not None and session.game.name != game:
+        print(f"error: the saved game is {session.game.name}, not {game}", file=sys.stderr)
+        return 2
+    if session is None:
         print(f"starting {game} {seed}", file=out, flush=True)
         session = Session.new(game, seed, save=save)
     kinds = [k.strip() for k in bots.split(",") if k.strip()] or ["random"]
@@ -92,12 +123,25 @@ def run(
         session.apply(action)
         if delay:
             time.sleep(delay)
+    status = _failed(saves)
     if stop.requested:
         print("stopped", file=out, flush=True)
-        return 0
+        return status
     print(f"final {session.to_json()}", file=out, flush=True)
-    store.clear_autosave()
-    return 0
+    cleared = store.clear_autosave()
+    if cleared is not None and not cleared:
+        print(f"error: the finished game could not be cleared: {cleared.problem}",
+              file=sys.stderr)
+        return 1
+    return status
+
+
+def _failed(saves: SaveLog) -> int:
+    """1 (with a summary line) if any save failed, else 0."""
+    if not saves.failures:
+        return 0
+    print(f"error: {saves.failures} of {saves.saves} saves failed", file=sys.stderr, flush=True)
+    return 1
 
 
 def main(db: Path, game: str, seed: int, deals: int, bots: str, delay: float) -> int:

@@ -1,13 +1,17 @@
 """`parlor --selftest`: open the window (offscreen unless there is a display), draw the home
 screen, check that it really drew something, and exit 0 — or 1 with one line saying what failed.
 
-It uses the built-in config defaults, an in-memory store and a throwaway Kivy home, so it tests
-the program (a fresh install, a PyInstaller bundle) and never touches the player's data.
+The window uses the built-in config defaults, an in-memory store and a throwaway Kivy home in a
+temporary folder (removed afterwards), so it tests the program (a fresh install, a PyInstaller
+bundle). It also reads the real config and looks at the real store exactly as `parlor doctor`
+does (read-only, nothing left behind) and reports what it found on a line each; those findings
+do not change the exit status: the app runs with a bad config or without its data.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -34,9 +38,34 @@ def colours(pixels: bytes, step: int = 37) -> int:
     return len({pixels[i:i + 4] for i in range(0, len(pixels) - 3, 4 * step)})
 
 
+def report_installation(out: TextIO, environ: dict[str, str] | None = None) -> None:
+    """One line each for the real config and the real store (found read-only)."""
+    from device import config as config_mod
+    from device import doctor
+
+    env = dict(os.environ if environ is None else environ)
+    try:
+        config, problems = config_mod.load(environ=env)
+        checks = [doctor.check_config(config, problems), doctor.check_store(config, env)]
+    except Exception as exc:  # a report must not stop the self-test; say what went wrong
+        print(f"selftest: config/store not checked: {type(exc).__name__}: {exc}", file=out)
+        return
+    for check in checks:
+        print(f"selftest: {check.name}: {check.status} {check.detail}", file=out)
+
+
 def selftest(out: TextIO) -> int:
+    temporary = Path(tempfile.mkdtemp(prefix="parlor-selftest-"))
+    try:
+        status = _selftest(out, temporary / "kivy")
+    finally:
+        shutil.rmtree(temporary, ignore_errors=True)
+    report_installation(out)
+    return status
+
+
+def _selftest(out: TextIO, home: Path) -> int:
     started = time.monotonic()
-    home = Path(tempfile.mkdtemp(prefix="parlor-selftest-")) / "kivy"
     prepare_environment(home)
     try:
         kivyenv.after_import()

@@ -6,9 +6,20 @@ commit since the last one — many actions — while FULL syncs the log at each 
 action being saved is lost. One fsync per player action is nothing at a card table's pace.
 
 The schema version is `PRAGMA user_version`; `MIGRATIONS[n]` upgrades version n to n + 1 inside
-one transaction. A database that cannot be read (not SQLite, malformed, failed `quick_check`, or a
-newer schema than this program knows) is moved aside, next to its WAL and SHM files, with a logged
-message, and a fresh one is created: a corrupt file never becomes a crash loop on a kiosk.
+one transaction. Migration 2 marks the file as Parlor's (`PRAGMA application_id`).
+
+What is at the store path is examined first (`device.storefile.inspect`) without changing it:
+only a Parlor database, or nothing, is used. Another program's database, a text file, a folder, a
+device or a symbolic link is never touched: `SqliteStore` raises `StoreUnavailable` with the
+reason, and `open_store` then hands back a store that keeps data in memory only, its
+`unavailable_reason` saying why (for the home screen). A damaged Parlor database (malformed,
+failed `quick_check`) is moved aside, next to its WAL and SHM files, with a logged message, and a
+fresh one is created; if it cannot be moved, the same in-memory fallback applies. A Parlor
+database written by a newer Parlor is left alone the same way (a later upgrade finds it intact).
+
+Every write reports its outcome as a `ui.ports.SaveResult` (and `save_problem` keeps the last
+failure until a write succeeds), so the table can warn that the game is not being saved. A saved
+game that cannot be restored is moved to the `damaged_autosave` table (`set_aside_autosave`).
 Implements `ui.ports.Store`; `close()` must be called on shutdown (SIGTERM skips `atexit`).
 """
 
@@ -23,6 +34,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
+
+from device import storefile
+from device.storefile import APPLICATION_ID, Kind, MoveFailed
+from ui.ports import SaveResult
 
 log = logging.getLogger(__name__)
 
@@ -43,17 +58,45 @@ MIGRATIONS: list[list[str]] = [
             data TEXT NOT NULL,
             saved_at REAL NOT NULL)""",
     ],
+    [  # 1 -> 2: the file says it is Parlor's; saved games that failed to restore are kept
+        f"PRAGMA application_id = {APPLICATION_ID}",
+        """CREATE TABLE damaged_autosave (
+            id INTEGER PRIMARY KEY,
+            data TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            saved_at REAL NOT NULL,
+            set_aside_at REAL NOT NULL)""",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 OUTCOMES = {"win": "wins", "loss": "losses", "draw": "draws"}
+DAMAGED_KEPT = 20  # saved games kept aside at most (a loop of failures cannot fill the disk)
 
 
 class StoreUnavailable(Exception):
-    """The database file cannot be opened at all (permissions, missing directory, locked)."""
+    """The store path cannot or must not be used (not Parlor's, unreachable, locked, ...)."""
 
 
 class CorruptDatabase(sqlite3.DatabaseError):
-    """The file is there but is not a usable Parlor database."""
+    """The file is a Parlor database but not a usable one."""
+
+
+def problem_text(exc: BaseException) -> str:
+    """A failed write in a few plain words for the player ("the disk is full")."""
+    text = str(exc).lower()
+    if "full" in text:
+        return "the disk is full"
+    if "readonly" in text or "read-only" in text:
+        return "the database is read-only"
+    if "no such table" in text or "no such column" in text:
+        return "the database is missing a table"
+    if "locked" in text or "busy" in text:
+        return "the database is in use by another program"
+    if "disk i/o" in text or "i/o error" in text:
+        return "the disk could not be written"
+    if "malformed" in text or "not a database" in text:
+        return "the database is damaged"
+    return f"the database refused it ({str(exc)[:80]})"
 
 
 class SqliteStore:
@@ -63,31 +106,68 @@ class SqliteStore:
         self.path = Path(path)
         self._lock = threading.Lock()
         self.moved_aside: Path | None = None  # where a corrupt database went, if one did
+        self.unavailable_reason = ""  # why nothing is kept on disk ("" while it is)
+        self.save_problem = ""  # what the last failed write said ("" once one succeeds)
         self._conn = self._open_or_replace()
+
+    @classmethod
+    def in_memory(cls, reason: str) -> SqliteStore:
+        """A store that keeps nothing on disk (the fallback), `unavailable_reason` = `reason`."""
+        store = cls.__new__(cls)
+        store.path = Path(":memory:")
+        store._lock = threading.Lock()
+        store.moved_aside = None
+        store.unavailable_reason = reason
+        store.save_problem = ""
+        store._conn = _memory_connection()
+        return store
+
+    @property
+    def persistent(self) -> bool:
+        """False when data is kept in memory only (see `unavailable_reason`)."""
+        return not self.unavailable_reason
 
     # -- opening ------------------------------------------------------------------------------
 
     def _open_or_replace(self) -> sqlite3.Connection:
+        verdict = storefile.inspect(self.path)
+        if not verdict.usable:
+            raise StoreUnavailable(verdict.reason)
+        if verdict.kind is Kind.PARLOR and verdict.version > SCHEMA_VERSION:
+            raise StoreUnavailable(f"{self.path} was written by a newer Parlor (schema "
+                                   f"{verdict.version}; this one knows {SCHEMA_VERSION}); left "
+                                   "as it is")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StoreUnavailable(f"cannot create {self.path.parent}: {exc.strerror}") from None
+        except (OSError, ValueError) as exc:
+            reason = getattr(exc, "strerror", None) or str(exc)
+            raise StoreUnavailable(f"cannot create {self.path.parent}: {reason}") from None
         try:
             return self._open()
         except sqlite3.OperationalError as exc:
-            if "unable to open" in str(exc) or "locked" in str(exc) or "readonly" in str(exc):
+            if verdict.kind is Kind.NEW or not _damage(exc):
                 raise StoreUnavailable(f"cannot open {self.path}: {exc}") from None
             problem = str(exc)
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
+            # UnicodeDecodeError: SQLite's own message quoted invalid UTF-8 from a damaged file
+            if verdict.kind is Kind.NEW:
+                raise StoreUnavailable(f"cannot open {self.path}: {exc}") from None
             problem = str(exc)
-        self.moved_aside = move_aside(self.path)
+        try:
+            self.moved_aside = storefile.move_aside(self.path)
+        except MoveFailed as exc:
+            raise StoreUnavailable(f"{self.path} is damaged ({problem}) and {exc}") from None
         log.error("store: %s is not a usable database (%s); moved it to %s and started a "
                   "fresh one", self.path, problem, self.moved_aside)
-        return self._open()
+        try:
+            return self._open()
+        except sqlite3.Error as exc:
+            raise StoreUnavailable(f"cannot create a fresh {self.path}: {exc}") from None
 
     def _open(self) -> sqlite3.Connection:
         conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False,
                                timeout=5.0)
+        conn.text_factory = storefile.lenient_text
         try:
             # Check before changing anything, so a file moved aside is exactly what was found.
             check = conn.execute("PRAGMA quick_check").fetchone()[0]
@@ -108,10 +188,8 @@ class SqliteStore:
     def _check_version(conn: sqlite3.Connection) -> None:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
-            raise CorruptDatabase(f"schema version {version} is newer than this Parlor's "
-                                  f"({SCHEMA_VERSION})")
-        if version == 0 and conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-            raise CorruptDatabase("tables without a Parlor schema version")
+            raise StoreUnavailable(f"the database was written by a newer Parlor (schema "
+                                   f"{version}; this one knows {SCHEMA_VERSION})")
 
     def _migrate(self, conn: sqlite3.Connection) -> None:
         """Apply `MIGRATIONS[version:]`, each in its own transaction with the version bump."""
@@ -163,44 +241,74 @@ class SqliteStore:
             raise
         self._conn.execute("COMMIT")
 
-    def _run(self, what: str, work: Callable[[sqlite3.Connection], T], fallback: T) -> T:
-        """Run `work` in a transaction; on a database error log it, recover, and return `fallback`.
+    def _run(self, what: str, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `work` in a transaction under the lock; `sqlite3.Error` if it failed.
 
         A malformed database found while running is moved aside and replaced (then `work` is
-        tried once more on the fresh one); any other error is logged, never raised into the UI.
+        tried once more on the fresh one); an error the fresh one also gives is raised.
         """
-        with self._lock:
-            if self._conn is None:
-                log.error("store: %s after close", what)
-                return fallback
-            for attempt in (1, 2):
-                try:
-                    with self._transaction() as conn:
-                        return work(conn)
-                except sqlite3.OperationalError as exc:
-                    log.error("store: %s failed: %s", what, exc)
-                    return fallback
-                except sqlite3.DatabaseError as exc:
-                    log.error("store: %s failed on a damaged database: %s", what, exc)
-                    if attempt == 2 or not self._replace_damaged():
-                        return fallback
-            return fallback
+        if self._conn is None:
+            raise sqlite3.ProgrammingError(f"{what} after close")
+        for attempt in (1, 2):
+            try:
+                with self._transaction() as conn:
+                    return work(conn)
+            except UnicodeDecodeError as exc:  # a message quoting a damaged file's bytes
+                if attempt == 2:
+                    raise sqlite3.DatabaseError(f"database disk image is malformed ({exc})") \
+                        from None
+                log.error("store: %s failed on a damaged database: %s", what, exc)
+                self._replace_damaged()
+            except sqlite3.Error as exc:
+                if attempt == 2 or not _damage(exc):
+                    raise
+                log.error("store: %s failed on a damaged database: %s", what, exc)
+                self._replace_damaged()
+        raise AssertionError("unreachable")
 
-    def _replace_damaged(self) -> bool:
-        """Move the damaged database aside and open a fresh one; False if even that fails."""
-        self._conn.close()
+    def _read(self, what: str, work: Callable[[sqlite3.Connection], T], fallback: T) -> T:
+        """A read: its result, or (logged) `fallback` if the database refused it."""
+        with self._lock:
+            try:
+                return self._run(what, work)
+            except sqlite3.Error as exc:
+                log.error("store: %s failed: %s", what, exc)
+                return fallback
+
+    def _write(self, what: str, work: Callable[[sqlite3.Connection], object]) -> SaveResult:
+        """A write: `SaveResult.ok`, or the failure in plain words (also kept in `save_problem`)."""
+        with self._lock:
+            try:
+                self._run(what, work)
+            except sqlite3.Error as exc:
+                problem = problem_text(exc)
+                if problem != self.save_problem:  # one line per new problem, not per action
+                    log.error("store: %s failed: %s", what, exc)
+                self.save_problem = problem
+                return SaveResult(False, problem)
+            if self.save_problem:
+                log.info("store: %s succeeded again", what)
+            self.save_problem = ""
+            return SaveResult(True)
+
+    def _replace_damaged(self) -> None:
+        """Move the damaged database aside and open a fresh one; else keep data in memory."""
         try:
-            self.moved_aside = move_aside(self.path)
-            self._conn = self._open()
-        except (OSError, sqlite3.Error) as exc:
-            log.error("store: cannot replace the damaged database: %s", exc)
-            self._conn = sqlite3.connect(":memory:", isolation_level=None,
-                                         check_same_thread=False)
-            self._migrate(self._conn)
-            return False
-        log.error("store: moved the damaged database to %s and started a fresh one",
-                  self.moved_aside)
-        return True
+            self._conn.close()
+        except sqlite3.Error:
+            pass
+        try:
+            if self.persistent:
+                self.moved_aside = storefile.move_aside(self.path)
+                self._conn = self._open()
+                log.error("store: moved the damaged database to %s and started a fresh one",
+                          self.moved_aside)
+                return
+        except (MoveFailed, OSError, sqlite3.Error, UnicodeDecodeError, StoreUnavailable) as exc:
+            self.unavailable_reason = f"{self.path} is damaged and cannot be replaced: {exc}"
+            log.error("store: %s; statistics and the saved game are kept in memory only",
+                      self.unavailable_reason)
+        self._conn = _memory_connection()
 
     # -- ui.ports.Store -----------------------------------------------------------------------
 
@@ -209,9 +317,9 @@ class SqliteStore:
             row = conn.execute("SELECT data FROM autosave WHERE slot = 1").fetchone()
             return None if row is None else str(row[0])
 
-        return self._run("loading the saved game", work, None)
+        return self._read("loading the saved game", work, None)
 
-    def save_autosave(self, data: str) -> None:
+    def save_autosave(self, data: str) -> SaveResult:
         if not isinstance(data, str):
             raise TypeError("the autosave is JSON text")
 
@@ -219,15 +327,39 @@ class SqliteStore:
             conn.execute("INSERT OR REPLACE INTO autosave (slot, data, saved_at) VALUES (1, ?, ?)",
                          (data, time.time()))
 
-        self._run("saving the game", work, None)
+        return self._write("saving the game", work)
 
-    def clear_autosave(self) -> None:
-        self._run("clearing the saved game",
-                  lambda conn: conn.execute("DELETE FROM autosave"), None)
+    def clear_autosave(self) -> SaveResult:
+        return self._write("clearing the saved game",
+                           lambda conn: conn.execute("DELETE FROM autosave"))
+
+    def set_aside_autosave(self, reason: str) -> SaveResult:
+        """Move the saved game to `damaged_autosave` (kept for a bug report, never offered again)."""
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute("INSERT INTO damaged_autosave (data, reason, saved_at, set_aside_at) "
+                         "SELECT data, ?, saved_at, ? FROM autosave WHERE slot = 1",
+                         (str(reason)[:500], time.time()))
+            conn.execute("DELETE FROM autosave")
+            conn.execute("DELETE FROM damaged_autosave WHERE id NOT IN (SELECT id FROM "
+                         "damaged_autosave ORDER BY id DESC LIMIT ?)", (DAMAGED_KEPT,))
+
+        return self._write("setting the saved game aside", work)
+
+    def damaged_autosaves(self) -> list[dict[str, Any]]:
+        """The saved games set aside, newest first (for `parlor doctor` and bug reports)."""
+
+        def work(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+            rows = conn.execute("SELECT data, reason, saved_at, set_aside_at FROM "
+                                "damaged_autosave ORDER BY id DESC").fetchall()
+            keys = ("data", "reason", "saved_at", "set_aside_at")
+            return [dict(zip(keys, row, strict=True)) for row in rows]
+
+        return self._read("reading the saved games set aside", work, [])
 
     def record_deal(
         self, game: str, outcome: str, points: int, autosave: str | None = None
-    ) -> None:
+    ) -> SaveResult:
         """Count a deal; with `autosave`, replace the saved game in the same transaction."""
         if outcome not in OUTCOMES:
             raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, got {outcome!r}")
@@ -241,7 +373,7 @@ class SqliteStore:
                 conn.execute("INSERT OR REPLACE INTO autosave (slot, data, saved_at) "
                              "VALUES (1, ?, ?)", (autosave, time.time()))
 
-        self._run("recording a deal", work, None)
+        return self._write("recording a deal", work)
 
     def stats(self) -> dict[str, dict[str, int]]:
         def work(conn: sqlite3.Connection) -> dict[str, dict[str, int]]:
@@ -250,7 +382,7 @@ class SqliteStore:
             keys = ("deals", "wins", "losses", "draws", "points")
             return {row[0]: dict(zip(keys, row[1:], strict=True)) for row in rows}
 
-        return self._run("reading statistics", work, {})
+        return self._read("reading statistics", work, {})
 
     def get_setting(self, key: str, default: Any = None) -> Any:
         def work(conn: sqlite3.Connection) -> Any:
@@ -259,19 +391,19 @@ class SqliteStore:
                 return default
             try:
                 return json.loads(row[0])
-            except ValueError:
+            except (ValueError, RecursionError):
                 log.warning("store: setting %r is not JSON; using the default", key)
                 return default
 
-        return self._run(f"reading setting {key!r}", work, default)
+        return self._read(f"reading setting {key!r}", work, default)
 
-    def set_setting(self, key: str, value: Any) -> None:
+    def set_setting(self, key: str, value: Any) -> SaveResult:
         text = json.dumps(value, ensure_ascii=False)  # TypeError for values JSON cannot hold
 
         def work(conn: sqlite3.Connection) -> None:
             conn.execute("INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, text))
 
-        self._run(f"saving setting {key!r}", work, None)
+        return self._write(f"saving setting {key!r}", work)
 
     def settings(self) -> dict[str, Any]:
         """Every saved setting (for `parlor doctor` and tests)."""
@@ -281,26 +413,42 @@ class SqliteStore:
             for key, text in conn.execute("SELECT key, value FROM settings ORDER BY key"):
                 try:
                     out[key] = json.loads(text)
-                except ValueError:
+                except (ValueError, RecursionError):
                     continue
             return out
 
-        return self._run("reading settings", work, {})
+        return self._read("reading settings", work, {})
 
 
-def move_aside(path: Path) -> Path:
-    """Rename a database and its `-wal`/`-shm` files to `NAME.corrupt-STAMP`; returns the new path.
+def _damage(exc: sqlite3.Error) -> bool:
+    """Does this error mean the file is damaged (rather than full, read-only, locked, ...)?"""
+    text = str(exc).lower()
+    return "malformed" in text or "not a database" in text or "corrupt" in text
 
-    The WAL must go too: left behind, SQLite would replay it into the fresh database.
+
+def _memory_connection() -> sqlite3.Connection:
+    conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    conn.text_factory = storefile.lenient_text
+    for statements in MIGRATIONS:
+        for statement in statements:
+            conn.execute(statement)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    return conn
+
+
+def open_store(path: Path | str) -> SqliteStore:
+    """The store at `path`, or (logged) one keeping data in memory only, saying why. Never raises.
+
+    The composition root's one call: `store.unavailable_reason` is "" when data is kept, else a
+    line for the home screen ("... is a directory, not a Parlor database").
     """
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
-    number = 1
-    while target.exists():
-        number += 1
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{number}")
-    for suffix in ("", "-wal", "-shm"):
-        source = Path(f"{path}{suffix}")
-        if source.exists():
-            source.rename(Path(f"{target}{suffix}"))
-    return target
+    try:
+        store = SqliteStore(path)
+    except StoreUnavailable as exc:
+        log.error("store: %s; statistics, settings and the saved game will not be kept", exc)
+        return SqliteStore.in_memory(str(exc))
+    log.info("store: %s", path)
+    return store
+
+
+move_aside = storefile.move_aside  # kept importable from here (tests, tools)

@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable
 
 from engine import registry
-from engine.errors import MalformedRecord
+from engine.errors import EngineError, MalformedRecord
 from engine.game import Action, Game, Match, State
 from engine.records import GameRecord
 from engine.result import MatchResult
@@ -47,22 +47,45 @@ class Session:
 
     @classmethod
     def from_json(cls, text: str, save: Callable[[str], None] | None = None) -> Session:
-        """Resume a saved session; `MalformedRecord` (or `IllegalAction`) if it does not replay."""
+        """Resume a saved session; `MalformedRecord` (or `IllegalAction`) if it does not replay.
+
+        A saved session comes from disk and may be anything: every failure to restore it (a
+        bad RNG state, an action that does not replay, an unknown game or format, a state that
+        cannot be played on) is a `MalformedRecord`, never another exception.
+        """
         try:
             data = json.loads(text)
-        except (ValueError, RecursionError) as exc:
+        except (ValueError, TypeError, RecursionError) as exc:
             raise MalformedRecord(f"saved session is not JSON: {exc}") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise MalformedRecord("not a saved Parlor session")
+        name, deals_done, counted = data.get("game"), data.get("deals_done", 0), data.get(
+            "counted", False)
+        if not isinstance(name, str) or name not in registry.names():
+            raise MalformedRecord(f"saved session: unknown game {str(name)[:40]!r}")
+        if type(deals_done) is not int or deals_done < 0 or not isinstance(counted, bool):
+            raise MalformedRecord("saved session: bad deals_done or counted")
+        match_data = data.get("match")
+        if not isinstance(match_data, dict):
+            raise MalformedRecord("saved session: the match is not an object")
+        if "rng" in match_data:
+            check_rng_state(match_data["rng"])
         try:
-            game = registry.get(str(data["game"]))
-            match = game.restore_match(data["match"])
+            game = registry.get(name)
+            match = game.restore_match(match_data)
             record = GameRecord.from_json(data["record"])
-            deals_done = int(data.get("deals_done", 0))
-            counted = bool(data.get("counted", False))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise MalformedRecord(f"saved session is incomplete: {exc}") from None
-        return cls(game, match, record, save=save, deals_done=deals_done, counted=counted)
+            if record.game.name != name:
+                raise MalformedRecord(f"saved session of {name} holds a {record.game.name} deal")
+            session = cls(game, match, record, save=None, deals_done=deals_done, counted=counted)
+            _check_playable(session)
+        except EngineError:
+            raise
+        except Exception as exc:  # restoring runs game code on untrusted data: anything may fail
+            raise MalformedRecord(f"saved session does not restore: {type(exc).__name__}: "
+                                  f"{str(exc)[:200]}") from None
+        session.save_callback = save
+        session.save()
+        return session
 
     @property
     def state(self) -> State:
@@ -119,3 +142,36 @@ class Session:
     def save(self) -> None:
         if self.save_callback is not None:
             self.save_callback(self.to_json())
+
+
+def check_rng_state(value: Any) -> None:
+    """A saved `random.Random` state, `[version, [624 words and an index], gauss]`, as
+    `getstate()` gives it; `MalformedRecord` if it is not exactly that (`setstate` itself
+    accepts out-of-range words silently or fails with assorted errors)."""
+    if not (isinstance(value, list) and len(value) == 3):
+        raise MalformedRecord("saved session: the RNG state is not [version, state, gauss]")
+    version, internal, gauss = value
+    if type(version) is not int or version != 3:
+        raise MalformedRecord("saved session: unknown RNG state version")
+    if not (isinstance(internal, list) and len(internal) == 625
+            and all(type(word) is int and 0 <= word < 2**32 for word in internal[:624])):
+        raise MalformedRecord("saved session: the RNG state is not 624 32-bit words")
+    index = internal[624]
+    if type(index) is not int or not 0 <= index <= 624:
+        raise MalformedRecord("saved session: the RNG state index is out of range")
+    if gauss is not None and type(gauss) is not float:
+        raise MalformedRecord("saved session: the RNG state's gauss value is not a number")
+
+
+def _check_playable(session: Session) -> None:
+    """Use a restored session the way a table will at once, so that it fails here if at all."""
+    state = session.state
+    if not state.is_over:
+        legal = state.legal_actions()
+        if not legal:
+            raise MalformedRecord("saved session: the deal is not over but nothing is legal")
+        seat = state.to_act
+        if not isinstance(seat, int) or not 0 <= seat < session.game.players:
+            raise MalformedRecord("saved session: no seat to act")
+        state.observation(seat)
+    session.to_json()

@@ -1,10 +1,16 @@
 """The serial keypad backend: a microcontroller keypad speaking the line protocol (protocol.py).
 
-pyserial's `ReaderThread` reads the port and feeds a `LineReader` subclass (`TERMINATOR = b"\\n"`).
-A supervisor thread opens the port, waits while it is connected, and when the device goes away
-(unplugged USB, closed pty) releases any held keys and reopens it with backoff — starting at
-`reopen_seconds / 8`, doubling up to `reopen_seconds` — without ever blocking the UI. Bad lines,
-unknown words and noise are logged (rate-limited) and ignored.
+A reader thread (pyserial's `ReaderThread` with a stricter loop, `GuardedReaderThread`) reads the
+port and feeds a `LineReader` subclass (`TERMINATOR = b"\\n"`). A supervisor thread opens the
+port, waits while it is connected, and when the device goes away (unplugged USB, closed pty)
+releases any held keys, logs one line and reopens it with backoff — starting at
+`reopen_seconds / 8`, doubling up to `reopen_seconds` — without ever blocking the UI.
+
+There is one disconnect path: whatever fails on the reader thread — `read`, `in_waiting` (an
+`OSError` or `termios.error` when the device vanishes mid-transfer, which pyserial's own loop
+does not catch), setting the timeout, or the protocol — ends in `connection_lost`, so the
+supervisor always hears of it. Bad lines, unknown words and noise are logged (rate-limited) and
+ignored.
 """
 
 from __future__ import annotations
@@ -29,6 +35,37 @@ from .source import Clock, EventCallback, InputSource
 log = logging.getLogger(__name__)
 
 Opener = Callable[..., Any]  # like serial.serial_for_url(url, baudrate=...)
+
+
+class GuardedReaderThread(ReaderThread):
+    """`ReaderThread` whose loop turns any exception into `connection_lost(exc)`, exactly once.
+
+    pyserial's loop only catches `SerialException` around `read`; an error from `in_waiting`
+    (evaluated in the same expression) or from `is_open`/`timeout` killed the thread silently,
+    leaving held keys pressed and the port never reopened.
+    """
+
+    def run(self) -> None:
+        error: BaseException | None = None
+        self.protocol = self.protocol_factory()
+        try:
+            if not hasattr(self.serial, "cancel_read"):
+                self.serial.timeout = 1
+            self.protocol.connection_made(self)
+            self._connection_made.set()
+            while self.alive and self.serial.is_open:
+                data = self.serial.read(self.serial.in_waiting or 1)
+                if data:
+                    self.protocol.data_received(data)
+        except Exception as exc:  # any fault of the port (or of our protocol): one path out
+            error = exc
+        finally:
+            self.alive = False
+            self._connection_made.set()
+            try:
+                self.protocol.connection_lost(error)
+            finally:
+                self.protocol = None
 
 
 class KeypadLineReader(LineReader):
@@ -92,6 +129,8 @@ class SerialSource(InputSource):
         self._reader: ReaderThread | None = None
         self.hello: Hello | None = None
         self.connections = 0  # successful opens so far (a reopen counts again)
+        self.disconnects = 0  # connections lost (each logged once)
+        self._lost_error: BaseException | None = None
 
     # -- status --------------------------------------------------------------------------------
     @property
@@ -138,15 +177,22 @@ class SerialSource(InputSource):
             if self._stop_requested.is_set():
                 _quietly(port.close)
                 break
-            self._run_connection(port)
+            try:
+                self._run_connection(port)
+            except Exception as exc:  # never let the supervisor die: that would end reopening
+                log.warning("serial keypad %s: %s; reopening", port_name, exc)
+                _quietly(port.close)
+                self._connected.clear()
+                self._release_keys()
             delay = first
             if not self._stop_requested.is_set():
                 self._stop_requested.wait(delay)
 
     def _run_connection(self, port: Any) -> None:
-        reader = ReaderThread(port, lambda: KeypadLineReader(self))
+        reader = GuardedReaderThread(port, lambda: KeypadLineReader(self))
         reader.name = "parlor-hw-serial-reader"
         self._wake.clear()
+        self._lost_error = None
         self.hello = None
         self._reader = reader
         # `_shut` sets the stop flag before the wake event, so checking the flag after clearing
@@ -163,7 +209,9 @@ class SerialSource(InputSource):
         self._connected.clear()
         self._release_keys()
         if was_connected and not self._stop_requested.is_set():
-            log.warning("serial keypad %s disconnected; reopening", self.settings.port)
+            self.disconnects += 1
+            why = f" ({self._lost_error})" if self._lost_error is not None else ""
+            log.warning("serial keypad %s disconnected%s; reopening", self.settings.port, why)
 
     # -- called from the reader thread -----------------------------------------------------------
     def _made(self) -> None:
@@ -173,8 +221,7 @@ class SerialSource(InputSource):
         self._connected.set()
 
     def _lost(self, exc: BaseException | None) -> None:
-        if exc is not None and not self._stop_requested.is_set():
-            log.debug("serial keypad %s: %s", self.settings.port, exc)
+        self._lost_error = exc  # logged once, by the supervisor
         self._wake.set()
 
     def _line(self, raw: bytes) -> None:

@@ -14,6 +14,22 @@ os.environ.setdefault("KIVY_USE_DEFAULTCONFIG", "1")
 os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="parlor-kivy-"))
 os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
 
+# Property-based tests (hypothesis): a bounded run in the suite, a long one behind `make fuzz`
+# (HYPOTHESIS_PROFILE=fuzz). No example database: tests write only under their tmp folders.
+try:
+    from hypothesis import HealthCheck, settings
+
+    _SLOW_OK = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
+                HealthCheck.data_too_large]
+    settings.register_profile("suite", max_examples=40, deadline=None, database=None,
+                              suppress_health_check=_SLOW_OK, print_blob=True)
+    settings.register_profile("fuzz", max_examples=int(os.environ.get("FUZZ_EXAMPLES", "3000")),
+                              deadline=None, database=None, suppress_health_check=_SLOW_OK,
+                              print_blob=True)
+    settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "suite"))
+except ImportError:  # the test extras are not installed: the property tests are skipped
+    pass
+
 
 @pytest.fixture
 def mock_factory() -> Iterator[Any]:

@@ -27,21 +27,45 @@ __all__ = ["EVENTS", "SPEED_MIN", "SPEED_MAX", "Store", "Outputs", "KioskSetting
 SPEED_MIN, SPEED_MAX = 0.5, 3.0
 
 
+@dataclass(frozen=True)
+class SaveResult:
+    """What a write to the store did: `ok`, or `problem` in a few plain English words
+    ("the disk is full") for a lasting warning on the table. Truthy when it worked."""
+
+    ok: bool
+    problem: str = ""
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+
+SAVED = SaveResult(True)
+
+
 class Store(Protocol):
-    """Persistent data the UI reads and writes (device/store.py implements it over SQLite)."""
+    """Persistent data the UI reads and writes (device/store.py implements it over SQLite).
+
+    Writes return a `SaveResult` (older implementations may return None: treat it as saved).
+    `unavailable_reason` is "" while data is kept on disk, else why not (for the home screen).
+    """
+
+    unavailable_reason: str
 
     def load_autosave(self) -> str | None:
         """The saved game in progress (JSON text: a record plus match context), if any."""
 
-    def save_autosave(self, data: str) -> None:
+    def save_autosave(self, data: str) -> SaveResult:
         """Replace the saved game in progress, atomically."""
 
-    def clear_autosave(self) -> None:
+    def clear_autosave(self) -> SaveResult:
         """Forget the saved game (it finished or the player abandoned it)."""
+
+    def set_aside_autosave(self, reason: str) -> SaveResult:
+        """The saved game failed to restore: keep it apart (for a bug report), never offer it."""
 
     def record_deal(
         self, game: str, outcome: str, points: int, autosave: str | None = None
-    ) -> None:
+    ) -> SaveResult:
         """Count one finished deal for the human: outcome is `win`, `loss` or `draw`.
 
         With `autosave`, the saved game is replaced in the same transaction.
@@ -53,7 +77,7 @@ class Store(Protocol):
     def get_setting(self, key: str, default: Any = None) -> Any:
         """A setting changed in the app (language, AI level, ...), or `default`."""
 
-    def set_setting(self, key: str, value: Any) -> None:
+    def set_setting(self, key: str, value: Any) -> SaveResult:
         """Remember a setting changed in the app."""
 
 
@@ -93,23 +117,33 @@ class Services:
 class MemoryStore:
     """A `Store` that lives in memory (tests, or a desktop run without a data directory)."""
 
-    def __init__(self) -> None:
+    def __init__(self, unavailable_reason: str = "") -> None:
+        self.unavailable_reason = unavailable_reason
         self._autosave: str | None = None
         self._settings: dict[str, Any] = {}
         self._stats: dict[str, dict[str, int]] = {}
+        self.set_aside: list[tuple[str, str]] = []  # (saved game, why it did not restore)
 
     def load_autosave(self) -> str | None:
         return self._autosave
 
-    def save_autosave(self, data: str) -> None:
+    def save_autosave(self, data: str) -> SaveResult:
         self._autosave = data
+        return SAVED
 
-    def clear_autosave(self) -> None:
+    def clear_autosave(self) -> SaveResult:
         self._autosave = None
+        return SAVED
+
+    def set_aside_autosave(self, reason: str) -> SaveResult:
+        if self._autosave is not None:
+            self.set_aside.append((self._autosave, reason))
+        self._autosave = None
+        return SAVED
 
     def record_deal(
         self, game: str, outcome: str, points: int, autosave: str | None = None
-    ) -> None:
+    ) -> SaveResult:
         if autosave is not None:
             self._autosave = autosave
         row = self._stats.setdefault(
@@ -118,6 +152,7 @@ class MemoryStore:
         row["deals"] += 1
         row[{"win": "wins", "loss": "losses", "draw": "draws"}[outcome]] += 1
         row["points"] += points
+        return SAVED
 
     def stats(self) -> dict[str, dict[str, int]]:
         return {game: dict(row) for game, row in self._stats.items()}
@@ -125,8 +160,9 @@ class MemoryStore:
     def get_setting(self, key: str, default: Any = None) -> Any:
         return self._settings.get(key, default)
 
-    def set_setting(self, key: str, value: Any) -> None:
+    def set_setting(self, key: str, value: Any) -> SaveResult:
         self._settings[key] = value
+        return SAVED
 
 
 class NullOutputs:

@@ -88,14 +88,23 @@ def test_selftest_renders_the_home_screen(tmp_path: Path) -> None:
     assert not (tmp_path / "data").exists()  # the player's data is never touched
 
 
-@pytest.mark.parametrize("damage", ["corrupt database", "unusable data directory"])
+@pytest.mark.parametrize("damage", ["corrupt database", "foreign file",
+                                    "unusable data directory"])
 def test_app_starts_anyway_with_broken_data(tmp_path: Path, damage: str) -> None:
-    """Never a crash loop: a corrupt database is moved aside, an unusable directory is logged."""
+    """Never a crash loop: a corrupt Parlor database is moved aside, a file that is not Parlor's
+    is left untouched (issue 18), an unusable directory is logged."""
     data = tmp_path / "data"
     if damage == "corrupt database":
+        SqliteStore(data / "parlor.db").close()
+        damaged = bytearray((data / "parlor.db").read_bytes())
+        damaged[100:] = b"\x00garbage" * ((len(damaged) - 100) // 8) + b"\x00" * (
+            (len(damaged) - 100) % 8)
+        (data / "parlor.db").write_bytes(bytes(damaged))
+        expect = "is not a usable database"
+    elif damage == "foreign file":
         data.mkdir()
         (data / "parlor.db").write_bytes(b"\x00garbage" * 512)
-        expect = "is not a usable database"
+        expect = "not an SQLite database"
     else:
         data.write_text("a file where the data directory should be")
         expect = "statistics and the saved game will not be kept"
@@ -126,3 +135,7 @@ def test_app_starts_anyway_with_broken_data(tmp_path: Path, damage: str) -> None
         conn = sqlite3.connect(data / "parlor.db")
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         conn.close()
+    if damage == "foreign file":
+        assert sorted(p.name for p in data.iterdir() if p.name.startswith("parlor")) == [
+            "parlor.db"]
+        assert (data / "parlor.db").read_bytes() == b"\x00garbage" * 512

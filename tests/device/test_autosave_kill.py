@@ -23,6 +23,8 @@ import pytest
 
 from device import runner
 from device.store import SqliteStore
+from engine.session import Session
+from ui.ports import MemoryStore
 
 GAME, SEED, DEALS = "meri", 11, 8
 KILLS = 50
@@ -155,12 +157,26 @@ def test_sigterm_saves_and_exits_0(tmp_path: Path) -> None:
     assert not Path(f"{db}-wal").exists() or os.path.getsize(f"{db}-wal") == 0  # checkpointed
 
 
-def test_runner_refuses_a_saved_game_of_another_game(tmp_path: Path,
-                                                      capsys: pytest.CaptureFixture[str]) -> None:
-    store = RecordingStore()
-    store.autosave = json.dumps({"format": 1, "game": "meri", "match": {}, "record": {}})
+def test_runner_sets_aside_a_saved_game_that_does_not_restore(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 18: an unparsable save used to make every start exit 2; now it is kept aside once
+    and a new match is played."""
+    store = MemoryStore()
+    bad = json.dumps({"format": 1, "game": "meri", "match": {}, "record": {}})
+    store.save_autosave(bad)
+    assert runner.run(store, GAME, SEED, 1) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("error: the saved game could not be restored (")
+    assert [text for text, _why in store.set_aside] == [bad]
+    assert runner.run(store, GAME, SEED, 1) == 0  # nothing offered again
+    assert capsys.readouterr().err == ""
+
+
+def test_runner_refuses_a_saved_game_of_another_game(capsys: pytest.CaptureFixture[str]) -> None:
+    store = MemoryStore()
+    Session.new("chan", 3, save=store.save_autosave)
     assert runner.run(store, GAME, SEED, 1) == 2
-    assert capsys.readouterr().err.startswith("error: the saved game does not resume")
+    assert capsys.readouterr().err.startswith("error: the saved game is chan, not meri")
 
 
 def test_decision_seed_is_stable() -> None:

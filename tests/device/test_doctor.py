@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import io
+import os
 import sqlite3
 from dataclasses import replace
 from pathlib import Path
+
+import pytest
 
 from device import doctor
 from device.config import defaults, load_text
@@ -23,26 +26,89 @@ def test_store_checks_read_only(tmp_path: Path) -> None:
     env = {"PARLOR_DATA_DIR": str(tmp_path / "new")}
     check = doctor.check_store(defaults(), env)
     assert check.status == "OK" and "created on first start" in check.detail
+    assert "MB free" in check.detail
     assert not (tmp_path / "new").exists()
 
     SqliteStore(tmp_path / "new" / "parlor.db").close()
     check = doctor.check_store(defaults(), env)
-    assert (check.status, check.detail.endswith("(schema 1, wal, integrity ok)")) == ("OK", True)
+    assert check.status == "OK", check.detail
+    assert "(schema 2, wal, integrity ok, writable, " in check.detail
 
     bad = tmp_path / "bad"
     bad.mkdir()
     (bad / "parlor.db").write_bytes(b"not a database" * 50)
     check = doctor.check_store(defaults(), {"PARLOR_DATA_DIR": str(bad)})
-    assert check.status == "FAIL" and "move it aside" in check.detail
+    assert check.status == "FAIL" and "left untouched" in check.detail
+    assert "move it aside" not in check.detail and doctor.NO_DATA in check.detail
     assert (bad / "parlor.db").read_bytes() == b"not a database" * 50  # untouched
 
     future = tmp_path / "future"
-    future.mkdir()
+    SqliteStore(future / "parlor.db").close()
     conn = sqlite3.connect(future / "parlor.db")
     conn.execute("PRAGMA user_version = 42")
     conn.close()
     check = doctor.check_store(defaults(), {"PARLOR_DATA_DIR": str(future)})
-    assert check.status == "FAIL" and "newer" in check.detail
+    assert check.status == "FAIL" and "newer" in check.detail and "untouched" in check.detail
+
+
+def listing(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+@pytest.mark.parametrize("state", ["checkpointed", "open with a log"])
+def test_store_check_leaves_no_file_behind(tmp_path: Path, state: str) -> None:
+    """Issue 18: the doctor opened the database read-only yet left -wal/-shm files behind."""
+    path = tmp_path / "parlor.db"
+    store = SqliteStore(path)
+    store.save_autosave('{"a": 1}')
+    if state == "checkpointed":
+        store.close()
+    before = listing(tmp_path)
+    check = doctor.check_store(defaults(), {"PARLOR_DATA_DIR": str(tmp_path)})
+    assert check.status == "OK", check.detail
+    assert listing(tmp_path) == before
+    if state == "open with a log":
+        store.close()
+
+
+@pytest.mark.parametrize("case", ["directory", "dangling symlink", "parent is a file",
+                                  "damaged", "damaged in a read-only folder"])
+def test_store_messages_say_what_parlor_will_do(tmp_path: Path, case: str,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 18: "will move it aside" was promised for a directory; a dangling symlink and a
+    parent that is a file were OK."""
+    path = tmp_path / "parlor.db"
+    if case == "directory":
+        path.mkdir()
+    elif case == "dangling symlink":
+        path.symlink_to(tmp_path / "gone.db")
+    elif case == "parent is a file":
+        (tmp_path / "blocker").write_text("x")
+        path = tmp_path / "blocker" / "parlor.db"
+    else:
+        SqliteStore(path).close()
+        data = bytearray(path.read_bytes())
+        data[100:] = b"\xff" * (len(data) - 100)
+        path.write_bytes(bytes(data))
+    if case == "damaged in a read-only folder":
+        real_access = os.access
+        monkeypatch.setattr(doctor.os, "access", lambda p, mode: False if Path(p) == tmp_path
+                            else real_access(p, mode))
+    config = defaults()
+    config.store.path = str(path)
+    check = doctor.check_store(config, {})
+    assert check.status == "FAIL", check.detail
+    if case == "damaged":
+        assert check.detail.endswith("Parlor will move it aside and start afresh")
+    else:
+        assert "move it aside" not in check.detail and check.detail.endswith(doctor.NO_DATA)
+
+
+def test_low_free_space_is_a_warning(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    SqliteStore(tmp_path / "parlor.db").close()
+    monkeypatch.setattr(doctor, "free_space", lambda folder: 1024 * 1024)
+    check = doctor.check_store(defaults(), {"PARLOR_DATA_DIR": str(tmp_path)})
+    assert check.status == "WARN" and "1 MB free" in check.detail
 
 
 def test_display_check(tmp_path: Path) -> None:

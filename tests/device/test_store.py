@@ -74,11 +74,12 @@ def test_autosave_round_trip_replace_and_clear(tmp_path: Path) -> None:
 
 
 def test_wal_full_sync_and_schema_version(db: SqliteStore) -> None:
-    assert db.schema_version == store_mod.SCHEMA_VERSION == 1
+    assert db.schema_version == store_mod.SCHEMA_VERSION == 2
     db.set_setting("a", 1)
-    reader = sqlite3.connect(db.path)  # WAL mode is a property of the file itself
+    reader = sqlite3.connect(db.path)  # WAL mode and the application id belong to the file
     try:
         assert reader.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert reader.execute("PRAGMA application_id").fetchone()[0] == store_mod.APPLICATION_ID
     finally:
         reader.close()
     # synchronous is per connection and nothing outside the store can observe it: read it there
@@ -89,12 +90,12 @@ def test_wal_full_sync_and_schema_version(db: SqliteStore) -> None:
 def test_migrations_run_in_order_from_an_older_version(tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "parlor.db"
-    SqliteStore(path).close()  # version 1
+    SqliteStore(path).close()  # the current version
     extra = ["ALTER TABLE stats ADD COLUMN best INTEGER NOT NULL DEFAULT 0"]
     monkeypatch.setattr(store_mod, "MIGRATIONS", store_mod.MIGRATIONS + [extra])
-    monkeypatch.setattr(store_mod, "SCHEMA_VERSION", 2)
+    monkeypatch.setattr(store_mod, "SCHEMA_VERSION", len(store_mod.MIGRATIONS))
     store = SqliteStore(path)
-    assert store.schema_version == 2
+    assert store.schema_version == store_mod.SCHEMA_VERSION
     reader = sqlite3.connect(path)
     columns = [row[1] for row in reader.execute("PRAGMA table_info(stats)")]
     reader.close()
@@ -103,34 +104,37 @@ def test_migrations_run_in_order_from_an_older_version(tmp_path: Path,
     store.close()
 
 
-def corrupt_files(tmp_path: Path) -> dict[str, bytes]:
-    return {
-        "garbage": b"this is not a database at all" * 100,
-        "truncated header": b"SQLite format 3\x00" + b"\xff" * 84,
-    }
-
-
-@pytest.mark.parametrize("kind", ["garbage", "truncated header", "foreign tables", "future"])
-def test_unusable_database_is_moved_aside_and_replaced(tmp_path: Path, kind: str,
-                                                       caplog: pytest.LogCaptureFixture) -> None:
+def test_a_version_1_database_is_recognised_and_migrated(tmp_path: Path) -> None:
+    """A database written before Parlor set its application id is still Parlor's."""
     path = tmp_path / "parlor.db"
-    if kind in ("garbage", "truncated header"):
-        path.write_bytes(corrupt_files(tmp_path)[kind])
-    else:
-        conn = sqlite3.connect(path)
-        if kind == "foreign tables":
-            conn.execute("CREATE TABLE something (x)")
-        else:
-            conn.execute("PRAGMA user_version = 99")
-        conn.commit()
-        conn.close()
+    conn = sqlite3.connect(path)
+    for statement in store_mod.MIGRATIONS[0]:
+        conn.execute(statement)
+    conn.execute("INSERT INTO settings VALUES ('language', '\"vi\"')")
+    conn.execute("PRAGMA user_version = 1")
+    conn.commit()
+    conn.close()
+    store = SqliteStore(path)
+    assert store.moved_aside is None and store.get_setting("language") == "vi"
+    assert store.schema_version == store_mod.SCHEMA_VERSION
+    store.close()
+
+
+def test_damaged_parlor_header_is_moved_aside(tmp_path: Path,
+                                               caplog: pytest.LogCaptureFixture) -> None:
+    """A Parlor database (application id set) whose pages are garbage goes aside, kept whole."""
+    path = tmp_path / "parlor.db"
+    SqliteStore(path).close()
+    data = bytearray(path.read_bytes())
+    data[100:] = b"\xff" * (len(data) - 100)
+    path.write_bytes(bytes(data))
     before = path.read_bytes()
     with caplog.at_level(logging.ERROR, logger="device.store"):
         store = SqliteStore(path)
     assert store.moved_aside is not None and store.moved_aside.read_bytes() == before
     assert "moved it to" in caplog.text and str(path) in caplog.text
-    store.save_autosave("{}")
-    assert store.load_autosave() == "{}" and store.integrity_check() == "ok"
+    assert store.save_autosave("{}") and store.load_autosave() == "{}"
+    assert store.integrity_check() == "ok"
     store.close()
 
 
@@ -179,7 +183,7 @@ def test_corruption_found_while_running_recovers_without_raising(tmp_path: Path)
 def test_a_directory_that_cannot_be_created_is_unavailable(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    with pytest.raises(StoreUnavailable, match="cannot create"):
+    with pytest.raises(StoreUnavailable, match="cannot be created: .*file is not a folder"):
         SqliteStore(blocker / "sub" / "parlor.db")
 
 

@@ -1,0 +1,49 @@
+"""Resuming the saved game: one path for the app's "Continue" and the headless runner.
+
+A saved game that cannot be restored, for whatever reason, must never trap the player (a crash
+on "Continue", or the same broken save offered after every restart): it is set aside in the
+store (kept for a bug report, `Store.set_aside_autosave`) and the caller learns why, to say so.
+No kivy here: the runner imports it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import EngineError
+from engine.session import Session
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """`session` if the saved game restored; else None and, if there was one, `problem`."""
+
+    session: Session | None
+    problem: str = ""  # why the saved game could not be restored ("" when there was none)
+
+
+def set_aside(store: Any, reason: str) -> None:
+    """Keep the saved game apart so it is never offered again (older stores: forget it)."""
+    keep = getattr(store, "set_aside_autosave", None)
+    result = keep(reason) if keep is not None else store.clear_autosave()
+    if result is not None and not result:
+        log.error("the saved game could not be set aside: %s", result.problem)
+
+
+def resume_saved(store: Any, save: Callable[[str], Any] | None = None) -> Resumed:
+    """Restore the store's saved game; a save that does not restore is set aside, not raised."""
+    text = store.load_autosave()
+    if text is None:
+        return Resumed(None)
+    try:
+        return Resumed(Session.from_json(text, save=save))
+    except EngineError as exc:  # Session.from_json turns every failure into MalformedRecord
+        problem = str(exc)
+    log.warning("the saved game could not be restored (%s); set aside", problem)
+    set_aside(store, problem)
+    return Resumed(None, problem)
