@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from typing import Any
 
 from engine import registry
 from engine.errors import EngineError, MalformedRecord
