@@ -13,7 +13,6 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
-import signal
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,10 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from device import config as config_mod
-from device import kivyenv, paths
+from device import kivyenv, lifecycle, paths
+from device import store as store_mod
 from device.notify import Notifier
-from device.store import SqliteStore, StoreUnavailable
-from ui.ports import MemoryStore, NullOutputs, Services, Store
+from ui.ports import NullOutputs, Services, Store
 
 log = logging.getLogger("parlor")
 
@@ -96,14 +95,10 @@ class ConfiguredStore:
 
 
 def open_store(config: config_mod.Config) -> Store:
-    """The SQLite store in the data directory, or (logged) an in-memory one if it cannot open."""
-    path = paths.database_path(config.store.path)
-    try:
-        store: Store = SqliteStore(path)
-        log.info("store: %s", path)
-    except StoreUnavailable as exc:
-        log.error("store: %s; statistics and the saved game will not be kept", exc)
-        store = MemoryStore()
+    """The SQLite store in the data directory, or (logged) one keeping data in memory only,
+    saying why (`unavailable_reason`, shown on the home screen): never a crash, never a file
+    that is not Parlor's touched."""
+    store: Store = store_mod.open_store(paths.database_path(config.store.path))
     # [game] holds exactly the settings the app may change: its values are their defaults
     return ConfiguredStore(store, dataclasses.asdict(config.game))
 
@@ -186,17 +181,6 @@ def prepare_kivy(config: config_mod.Config, data_dir: Path) -> None:
     kivyenv.after_import()
 
 
-def install_stop_handlers(stop: Callable[[], None]) -> None:
-    """SIGTERM (systemd stop) and SIGINT (Ctrl+C) end the app from its own loop."""
-
-    def handler(signum: int, _frame: Any) -> None:
-        log.info("received %s: stopping", signal.Signals(signum).name)
-        stop()
-
-    signal.signal(signal.SIGTERM, handler)
-    signal.signal(signal.SIGINT, handler)
-
-
 def make_services(
     config: config_mod.Config,
     store: Store,
@@ -234,7 +218,7 @@ def run_app(replay_record: str | None = None, mock_hardware: bool = False) -> in
     app = ParlorApp(services)
     devices = build_devices(config, app.post_input, mock=mock_hardware)
     services.outputs = SafeOutputs(devices.outputs)
-    install_stop_handlers(lambda: Clock.schedule_once(lambda _dt: app.stop(), 0))
+    signals = lifecycle.install(lambda: Clock.schedule_once(lambda _dt: app.stop(), 0))
     try:
         app.run()
     finally:
@@ -244,7 +228,7 @@ def run_app(replay_record: str | None = None, mock_hardware: bool = False) -> in
         _close(store)
         notifier.close()
     log.info("stopped cleanly")
-    return 0
+    return signals.exit_status(config.kiosk.enabled)
 
 
 def _save_session(app: Any, store: Store) -> None:

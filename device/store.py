@@ -37,6 +37,7 @@ from typing import Any, TypeVar
 
 from device import storefile
 from device.storefile import APPLICATION_ID, Kind, MoveFailed
+from ui import ports
 from ui.ports import SaveResult
 
 log = logging.getLogger(__name__)
@@ -85,17 +86,17 @@ def problem_text(exc: BaseException) -> str:
     """A failed write in a few plain words for the player ("the disk is full")."""
     text = str(exc).lower()
     if "full" in text:
-        return "the disk is full"
+        return ports.DISK_FULL
     if "readonly" in text or "read-only" in text:
-        return "the database is read-only"
+        return ports.READ_ONLY
     if "no such table" in text or "no such column" in text:
-        return "the database is missing a table"
+        return ports.MISSING_TABLE
     if "locked" in text or "busy" in text:
-        return "the database is in use by another program"
+        return ports.IN_USE
     if "disk i/o" in text or "i/o error" in text:
-        return "the disk could not be written"
+        return ports.NOT_WRITTEN
     if "malformed" in text or "not a database" in text:
-        return "the database is damaged"
+        return ports.DAMAGED
     return f"the database refused it ({str(exc)[:80]})"
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
+from kivy.factory import Factory
 from kivy.lang import Builder
 from kivy.logger import Logger
 from kivy.metrics import dp
@@ -109,6 +110,7 @@ class ParlorApp(App):
     input_log = ListProperty([])  # recent events, newest first (the Controls page)
     session = ObjectProperty(None, allownone=True)
     notice = StringProperty("")  # a one-line message for the home screen (e.g. a bad save)
+    save_warning = StringProperty("")  # lasting, while saving fails: "Not saving: the disk is full"
 
     def __init__(self, services: Services, seed: int | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -134,6 +136,9 @@ class ParlorApp(App):
         self.animation_speed = min(SPEED_MAX, max(SPEED_MIN, speed))
         self.sound = bool(store.get_setting("sound", True))
         self._heartbeat_event: Any = None
+        reason = getattr(store, "unavailable_reason", "")
+        if reason:  # the store keeps nothing: say so on the home screen, in words
+            self.notice = i18n.trf("Not keeping any data: {reason}", reason=reason)
 
     # -- lifecycle ---------------------------------------------------------------------------
     def build(self) -> ScreenManager:
@@ -171,6 +176,8 @@ class ParlorApp(App):
         if self.services.replay_record:
             Clock.schedule_once(lambda _dt: self.open_replay(self.services.replay_record), 0)
         Clock.schedule_once(lambda _dt: settle_heap(), 0)
+        self._warning_bar = Factory.SaveWarningBar()  # above every screen, touches pass through
+        Window.add_widget(self._warning_bar)
         return manager
 
     def on_stop(self) -> None:
@@ -178,6 +185,9 @@ class ParlorApp(App):
 
     def unbind_window(self) -> None:
         """Detach from the window (tests build several apps in one process)."""
+        bar = getattr(self, "_warning_bar", None)
+        if bar is not None and bar.parent is not None:
+            Window.remove_widget(bar)
         Window.unbind(
             on_key_down=self._on_key_down,
             on_key_up=self._on_key_up,
@@ -367,7 +377,14 @@ class ParlorApp(App):
         self.saved_game = game if game in TABLES else ""
 
     def save(self, text: str) -> None:
-        self.services.store.save_autosave(text)
+        self.report_save(self.services.store.save_autosave(text))
+
+    def report_save(self, result: Any) -> None:
+        """Show a failed write as a lasting warning until a write succeeds (a store that does
+        not report, returning None, is taken as having saved)."""
+        problem = "" if result is None or result else getattr(result, "problem", "")
+        self.save_warning = (i18n.trf("Not saving: {problem}", problem=i18n.tr(problem))
+                             if problem else "")
 
     def new_game(self, game: str) -> None:
         if game not in TABLES:
@@ -376,17 +393,15 @@ class ParlorApp(App):
         self._open_table(game)
 
     def continue_game(self) -> None:
-        text = self.services.store.load_autosave()
-        if not text:
-            return
-        try:
-            self.session = Session.from_json(text, save=self.save)
-        except (EngineError, KeyError, ValueError) as exc:
-            Logger.warning(f"Parlor: the saved game could not be resumed: {exc}")
-            self.services.store.clear_autosave()
-            self.notice = i18n.tr("The saved game could not be resumed.")
+        from ui.resume import resume_saved
+
+        resumed = resume_saved(self.services.store, save=self.save)
+        if resumed.session is None:
+            if resumed.problem:  # set aside in the store: it is never offered again
+                self.notice = i18n.tr("The saved game could not be resumed.")
             self.refresh_saved()
             return
+        self.session = resumed.session
         self._open_table(self.session.game.name)
 
     def open_replay(self, text: str) -> bool:

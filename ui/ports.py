@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from engine.ai.kinds import DEFAULT_LEVEL
 from hardware.events import EVENTS
+from ui.i18n import N_
 
 __all__ = ["EVENTS", "SPEED_MIN", "SPEED_MAX", "Store", "Outputs", "KioskSettings", "Services",
            "MemoryStore", "NullOutputs"]
@@ -40,6 +41,15 @@ class SaveResult:
 
 
 SAVED = SaveResult(True)
+
+# What a failed write was, in the words the table shows ("Not saving: the disk is full"): the
+# store picks one (device/store.py), the app translates it (these are gettext msgids).
+DISK_FULL = N_("the disk is full")
+READ_ONLY = N_("the database is read-only")
+MISSING_TABLE = N_("the database is missing a table")
+IN_USE = N_("the database is in use by another program")
+NOT_WRITTEN = N_("the disk could not be written")
+DAMAGED = N_("the database is damaged")
 
 
 class Store(Protocol):

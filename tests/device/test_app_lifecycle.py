@@ -107,7 +107,7 @@ def test_app_starts_anyway_with_broken_data(tmp_path: Path, damage: str) -> None
         expect = "not an SQLite database"
     else:
         data.write_text("a file where the data directory should be")
-        expect = "statistics and the saved game will not be kept"
+        expect = "the saved game will not be kept"
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     sock.bind(str(tmp_path / "notify.sock"))
     sock.settimeout(60)

@@ -95,7 +95,7 @@ def test_store_messages_say_what_parlor_will_do(tmp_path: Path, case: str,
         monkeypatch.setattr(doctor.os, "access", lambda p, mode: False if Path(p) == tmp_path
                             else real_access(p, mode))
     config = defaults()
-    config.store.path = str(path)
+    config = replace(config, store=replace(config.store, path=str(path)))
     check = doctor.check_store(config, {})
     assert check.status == "FAIL", check.detail
     if case == "damaged":

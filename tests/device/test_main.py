@@ -85,7 +85,9 @@ def test_open_store_falls_back_to_memory_when_the_directory_is_unusable(
     config, _ = load_text(f"[store]\npath = '{tmp_path / 'file' / 'sub' / 'parlor.db'}'\n")
     with caplog.at_level(logging.ERROR):
         store = root.open_store(config)
-    assert isinstance(store.inner, MemoryStore)
+    assert store.unavailable_reason  # keeps data in memory only, and says why
+    store.save_autosave("{}")
+    assert not (tmp_path / "file" / "sub").exists()
     assert "will not be kept" in caplog.text
 
 

@@ -265,8 +265,8 @@ class TableScreen(BaseScreen):
             session.finish_deal(save=False)  # saved below, in one transaction with the stats
             us, them = team_scores[0], team_scores[1]
             outcome = "win" if us > them else "loss" if us < them else "draw"
-            self.app.services.store.record_deal(self.game_name, outcome, int(us),
-                                                autosave=session.to_json())
+            self.app.report_save(self.app.services.store.record_deal(
+                self.game_name, outcome, int(us), autosave=session.to_json()))
         self.prompt = ""
         self.match_over = self.match_finished()
         if self.match_over:

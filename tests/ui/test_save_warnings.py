@@ -1,0 +1,66 @@
+"""Issue 18 on the screen: a failed save is a lasting warning until a save works again, a store
+that keeps nothing says so on the home screen, and a saved game that cannot be restored is said
+to be so once and never offered again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.ui.uitools import pump
+from ui.ports import MemoryStore, SaveResult
+
+pytestmark = pytest.mark.ui
+
+
+class FlakyStore(MemoryStore):
+    """A store whose autosaves fail while `failing` is set (a full disk, without filling one)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.failing = False
+
+    def save_autosave(self, data: str) -> SaveResult:
+        if self.failing:
+            return SaveResult(False, "the disk is full")
+        return super().save_autosave(data)
+
+
+def test_a_failed_save_stays_on_screen_until_a_save_works(make_app: Any) -> None:
+    store = FlakyStore()
+    app = make_app(store=store)
+    app.new_game("chan")
+    pump(3)
+    bar = app._warning_bar
+    assert app.save_warning == "" and bar.opacity == 0
+    store.failing = True
+    app.save(app.session.to_json())
+    pump(2)
+    assert app.save_warning == "Not saving: the disk is full"
+    assert bar.text == app.save_warning and bar.opacity == 1 and bar.height > 0
+    app.save(app.session.to_json())  # still failing: still shown
+    pump(1)
+    assert bar.opacity == 1
+    store.failing = False
+    app.save(app.session.to_json())
+    pump(2)
+    assert app.save_warning == "" and bar.opacity == 0
+    assert store.load_autosave() == app.session.to_json()
+
+
+def test_a_store_that_keeps_nothing_says_why_on_the_home_screen(make_app: Any) -> None:
+    app = make_app(store=MemoryStore(unavailable_reason="/data/parlor.db is a directory"))
+    assert app.notice == "Not keeping any data: /data/parlor.db is a directory"
+
+
+def test_a_saved_game_that_cannot_be_restored_is_not_offered_again(make_app: Any) -> None:
+    store = MemoryStore()
+    store.save_autosave('{"format": 1, "game": "chan", "match": {}, "record": {}}')
+    app = make_app(store=store)
+    assert app.saved_game == "chan"  # offered once: it looks like a saved Chắn game
+    app.continue_game()
+    pump(2)
+    assert app.session is None and app.root.current == "home"
+    assert app.notice == "The saved game could not be resumed."
+    assert app.saved_game == "" and store.load_autosave() is None
