@@ -33,9 +33,11 @@ def test_result_lines_put_the_key_facts_first() -> None:
         "[b]End of the deal[/b]", f"[b]{us} wins the deal.[/b]", f"{us}: 5 tricks",
         f"{them}: 4 tricks",
         "Match after deal 1 of 8: 5 to 4", f"Next dealer: {seat_name(1)}.",
-        f"{us} (5): Deal 1: 5", f"{them} (4): Deal 1: 4",
         "", f"Trick 1: {seat_name(0)} wins",  # the next dealer is not said twice
     ]
+    over = MatchResult(match.sides, 8, 8, True, 0, match.lines)
+    assert summary.result_lines(teams_deal(), over)[6:8] == [  # the recap once it is over
+        f"{us} (5): Deal 1: 5", f"{them} (4): Deal 1: 4"]
     assert summary.result_lines(teams_deal(), None)[-2:] == [
         f"Trick 1: {seat_name(0)} wins", f"Next dealer: {seat_name(1)}."]
     assert seat_name(0) != seat_name(1) and us != them

@@ -2,7 +2,8 @@
 
 `result_lines(deal, match)` turns a `DealResult` and a `MatchResult` (engine/result.py) into the
 panel's markup lines, the key facts first: who won the deal, every side's score, the match
-standing, then why (the deal's own explanation lines). A `Line` is an English msgid with
+standing (with every side's recap once the match is over), then why (the deal's own
+explanation lines). A `Line` is an English msgid with
 `{name}` fields; it is translated here, at drawing time, so a language switch redraws it, and
 its seats and teams are named as on the table. A line is shown once: the match's note that
 repeats one of the deal's (Tractor's next dealer, its match winner) is not repeated below.
@@ -101,7 +102,8 @@ def result_lines(deal: DealResult, match: MatchResult | None,
         if match.over and notes:
             notes[-1] = _bold(notes[-1])
         out += notes
-        out += side_lines(match.sides, value, standing=True)
+        if match.over:  # the recap per side; while it goes on, the deal's sides say it
+            out += side_lines(match.sides, value, standing=True)
         shown = list(match.lines)
     details = [line for line in deal.lines if line not in shown]
     if details:
