@@ -83,13 +83,9 @@ class Match(ABC):
     def finish_deal(self, state: State) -> None:
         """Account for a finished deal (scores, levels, next dealer)."""
 
-    def result(self) -> MatchResult:  # abstract once every game implements it (one-shape step)
+    @abstractmethod
+    def result(self) -> MatchResult:
         """The standings: every side's cumulative score, progress, and the winner once over."""
-        raise NotImplementedError
-
-    def summary(self) -> dict[str, Any]:  # replaced by result() in the one-shape step
-        """JSON-friendly standings (being replaced by `result()`)."""
-        raise NotImplementedError
 
     @abstractmethod
     def to_dict(self) -> dict[str, Any]:
@@ -145,9 +141,9 @@ class Game(ABC):
     def result_json(self, state: State) -> dict[str, Any] | None:
         """The `result` object of records.md, or None while the deal goes on."""
 
-    def deal_result(self, state: State) -> DealResult:  # abstract once every game has it
+    @abstractmethod
+    def deal_result(self, state: State) -> DealResult:
         """The typed outcome of a finished deal (`ValueError` while it goes on)."""
-        raise NotImplementedError
 
     @abstractmethod
     def describe_deal(self, state: State) -> str:

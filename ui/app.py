@@ -31,6 +31,7 @@ from kivy.properties import (
 )
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
+from engine import registry
 from engine.ai.kinds import DEFAULT_LEVEL, LEVELS
 from engine.errors import EngineError
 from engine.session import Session
@@ -54,13 +55,13 @@ KV_FILES = [
     "table/tractor.kv",
     "table/chan.kv",
 ]
-# Game name -> the table screen class ("module:Class"). Tractor and Chắn add theirs here.
+# Game name -> the table screen class ("module:Class"), in the order home and stats list them.
+# A game's title is its registry entry's (`registry.get(name).title`), never translated.
 TABLES: dict[str, str] = {
     "meri": "ui.table.meri:MeriTableScreen",
     "tractor": "ui.table.tractor:TractorTableScreen",
     "chan": "ui.table.chan:ChanTableScreen",
 }
-GAME_TITLES = {"meri": "Hachinin Meri", "tractor": "Tractor", "chan": "Chắn"}  # never translated
 CORNER_DP = 48  # the top-left corner that starts the kiosk exit hold when touched
 
 
@@ -356,12 +357,17 @@ class ParlorApp(App):
         except Exception as exc:  # an output fault must never stop the game
             Logger.warning(f"Parlor: LED {name} failed: {exc}")
 
-    def playable(self, game: str) -> bool:
-        """True when `game` has a table screen (home shows "Play", else "Coming soon")."""
-        return game in TABLES
+    @property
+    def games(self) -> tuple[str, ...]:
+        """The games with a table, in the order home and stats list them."""
+        return tuple(TABLES)
 
     def game_title(self, game: str) -> str:
-        return GAME_TITLES.get(game, game)
+        """The game's title from its registry entry (never translated); the name if unknown."""
+        try:
+            return registry.get(game).title
+        except KeyError:
+            return game
 
     # -- sessions ----------------------------------------------------------------------------
     def refresh_saved(self) -> None:

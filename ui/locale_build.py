@@ -4,8 +4,10 @@
     python -m ui.locale_build --check    # exit 1 if a msgid lacks a translation or a .mo is stale
 
 Msgids are the English strings in tr, trf, app.tr and N_ calls with a string literal in
-ui/**/*.py and ui/**/*.kv (single-line string literals). English needs no catalog entries but
-gets a catalog too so every language is loaded the same way.
+ui/**/*.py and ui/**/*.kv (single-line string literals), plus the engine's result texts: the
+`Line` messages of engine/<game>/scoring.py and match.py (their module-level string constants
+and the string literals passed to `Line(...)`), which the tables' summaries translate. English
+needs no catalog entries but gets a catalog too so every language is loaded the same way.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from pathlib import Path
 from ui.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 
 UI_DIR = Path(__file__).parent
+ENGINE_DIR = UI_DIR.parent / "engine"
 CALL = re.compile(r"""\b(?:tr|trf|N_)\(\s*("(?:[^"\\\n]|\\.)*")""")
 
 
@@ -32,6 +35,30 @@ def extract(root: Path = UI_DIR) -> list[str]:
         for match in CALL.finditer(path.read_text(encoding="utf-8")):
             found.add(ast.literal_eval(match.group(1)))
     return sorted(found)
+
+
+def engine_msgids(root: Path = ENGINE_DIR) -> list[str]:
+    """The engine's result texts (see the module docstring), sorted; read from the source, so
+    building the catalogs imports no engine module."""
+    found: set[str] = set()
+    for path in sorted(root.glob("*/scoring.py")) + sorted(root.glob("*/match.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+                    and isinstance(node.value.value, str)):
+                found.add(node.value.value)
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id == "Line" and node.args
+                    and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str)):
+                found.add(node.args[0].value)
+    return sorted(found)
+
+
+def msgids() -> list[str]:
+    """Every msgid the catalogs hold: the UI's and the engine's result texts."""
+    return sorted(set(extract()) | set(engine_msgids()))
 
 
 def _quote(text: str) -> str:
@@ -103,16 +130,16 @@ def paths(lang: str) -> tuple[Path, Path]:
 
 def problems() -> list[str]:
     """What `--check` reports: missing translations, stale or missing .mo files."""
-    msgids = extract()
+    wanted = msgids()
     out = []
     for lang in LANGUAGES:
         po, mo = paths(lang)
         entries = read_po(po)
-        missing = [m for m in msgids if m not in entries]
+        missing = [m for m in wanted if m not in entries]
         if missing:
             out.append(f"{po}: {len(missing)} msgids missing, e.g. {missing[0]!r}")
         if lang != "en":
-            empty = [m for m in msgids if not entries.get(m)]
+            empty = [m for m in wanted if not entries.get(m)]
             if empty:
                 out.append(f"{po}: {len(empty)} untranslated, e.g. {empty[0]!r}")
         if not mo.exists() or mo.read_bytes() != compile_mo(lang, entries):
@@ -129,13 +156,13 @@ def main(argv: list[str] | None = None) -> int:
         for line in found:
             print(line, file=sys.stderr)
         return 1 if found else 0
-    msgids = extract()
+    wanted = msgids()
     for lang in LANGUAGES:
         po, mo = paths(lang)
         old = read_po(po)
-        write_po(po, lang, msgids, {} if lang == "en" else old)
+        write_po(po, lang, wanted, {} if lang == "en" else old)
         mo.write_bytes(compile_mo(lang, read_po(po)))
-    print(f"{len(msgids)} messages, {len(LANGUAGES)} catalogs written to {LOCALE_DIR}")
+    print(f"{len(wanted)} messages, {len(LANGUAGES)} catalogs written to {LOCALE_DIR}")
     return 0
 
 

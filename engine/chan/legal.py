@@ -32,6 +32,15 @@ ODD, DISC, X3, CAPL, REF, CAPCA, CADISC, NCA = range(8)
 STOCK_FLAG = 32  # a gate entry `face | STOCK_FLAG` is a revealed stock card
 
 
+def face_of_action(action: int) -> int | None:
+    """The hand card a capture or a discard uses (a face), None for Pass / Chíu / Ù."""
+    if 0 <= action < DISCARD_BASE:
+        return action
+    if DISCARD_BASE <= action < PASS:
+        return action - DISCARD_BASE
+    return None
+
+
 def action_text(action: int) -> str:
     """Record notation of an action int (canonical: one card per action)."""
     if 0 <= action < DISCARD_BASE:

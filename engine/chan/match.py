@@ -86,18 +86,6 @@ class ChanMatch(Match):
             lines=(Line("Drawn deals: {draws}", {"draws": self.draws}),),
         )
 
-    def summary(self) -> dict[str, Any]:
-        best = max(self.totals)
-        leaders = [s for s in range(4) if self.totals[s] == best]
-        return {
-            "deals": self.played,
-            "of": self.deals,
-            "totals": list(self.totals),
-            "wins": list(self.wins),
-            "draws": self.draws,
-            "winner": leaders[0] if self.is_over and len(leaders) == 1 else None,
-        }
-
     def to_dict(self) -> dict[str, Any]:
         return {
             "game": "chan",

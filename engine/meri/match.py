@@ -91,18 +91,6 @@ class MeriMatch(Match):
             lines.append(Line(DRAW) if winner is None else Line(WINS, {"team": winner}))
         return MatchResult(sides, self.deals_played, DEALS, self.is_over, winner, tuple(lines))
 
-    def summary(self) -> dict[str, Any]:
-        return {
-            "deals_played": self.deals_played,
-            "deals": DEALS,
-            "dealer": self.dealer,
-            "scores": list(self.scores),
-            "deal_scores": [list(s) for s in self.deal_scores],
-            "over": self.is_over,
-            "winner": self.winner(),
-            "draw": self.is_over and self.scores[0] == self.scores[1],
-        }
-
     def to_dict(self) -> dict[str, Any]:
         version, internal, gauss = self.rng.getstate()
         return {

@@ -80,14 +80,6 @@ class TractorMatch(Match):
             lines = (Line(NEXT_DEALER, {"seat": self.dealer}),)
         return MatchResult(sides, self.deals, None, self.is_over, self.winner, lines)
 
-    def summary(self) -> dict[str, Any]:
-        return {
-            "levels": [level_name(v) for v in self.levels],
-            "dealer": self.dealer,
-            "deals": self.deals,
-            "winner": self.winner,
-        }
-
     def to_dict(self) -> dict[str, Any]:
         version, internal, gauss = self.rng.getstate()
         return {

@@ -222,7 +222,7 @@ def test_H3_restore_match_refuses_corrupt_saves_with_one_error_type() -> None:
         except MalformedRecord as exc:
             assert "\n" not in str(exc)
         else:  # whatever is accepted is a usable match
-            assert match.summary()["deals"] == 8 and not isinstance(match.dealer, bool)
+            assert match.result().deals_total == 8 and not isinstance(match.dealer, bool)
             match.next_deal()
     restored = game.restore_match(json.loads(json.dumps(good)))
     assert restored.to_dict() == good

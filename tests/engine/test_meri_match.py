@@ -32,12 +32,12 @@ def test_H3_H4_a_match_of_eight_deals_accumulates_scores() -> None:
         total[0] += state.team_scores[0]
         total[1] += state.team_scores[1]
         match.finish_deal(state)
-    summary = match.summary()
-    assert summary["deals_played"] == 8 and summary["scores"] == total and sum(total) == 72
-    assert summary["winner"] == (None if total[0] == total[1] else int(total[1] > total[0]))
+    result = match.result()
+    assert result.deals_played == 8 and result.deals_total == 8 and result.over
+    assert [side.score for side in result.sides] == total and sum(total) == 72
+    assert result.winner == (None if total[0] == total[1] else int(total[1] > total[0]))
     with pytest.raises(ValueError):
         match.next_deal()
-    json.dumps(summary)
 
 
 def test_match_persistence_resumes_identically() -> None:
@@ -48,7 +48,7 @@ def test_match_persistence_resumes_identically() -> None:
         match.finish_deal(state)
     saved = json.loads(json.dumps(match.to_dict()))
     restored = GAME.restore_match(saved)
-    assert restored.summary() == match.summary()
+    assert restored.result() == match.result()
     a, b = match.next_deal(), restored.next_deal()
     assert GAME.layout_of(a) == GAME.layout_of(b)
 

@@ -548,10 +548,10 @@ def test_H4_higher_total_wins_equal_totals_draw() -> None:
     data = match.to_dict()
     won = GAME.restore_match({**data, "deals_played": 8, "scores": [30, 42],
                               "deal_scores": [[0, 0]] * 8})
-    assert won.is_over and won.summary()["winner"] == 1 and not won.summary()["draw"]
+    assert won.is_over and won.result().over and won.result().winner == 1
     drawn = GAME.restore_match({**data, "deals_played": 8, "scores": [36, 36],
                                 "deal_scores": [[0, 0]] * 8})
-    assert drawn.summary()["winner"] is None and drawn.summary()["draw"]
+    assert drawn.result().over and drawn.result().winner is None  # a draw
 
 
 def test_illegal_actions_leave_the_state_unchanged() -> None:

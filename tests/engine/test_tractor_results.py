@@ -160,7 +160,8 @@ def test_D1_match_result_once_a_team_passes_A():
     assert (result.deals_played, result.deals_total, result.over, result.winner) == (
         1, None, True, 0)
     assert result.lines == (Line(scoring.MATCH_WON, {"team": 0}),)
-    assert match.summary() == {"levels": ["A", "2"], "dealer": 2, "deals": 1, "winner": 0}
+    assert result.sides[1].lines == (Line(scoring.SIDE_LEVEL, {"team": 1, "level": "2"}),)
+    assert match.dealer == 2
 
 
 def test_registry_entry():

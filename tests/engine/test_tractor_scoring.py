@@ -106,22 +106,26 @@ def test_D1_match_ends_when_a_team_passes_A_and_shows_A():
     assert out["result"]["levels_after"][0] == "A" and out["result"]["match_winner"] == 0
     match = TractorMatch(random.Random(1), levels=(12, 5), dealer=0)
     match.finish_deal(state)
-    assert match.is_over and match.summary()["winner"] == 0
-    assert match.summary()["levels"][0] == "A"
+    result = match.result()
+    assert match.is_over and result.over and result.winner == 0
+    assert result.sides[0].lines[0].args["level"] == "A"
     with pytest.raises(ValueError):
         match.next_deal()
 
 
 def test_match_rotates_dealer_and_levels_and_resumes_from_json():
     match = GAME.new_match(5)
-    assert match.summary() == {"levels": ["2", "2"], "dealer": None, "deals": 0, "winner": None}
+    fresh = match.result()
+    assert [side.lines[0].args["level"] for side in fresh.sides] == ["2", "2"]
+    assert match.dealer is None and fresh.lines == ()  # no dealer named before the first deal
+    assert (fresh.deals_played, fresh.over, fresh.winner) == (0, False, None)
     first = match.next_deal()
     assert first.deal == GAME.new_deal(5).deal  # the first deal of new_match(seed) is new_deal(seed)
     GAME.playout(first, random.Random(0))
     match.finish_deal(first)
     result = first.result
     assert match.dealer == result["next_dealer"]
-    assert match.summary()["levels"] == result["levels_after"]
+    assert [side.lines[0].args["level"] for side in match.result().sides] == result["levels_after"]
     saved = json.loads(json.dumps(match.to_dict()))
     restored = GAME.restore_match(saved)
     a, b = match.next_deal(), restored.next_deal()

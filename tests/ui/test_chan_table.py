@@ -87,10 +87,14 @@ def test_whole_deal(make_app: Any, by_buttons: bool) -> None:
     assert table.session.state.is_over
     assert seen["discard"] >= 1 and seen["capture"] >= 1
     text = table.summary_text
-    assert "Settlement:" in text
-    result = table.session.state.result
-    if result["winner"] is not None:
+    deal = table.session.game.deal_result(table.session.state)
+    if deal.winners:
         assert "won (Ù)" in text and ("Score:" in text or "Ù xuông" in text)
+        assert "wins the deal." in text or "You win the deal." in text
+        assert "Receives " in text and "Pays " in text
+        assert table.final_codes  # the winning hand above the text
+    else:
+        assert "the deal is drawn" in text and not table.final_codes
     assert app.session.match.is_over and table.match_over  # C-2: one deal is the whole game
     assert table.ids.next_button.text == "New match"
 
@@ -131,11 +135,14 @@ def test_win_offer_interrupts_in_a_banner_and_wins(make_app: Any) -> None:
     result = table.session.state.result
     assert result["winner"] == 0
     text = table.summary_text
+    assert text.split("\n")[1] == "[b]You win the deal.[/b]"
     assert "You won (Ù)" in text
     for name in result["bonuses"]:
-        main, dich = chan_view.BONUS_VALUES[name]
+        main, dich = scoring.BONUS_VALUES[name]
         assert f"{name}: {main} / {dich}" in text
-    assert f"You {result['settlement'][0]:+d}" in text
+    score = result["score"]
+    assert f"You: Receives {3 * score}: {score} from each of the three others" in text
+    assert f"AI 1: Pays {score} to You" in text
 
 
 def test_chiu_offer_and_waiting_cards(make_app: Any) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gettext
 import json
+import string
 import struct
 from pathlib import Path
 
@@ -104,7 +105,7 @@ def test_the_default_font_has_every_character_of_every_catalog_and_rules_page() 
     font = Path(kivy.kivy_data_dir) / "fonts" / "Roboto-Regular.ttf"
     available = _cmap(font)
     text = ""
-    text += "".join(locale_build.extract())  # the English msgids
+    text += "".join(locale_build.msgids())  # the English msgids
     for lang in i18n.LANGUAGES:
         po, _mo = locale_build.paths(lang)
         text += "".join(locale_build.read_po(po).values())
@@ -113,3 +114,52 @@ def test_the_default_font_has_every_character_of_every_catalog_and_rules_page() 
     text += "".join(i18n.LANGUAGES.values())
     missing = sorted({c for c in text if ord(c) > 32 and ord(c) not in available})
     assert missing == [], f"glyphs missing from {font.name}: {missing}"
+
+
+def _engine_texts() -> set[str]:
+    """Every `Line` text the engines produced over whole matches played by heuristic bots
+    (deal results, each side's lines, match standings), a few per game."""
+    from engine import registry
+    from engine.ai.bots import make_bot
+
+    texts: set[str] = set()
+    for name in ("meri", "tractor", "chan"):
+        game = registry.get(name)
+        for seed in range(4):
+            match = game.new_match(seed, deals=4) if name == "chan" else game.new_match(seed)
+            bots = [make_bot(name, "heuristic", seed * 10 + s) for s in range(game.players)]
+            for _deal in range(60):  # a Tractor match ends well before
+                if match.is_over:
+                    break
+                state = match.next_deal()
+                while not state.is_over:
+                    seat = state.to_act
+                    state.apply(bots[seat].choose(state.observation(seat), state.legal_actions()))
+                results = [game.deal_result(state)]
+                match.finish_deal(state)
+                results.append(match.result())
+                for result in results:
+                    lines = list(result.lines) + [x for side in result.sides for x in side.lines]
+                    texts.update(line.text for line in lines)
+    return texts
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name}
+
+
+def test_every_result_line_the_engines_produce_is_translated() -> None:
+    """The summaries show the engine's `Line`s: each text a finished deal or match can carry
+    is in the catalogs (found from the source, `locale_build.engine_msgids`, which covers what
+    real matches produce) and translated in every language with the same {fields}."""
+    produced = _engine_texts()
+    known = set(locale_build.engine_msgids())
+    assert len(produced) > 25 and produced <= known, sorted(produced - known)
+    for lang in i18n.LANGUAGES:
+        if lang == "en":
+            continue
+        entries = locale_build.read_po(locale_build.paths(lang)[0])
+        for text in known:
+            assert entries.get(text), (lang, text)
+            assert _fields(entries[text]) == _fields(text), (lang, text, entries[text])
+

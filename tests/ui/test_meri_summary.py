@@ -1,5 +1,7 @@
-"""The end-of-deal summary explains every point (H-30..H-33): one line per trick, one line per
-combination with its transfer (2, or 5 in trick 9 / with an undeclared native Robai), totals."""
+"""The Meri summary explains every point (H-30..H-33) from the engine's `DealResult`, drawn by
+the shared `summary.result_lines` with the table's card names: one line per trick, one per
+combination with its transfer (2, or 5 in trick 9 / with an undeclared native Robai), totals,
+then the match standing and its winner."""
 
 from __future__ import annotations
 
@@ -7,21 +9,28 @@ import re
 
 from engine import registry
 from engine.ai.base import RandomBot
+from engine.meri.cards import CODES, name
 from ui.i18n import translator
-from ui.table.meri_summary import totals_lines, trick_lines
+from ui.table import summary
+
+GAME = registry.get("meri")
+CARD_FIELDS = ("card", "w", "y")
+
+
+def card_names(key: str, value: object) -> object:
+    return name(CODES.index(value)) if key in CARD_FIELDS else value
 
 
 def finished_deals(count: int, want_transfer: int | None = None):  # noqa: ANN201
-    game = registry.get("meri")
     found = 0
     for seed in range(2000):
-        state = game.new_deal(seed)
+        state = GAME.new_deal(seed)
         bot = RandomBot(seed)
         while not state.is_over:
             state.apply(bot.choose(state.observation(state.to_act), state.legal_actions()))
         obs = state.observation(0)
         if want_transfer is None or any(t[4] == want_transfer for t in obs.tricks):
-            yield obs
+            yield state, obs
             found += 1
             if found == count:
                 return
@@ -31,12 +40,16 @@ def plain(line: str) -> str:
     return re.sub(r"\[/?[a-z]+(=[0-9a-f]+)?\]", "", line)
 
 
+def lines_of(state, match=None) -> list[str]:  # noqa: ANN001
+    return [plain(x) for x in summary.result_lines(GAME.deal_result(state), match, card_names)]
+
+
 def test_every_point_is_explained_H30_H33() -> None:
     translator.set_language("en")
-    for obs in finished_deals(20):
-        lines = [plain(x) for x in trick_lines(obs)]
-        tricks = [x for x in lines if x.startswith("Trick ")]
-        combos = [x for x in lines if "Combination" in x]
+    for state, obs in finished_deals(20):
+        lines = lines_of(state)
+        tricks = [x for x in lines if re.match(r"Trick \d: .* wins with ", x)]
+        combos = [x for x in lines if x.startswith("Combination")]
         assert len(tricks) == 9
         assert len(combos) == sum(1 for t in obs.tricks if t[4])
         us = sum(1 for x in tricks if "+1 for Your team" in x)
@@ -45,26 +58,40 @@ def test_every_point_is_explained_H30_H33() -> None:
             us += points if "to Your team" in line else -points
         assert us == obs.team_scores[0]
         assert sum(obs.team_scores) == 9
+        winner = "Your team" if obs.team_scores[0] > obs.team_scores[1] else "Other team"
+        assert lines[1] == f"{winner} wins the deal."  # the key facts first
+        assert lines[2].startswith("Your team: ") and lines[2].endswith(f"= {obs.team_scores[0]}")
 
 
 def test_combination_lines_name_the_pair_and_why_it_is_five_H32() -> None:
     translator.set_language("en")
-    for obs in finished_deals(3, want_transfer=5):
-        fives = [plain(x) for x in trick_lines(obs) if ": 5 points" in plain(x)]
+    for state, _obs in finished_deals(3, want_transfer=5):
+        fives = [x for x in lines_of(state) if ": 5 points" in x]
         assert fives and all(("trick 9" in x) or ("not declared" in x) for x in fives)
-    for obs in finished_deals(3, want_transfer=2):
-        twos = [plain(x) for x in trick_lines(obs) if ": 2 points" in plain(x)]
+    for state, _obs in finished_deals(3, want_transfer=2):
+        twos = [x for x in lines_of(state) if ": 2 points" in x]
         assert twos and all(" over " in x for x in twos)
+
+
+def test_cards_are_named_as_on_the_table() -> None:
+    translator.set_language("en")
+    state, obs = next(finished_deals(1))
+    _leader, cards, winner, _meri, _transfer = obs.tricks[0]
+    who = "You" if winner == 0 else f"AI {winner}"
+    first = next(x for x in lines_of(state) if x.startswith("Trick 1: "))
+    assert first.startswith(f"Trick 1: {who} wins with {name(cards[winner])}: +1 for ")
 
 
 def test_totals_and_match_result_lines() -> None:
     translator.set_language("en")
-    obs = next(finished_deals(1))
-    match = {"deals_played": 8, "deals": 8, "scores": [40, 32], "over": True, "winner": 0,
-             "draw": False}
-    lines = [plain(x) for x in totals_lines(obs, match)]
-    assert lines[0].startswith("Your team:") and lines[0].endswith(f"= {obs.team_scores[0]}")
-    assert lines[2] == "Match after deal 8 of 8: 40 to 32"
-    assert lines[3] == "Your team wins the match!"
-    draw = dict(match, scores=[36, 36], winner=None, draw=True)
-    assert plain(totals_lines(obs, draw)[3]) == "The match is a draw."
+    state, _obs = next(finished_deals(1))
+    data = GAME.new_match(1).to_dict()
+    won = GAME.restore_match({**data, "deals_played": 8, "scores": [40, 32],
+                              "deal_scores": [[5, 4]] * 8}).result()
+    lines = lines_of(state, won)
+    assert lines[4] == "Match after deal 8 of 8: 40 to 32"
+    assert lines[5] == "Your team wins the match."
+    assert lines[6].startswith("Your team (40): Deal 1: 5, Deal 2: 5")
+    drawn = GAME.restore_match({**data, "deals_played": 8, "scores": [36, 36],
+                                "deal_scores": [[0, 0]] * 8}).result()
+    assert lines_of(state, drawn)[5] == "The match is a draw."

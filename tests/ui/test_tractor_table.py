@@ -23,7 +23,7 @@ from tests.ui.tablesim import (
     wait_turn,
 )
 from tests.ui.uitools import pump, tap, wait_for
-from ui.table import tractor_view
+from ui.table import summary, tractor_view
 from ui.table.reasons import REASONS
 
 pytestmark = pytest.mark.ui
@@ -99,9 +99,9 @@ def test_whole_deal_with_bidding_bury_and_all_25_cards(
     assert state.is_over and sum(len(plays[0]) for _l, plays, _w in state.tricks) == 25
     assert seen["declare"] >= 1 and seen["bury"] == 1 and seen["play"] == len(state.tricks)
     text = table.summary_text
-    for part in ("Kitty:", "Attackers' total", "Next dealer", "Levels now"):
+    for part in ("wins the deal.", "Kitty:", "Attackers' total", "Next dealer", "level"):
         assert part in text, text
-    assert table.session.match.summary()["deals"] == 1
+    assert table.session.match.result().deals_played == 1
     tap(table.ids.next_button)
     assert not table.summary_open and not table.session.state.is_over
 
@@ -178,7 +178,7 @@ def test_summary_explains_kitty_multiplier_and_levels() -> None:
     rng = random.Random(2)
     while not state.is_over:
         state.apply(state.random_action(rng))
-    text = "\n".join(tractor_view.summary_lines(state, {"levels": ["2", "2"]}))
+    text = "\n".join(summary.result_lines(game.deal_result(state), None))
     assert "Kitty: " + tractor_view.cards_text(state.kitty) in text
     assert "Next dealer" in text
     last_winner = state.tricks[-1][2]

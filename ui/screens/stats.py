@@ -21,9 +21,8 @@ class StatsScreen(BaseScreen):
 
     def refresh(self) -> None:
         stats = self.app.services.store.stats()
-        names = {"meri": "Hachinin Meri", "tractor": "Tractor", "chan": "Chắn"}
         rows = []
-        for game, title in names.items():
+        for game in self.app.games:
             row = stats.get(game, {})
-            rows.append([title] + [str(int(row.get(key, 0))) for key in COLUMNS])
+            rows.append([self.app.game_title(game)] + [str(int(row.get(key, 0))) for key in COLUMNS])
         self.rows = rows

@@ -20,6 +20,7 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 
 from engine.errors import IllegalAction
 from engine.game import Action
+from engine.result import DealResult, MatchResult
 from engine.session import Session
 from ui.i18n import trf
 from ui.screens.base import BaseScreen
@@ -261,12 +262,10 @@ class TableScreen(BaseScreen):
         """Count the deal once (match and statistics), then open the summary."""
         session = self.session
         if not session.counted and self.replay is None:
-            team_scores = self.deal_scores()
+            outcome, points = summary.deal_outcome(self.deal_result(), HUMAN)
             session.finish_deal(save=False)  # saved below, in one transaction with the stats
-            us, them = team_scores[0], team_scores[1]
-            outcome = "win" if us > them else "loss" if us < them else "draw"
             self.app.report_save(self.app.services.store.record_deal(
-                self.game_name, outcome, int(us), autosave=session.to_json()))
+                self.game_name, outcome, points, autosave=session.to_json()))
         self.prompt = ""
         self.match_over = self.match_finished()
         if self.match_over:
@@ -304,23 +303,33 @@ class TableScreen(BaseScreen):
 
     # -- the match and the summary -------------------------------------------------------------
     def match_finished(self) -> bool:
-        """The match is over (the summary then offers "New match"): read from the match, once,
-        here; no table patches it."""
-        return bool(self.session.match.is_over)
+        """The match is over (the summary then offers "New match"): read from the match's
+        result, once, here; no table patches it."""
+        return self.match_result().over
 
-    def match_standing(self) -> dict[str, Any]:
-        """The match's standing as the engine sums it up (scores, deals played, levels)."""
-        return self.session.match.summary()
+    def match_result(self) -> MatchResult:
+        """The match's standing as the engine gives it (scores, deals played, the winner)."""
+        return self.session.match.result()
+
+    def deal_result(self) -> DealResult:
+        """The finished deal as the engine gives it (every side's score and why)."""
+        return self.session.game.deal_result(self.session.state)
 
     def summary_markup(self) -> str:
         return "\n".join(self.summary_lines())
 
     def summary_lines(self) -> list[str]:
-        """The summary panel's lines: the engine's typed results, drawn by `summary.result_lines`.
-        A table whose game has no typed results yet draws its own."""
-        session = self.session
-        return summary.result_lines(session.game.deal_result(session.state),
-                                    session.match.result())
+        """The summary panel's lines: the engine's typed results, drawn by `summary.result_lines`
+        (tables with a row of cards to show set it here too, `summary_cards`)."""
+        self.summary_cards()
+        return summary.result_lines(self.deal_result(), self.match_result(), self.summary_value)
+
+    def summary_cards(self) -> None:
+        """Set the summary panel's row of cards, if the table shows one (Chắn's winning hand)."""
+
+    def summary_value(self, key: str, value: Any) -> Any:
+        """How an argument of a result line is shown (a table may name its cards)."""
+        return value
 
     # -- the human's turn ----------------------------------------------------------------------
     def human_deciding(self) -> bool:
@@ -413,7 +422,3 @@ class TableScreen(BaseScreen):
 
     def human_turn(self) -> None:
         """Set the prompt for the human's decision (or answer it with `auto`)."""
-
-    def deal_scores(self) -> list[int]:
-        """[yours, the others'] points of the finished deal, for the statistics."""
-        raise NotImplementedError

@@ -22,7 +22,7 @@ from kivy.properties import (
 from kivy.uix.floatlayout import FloatLayout
 
 from engine.chan.cards import CODE
-from engine.chan.legal import CHIU, DISCARD_BASE, PASS, WIN
+from engine.chan.legal import CHIU, DISCARD_BASE, PASS, WIN, face_of_action
 from ui.i18n import tr, trf
 from ui.table import chan_view as view
 from ui.table.base import HUMAN, TRICK_HOLD, TableScreen
@@ -126,7 +126,7 @@ class ChanTableScreen(HintMixin, HandPicking, TableScreen):
         self.waiting_codes = [CODE[f] for f in waits]
         self.waits_text = tr("One card from winning! Waiting for:") if waits else ""
         if self.human_deciding():
-            faces_ok = {view.action_face(a) for a in state.legal_actions()}
+            faces_ok = {face_of_action(a) for a in state.legal_actions()}
             hand.legal = [i for i, f in enumerate(faces) if f in faces_ok]
             hand.dim_illegal = obs.phase not in OFFER_PHASES
         else:
@@ -248,7 +248,7 @@ class ChanTableScreen(HintMixin, HandPicking, TableScreen):
             elif action == PASS:
                 self.set_focus(self.ids.get("pass_button"))
             return
-        picked = self.indexes_of([view.action_face(action)])
+        picked = self.indexes_of([face_of_action(action)])
         if picked:
             self.pick(picked)
             self.set_focus(self.ids.hand.views[picked[0]])
@@ -264,10 +264,7 @@ class ChanTableScreen(HintMixin, HandPicking, TableScreen):
         return False
 
     # -- summary -------------------------------------------------------------------------------
-    def deal_scores(self) -> list[int]:
-        """Your settlement against nothing: positive = a win, negative = a loss, 0 = drawn."""
-        return [self.session.state.result["settlement"][HUMAN], 0]
-
-    def summary_lines(self) -> list[str]:
-        self.final_codes, self.final_breaks = view.winning_codes(self.session.state)
-        return view.summary_lines(self.session.state, self.match_standing())
+    def summary_cards(self) -> None:
+        """The winning hand, pair by pair, above the summary's text (nothing on a drawn deal)."""
+        self.final_codes, self.final_breaks = view.winning_codes(self.session.state,
+                                                                 self.deal_result())

@@ -2,9 +2,9 @@
 
 Pure functions over seat 0's observation and the engine's analysis: the hand grouped into
 Chắn (identical pairs), Cạ and single cards; why a capture or a discard is not allowed (the
-engine's rule id in words); the waiting cards of a hand one card from winning; and the
-end-of-deal explanation: every bonus with its main value and dịch, the score (S-3, S-4) and the
-settlement (S-5).
+engine's rule id in words); the waiting cards of a hand one card from winning; the latest
+public decision; and the winning hand's cards for the summary (whose text is the engine's
+`DealResult`, drawn by `ui.table.summary`).
 """
 
 from __future__ import annotations
@@ -15,19 +15,10 @@ from typing import Any
 from engine.chan import scoring
 from engine.chan.cards import CODE, FACES, RANK, VIETNAMESE
 from engine.chan.legal import CHIU, DISCARD_BASE, PASS, WIN
+from engine.result import DealResult
 from ui.i18n import tr, trf
-from ui.table import summary
 from ui.table.reasons import reason, refusal
 from ui.table.seats import seat_name
-
-# Bonus name -> (main value, dịch), from the engine's table (S-2).
-BONUS_VALUES: dict[str, tuple[int, int]] = {
-    b[0]: (b[1], b[2]) for b in (
-        scoring.U_CHI, scoring.THIEN_U, scoring.TOM_BONUS, scoring.BACH_THU,
-        scoring.LEO_BONUS, scoring.THIEN_KHAI, scoring.CHIU_U, scoring.BON,
-        scoring.BACH_DINH, scoring.TAM_DO, scoring.KINH_TU_CHI, scoring.THAP_THANH)
-}
-
 
 
 def card_name(face: int) -> str:
@@ -94,16 +85,6 @@ def waiting(obs: Any) -> list[int]:
     return scoring.waiting_faces(obs.hand, obs.exposed[obs.seat])
 
 
-def action_face(action: int) -> int | None:
-    """The hand card a capture or a discard uses, None for Pass / Chíu / Ù.
-
-    Engine-internal: this knows Chắn's action numbering (captures below `DISCARD_BASE`, discards
-    from it up to `PASS`); swap in the observation's public helper when the engine has one."""
-    if action >= PASS:
-        return None
-    return action if action < DISCARD_BASE else action - DISCARD_BASE
-
-
 def action_label(action: int) -> str:
     if action == PASS:
         return tr("Pass")
@@ -135,68 +116,11 @@ def last_event(obs: Any) -> str:
 
 
 # -- the end of a deal ------------------------------------------------------------------------
-def winning_codes(state: Any) -> tuple[list[str], list[int]]:
-    """The winner's twenty cards pair by pair (exposed first) for the summary, or nothing."""
-    if state.result is None or state.result["winner"] is None:
+def winning_codes(state: Any, deal: DealResult) -> tuple[list[str], list[int]]:
+    """The winner's twenty cards pair by pair (exposed first) for the summary, or nothing on a
+    drawn deal (`deal` is the engine's `DealResult`; the hand is `scoring.winning_hand`'s)."""
+    if not deal.winners:
         return [], []
     counts, exposed = scoring.winning_hand(state)
     pairs, left = scoring.all_pairs(counts, exposed)
     return exposed_codes(pairs + [(f,) for f in left])
-
-
-def score_line(names: Sequence[str]) -> str:
-    """S-1, S-3, S-4 in words: which values make the score."""
-    if not names:
-        return trf("Ù xuông (no bonus): {score}", score=scoring.U_XUONG_SCORE)
-    values = [BONUS_VALUES[n] for n in names]
-    if "Thập thành" in names:
-        total = sum(v[0] for v in values)
-        return trf("Thập thành: the main values add up: {sum} = {score}",
-                   sum=" + ".join(str(v[0]) for v in values), score=total)
-    top = max(range(len(names)), key=lambda i: (values[i][0], values[i][1]))
-    parts = [f"{names[top]} {values[top][0]}"]
-    parts += [trf("dịch {name} {value}", name=n, value=values[i][1])
-              for i, n in enumerate(names) if i != top]
-    total = values[top][0] + sum(v[1] for i, v in enumerate(values) if i != top)
-    return trf("Score: {parts} = {score}", parts=" + ".join(parts), score=total)
-
-
-def summary_lines(state: Any, match: dict[str, Any]) -> list[str]:
-    """The explanation of a finished deal: winner, winning hand, bonuses, score, settlement."""
-    result = state.result
-    obs = state.observation(0)
-    lines = [summary.heading()]
-    winner = result["winner"]
-    if winner is None:
-        lines.append(tr("The stock ran out: the deal is drawn and nobody pays."))
-    else:
-        card = result["winning_card"]
-        if card is None:
-            how = tr("Thiên ù: the dealer's twenty cards won at once.")
-        elif obs.history and obs.history[-1][2] == CHIU:
-            how = trf("won by claiming Chíu on {card}", card=card)
-        elif obs.open_owner == winner:
-            how = trf("won on {card}, revealed into their own gate", card=card)
-        else:
-            how = trf("won on {card}, revealed by {seat}", card=card,
-                      seat=seat_name(obs.open_owner))
-        lines.append("[b]" + trf("{seat} won (Ù)", seat=seat_name(winner)) + "[/b]: " + how)
-        counts, exposed = scoring.winning_hand(state)
-        pairs, _left = scoring.all_pairs(counts, exposed)
-        shown = "   ".join("·".join(CODE[f] for f in pair) for pair in pairs)  # CC·CC, 9S·9C
-        lines.append("    " + trf("Winning hand: {pairs}", pairs=shown))
-        names = result["bonuses"]
-        if names:
-            lines.append(tr("Bonuses (main value / dịch):"))
-            for name in names:
-                main, dich = BONUS_VALUES[name]
-                lines.append(f"    {name}: {main} / {dich}")
-        lines.append(score_line(names))
-    settle = result["settlement"]
-    lines.append(tr("Settlement:") + "  " + ",  ".join(
-        f"{seat_name(s)} {settle[s]:+d}" for s in range(4)))
-    totals = match.get("totals")
-    if totals and match.get("of", 1) > 1:
-        lines.append(tr("Match totals:") + "  " + ",  ".join(
-            f"{seat_name(s)} {totals[s]:+d}" for s in range(4)))
-    return lines

@@ -1,15 +1,16 @@
 """Hints: the move the normal AI would make in the human's place, worked out off the UI thread.
 
-`Hinter` asks `make_bot(game.name, "normal", seed)` (falling back to the heuristic bot) about the
-human's observation and legal actions on its own worker thread and hands the answer back through
-the Kivy `Clock`. A hint belongs to one position: any action applied meanwhile makes it stale and
-it is dropped (`invalidate`). The bot sees only the observation, exactly like an AI seat.
+`Hinter` builds the first bot of `HINT_LEVELS` the game knows (`make_bot(game.name, kind, seed)`:
+the normal AI, else the heuristic, else random) and asks it about the human's observation and
+legal actions on its own worker thread, handing the answer back through the Kivy `Clock`. The
+bot sees only the observation, exactly like an AI seat. A hint belongs to one position: any
+action applied meanwhile makes it stale and it is dropped (`invalidate`).
 
 `HintMixin` gives a table screen the verb `hint()` (the kv `HintButton` calls it), the property
-`hint_busy` (the button shows that it is thinking) and the hook `show_hint(action)`; by default the
-hint is shown as the prompt line. A table uses it by listing `HintMixin` before `TableScreen` and
-putting a `HintButton` (hints.kv) in its kv. A hint that arrives after the position changed
-(any action applied since it was asked) is dropped.
+`hint_busy` (the button shows that it is thinking) and the hook `show_hint(action)`; by default
+the hint is shown as the prompt line. Every table has it: Meri and Tractor through
+`ui.table.review.TrickTableScreen`, Chắn directly (listed before `TableScreen`, with a
+`HintButton` from hints.kv in its kv).
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@
 Everything shown comes from seat 0's observation (`MeriObservation`): hidden cards stay hidden,
 face-down trumps (H-24) are drawn as backs with a trump mark until the trick is complete. The
 flow, picking, tricks on show, review, hints and the summary panel are the shared machinery's;
-this module holds Meri's seat ring, its Okie panel, the declaration prompt and its summary text.
+this module holds Meri's seat ring, its Okie panel, the declaration prompt and how its
+summary names cards.
 """
 
 from __future__ import annotations
@@ -14,15 +15,16 @@ from kivy.metrics import dp
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 
 from engine.meri import DECLARE, FACE_DOWN, PASS
-from engine.meri.cards import CODES, SUIT_NAMES, TRUMP_MASK, cards_of, robai
+from engine.meri.cards import CODES, SUIT_NAMES, TRUMP_MASK, cards_of, name, parse_card, robai
 from ui.i18n import tr, trf
-from ui.table import cardsource, meri_summary, summary
+from ui.table import cardsource
 from ui.table.base import HUMAN, SLIDE
 from ui.table.review import TrickTableScreen
 from ui.table.seats import TEAM_TONES, place_badges, seat_name
 from ui.table.widgets import SeatBadge, ring
 
 SEATS = 8
+CARD_FIELDS = frozenset({"card", "w", "y"})  # result-line fields holding a card code
 
 
 def hand_order(hand: list[int], trump: int) -> list[int]:
@@ -72,16 +74,15 @@ class MeriTableScreen(TrickTableScreen):
 
     # -- view ----------------------------------------------------------------------------------
     def show(self, state: Any, obs: Any) -> None:
-        standing = self.match_standing()
-        done = standing.get("deals_played", 0)
+        standing = self.match_result()
+        done, total = standing.deals_played, standing.deals_total or 0
         current = done if self.session.counted else done + 1
-        self.deal_text = trf("Deal {n} of {total}", n=min(current, 8),
-                             total=standing.get("deals", 8))
+        self.deal_text = trf("Deal {n} of {total}", n=min(current, total), total=total)
         self.okie = CODES[obs.okie]
         self.trump_text = trf("Trump: {suit}", suit=SUIT_NAMES[obs.trump])
         self.side_codes = [CODES[c] for c in obs.side]
         self.score_us, self.score_them = obs.team_scores
-        self.match_us, self.match_them = standing.get("scores", [0, 0])
+        self.match_us, self.match_them = (side.score for side in standing.sides)
         self.can_review = bool(obs.tricks)
         self.trick_text = trf("Trick {n} of 9", n=min(9, obs.trick_no + 1))
         for badge in self.badges:
@@ -208,13 +209,6 @@ class MeriTableScreen(TrickTableScreen):
         return False
 
     # -- summary -------------------------------------------------------------------------------
-    def deal_scores(self) -> list[int]:
-        return list(self.session.state.observation(HUMAN).team_scores)
-
-    def summary_lines(self) -> list[str]:
-        obs = self.session.state.observation(HUMAN)
-        lines = [summary.heading()]
-        lines += meri_summary.trick_lines(obs)
-        lines.append("")
-        lines += meri_summary.totals_lines(obs, self.match_standing())
-        return lines
+    def summary_value(self, key: str, value: Any) -> Any:
+        """Cards in the summary by name (`Koppu Sota`), as the table names them elsewhere."""
+        return name(parse_card(value)) if key in CARD_FIELDS else value

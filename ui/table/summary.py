@@ -1,20 +1,31 @@
-"""The end-of-deal summary: its text, drawn from the engine's typed results, in one function.
+"""The end-of-deal summary of every table, drawn from the engine's typed results in one place.
 
 `result_lines(deal, match)` turns a `DealResult` and a `MatchResult` (engine/result.py) into the
-panel's markup lines: the deal's notes, every side's explanation lines, then the match's. A
-`Line` is an English msgid with `{name}` fields; it is translated here, at drawing time, so a
-language switch redraws it. Tables whose engine does not give typed results yet draw their own
-lines (`TableScreen.summary_lines`). The panel itself (`SummaryPanel` in table.kv: the text, an
-optional row of cards, Next deal / New match, Restart, Home) is the same for every table.
+panel's markup lines, the key facts first: who won the deal, every side's score, the match
+standing (with every side's recap once the match is over), then why (the deal's own
+explanation lines). A `Line` is an English msgid with
+`{name}` fields; it is translated here, at drawing time, so a language switch redraws it, and
+its seats and teams are named as on the table. A line is shown once: the match's note that
+repeats one of the deal's (Tractor's next dealer, its match winner) is not repeated below.
+`deal_outcome` is the deal for the statistics. The panel itself (`SummaryPanel` in table.kv:
+the text, an optional row of cards, Next deal / New match, Restart, Home) is the same for
+every table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
-from engine.result import DealResult, Line, MatchResult
-from ui.i18n import tr
+from engine.result import SEAT_FIELDS, SIDE_FIELDS, DealResult, Line, MatchResult, SideScore
+from ui.i18n import tr, trf
 from ui.table.seats import seat_name, team_name
+
+HUMAN = 0  # the seat the table is drawn for ("You")
+
+#: Formats one argument value before it is filled in: (field name, value) -> shown value. The
+#: Meri table names its cards this way (`KSu` -> `Koppu Sota`).
+ValueFormat = Callable[[str, Any], Any]
 
 
 def heading() -> str:
@@ -22,20 +33,92 @@ def heading() -> str:
     return "[b]" + tr("End of the deal") + "[/b]"
 
 
-def render(lines: Iterable[Line]) -> list[str]:
+def _bold(text: str) -> str:
+    return f"[b]{text}[/b]"
+
+
+def render(lines: Iterable[Line], value: ValueFormat | None = None) -> list[str]:
     """Each explanation line translated and filled in, seats and teams named as on the table."""
-    return [line.render(tr, seat_name=seat_name, side_name=team_name) for line in lines]
-
-
-def result_lines(deal: DealResult, match: MatchResult | None) -> list[str]:
-    """The summary of a finished deal and the match standing, as markup lines."""
-    out = [heading()]
-    out += render(deal.lines)
-    for side in deal.sides:
-        out += render(side.lines)
-    if match is not None:
-        out.append("")
-        out += render(match.lines)
-        for side in match.sides:
-            out += render(side.lines)
+    out = []
+    for line in lines:
+        if value is not None:
+            line = Line(line.text, {k: value(k, v) for k, v in line.args.items()})
+        out.append(line.render(tr, seat_name=seat_name, side_name=team_name))
     return out
+
+
+def side_name(sides: tuple[SideScore, ...], index: int) -> str:
+    """A side in words: its team's name where sides are teams, else its one player's name."""
+    side = sides[index]
+    return team_name(index) if len(side.seats) > 1 else seat_name(side.seats[0])
+
+
+def _names(line: Line, side: SideScore, index: int) -> bool:
+    """The line names the side it explains (one of its seats, or the side itself)."""
+    return any(key in SEAT_FIELDS and value in side.seats or key in SIDE_FIELDS and value == index
+               for key, value in line.args.items())
+
+
+def side_lines(sides: tuple[SideScore, ...], value: ValueFormat | None = None,
+               standing: bool = False) -> list[str]:
+    """Every side's explanation lines. A side whose lines do not say whose they are gets one
+    line led by its name (with its score in a match `standing`): "AI 1: Pays 13 to You"."""
+    out = []
+    for index, side in enumerate(sides):
+        texts = render(side.lines, value)
+        if all(_names(line, side, index) for line in side.lines):
+            out += texts
+            continue
+        name = side_name(sides, index)
+        if standing:
+            name += f" ({side.score})"
+        out.append(f"{name}: " + ", ".join(texts) if texts else name)
+    return out
+
+
+def winner_line(deal: DealResult) -> str:
+    """Who won the deal, or "" on a drawn deal (the game's own lines say how it was drawn)."""
+    if not deal.winners:
+        return ""
+    if [deal.sides[w].seats for w in deal.winners] == [(HUMAN,)]:
+        return tr("You win the deal.")
+    names = [side_name(deal.sides, w) for w in deal.winners]
+    return trf("{winner} wins the deal.", winner=", ".join(names))
+
+
+def result_lines(deal: DealResult, match: MatchResult | None,
+                 value: ValueFormat | None = None) -> list[str]:
+    """The summary of a finished deal and the match standing, as markup lines, key facts first.
+
+    The match part is left out for a match of one deal (the deal is the match: Chắn)."""
+    out = [heading()]
+    won = winner_line(deal)
+    if won:
+        out.append(_bold(won))
+    out += side_lines(deal.sides, value)
+    shown: list[Line] = []
+    if match is not None and match.deals_total != 1:
+        notes = render(match.lines, value)
+        if match.over and notes:
+            notes[-1] = _bold(notes[-1])
+        out += notes
+        if match.over:  # the recap per side; while it goes on, the deal's sides say it
+            out += side_lines(match.sides, value, standing=True)
+        shown = list(match.lines)
+    details = [line for line in deal.lines if line not in shown]
+    if details:
+        out.append("")
+        out += render(details, value)
+    return out
+
+
+def deal_outcome(deal: DealResult, seat: int) -> tuple[str, int]:
+    """("win" | "loss" | "draw", points) of the finished deal for `seat`, for the statistics:
+    its side's score against the best other side's (Meri's deal points, Tractor's levels
+    gained, Chắn's settlement, which is 0 against 0 on a drawn deal)."""
+    mine = deal.side_of(seat)
+    score = deal.sides[mine].score
+    others = [s.score for i, s in enumerate(deal.sides) if i != mine]
+    best = max(others) if others else 0
+    outcome = "win" if score > best else "loss" if score < best else "draw"
+    return outcome, score

@@ -16,8 +16,8 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
 from engine.tractor import BURY, PASS
-from engine.tractor.cards import CODES, NKINDS, POINTS
-from engine.tractor.scoring import level_name, settle
+from engine.tractor.cards import CODES, NKINDS, NT, POINTS, SUITS
+from engine.tractor.scoring import level_name
 from ui.i18n import N_, tr, trf
 from ui.table import tractor_view as view
 from ui.table.base import HUMAN
@@ -259,7 +259,8 @@ class TractorTableScreen(TrickTableScreen):
     def _update_feedback(self) -> None:
         if self.card_prompt():
             kinds = [self.cards[i] for i in self.picked if i < len(self.cards)]
-            self.feedback, self.feedback_ok = view.selection_feedback(self.session.state, kinds)
+            self.feedback, self.feedback_ok = view.selection_feedback(
+                self.session.state, self.session.state.observation(HUMAN), kinds)
         else:
             self.feedback, self.feedback_ok = "", False
 
@@ -306,13 +307,9 @@ class TractorTableScreen(TrickTableScreen):
         return False
 
     # -- summary -------------------------------------------------------------------------------
-    def deal_scores(self) -> list[int]:
-        """Levels each team gained this deal (the statistics' points)."""
-        s = settle(self.session.state)
-        gains = [0, 0]
-        if s.team_up >= 0:
-            gains[s.team_up] = s.steps
-        return gains
+    def summary_value(self, key: str, value: Any) -> Any:
+        """The trump in the summary by its suit's name (the result line carries `D` / `NT`)."""
+        if key == "trump":
+            return view.suit_name(NT if value == "NT" else SUITS.index(value))
+        return value
 
-    def summary_lines(self) -> list[str]:
-        return view.summary_lines(self.session.state, self.match_standing())

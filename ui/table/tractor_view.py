@@ -3,8 +3,8 @@
 Pure functions over the engine's ints and seat 0's observation: the hand order (effective suits
 with the trumps together), names of suits and plays, the live feedback on a card selection
 (single / pair / tractor, or why it cannot be played: the engine's rule id in words), the
-declaration buttons, and the end-of-deal explanation (points, kitty and multiplier, levels,
-next dealer, the match).
+declaration buttons, a seat's bid, the trump line and the attackers' point cards. The
+end-of-deal summary is the engine's `DealResult`, drawn by `ui.table.summary`.
 """
 
 from __future__ import annotations
@@ -25,16 +25,12 @@ from engine.tractor.cards import (
     context,
     shape,
 )
-from engine.tractor.scoring import level_name, settle
+from engine.tractor.scoring import level_name
 from ui.i18n import N_, tr, trf
-from ui.table import summary
 from ui.table.reasons import reason, refusal
-from ui.table.seats import seat_name, team_name
 
 SUIT_NAMES = (N_("Spades"), N_("Hearts"), N_("Clubs"), N_("Diamonds"), N_("No trump"))
 SUIT_ORDER = (0, 1, 2, 3)  # spades, hearts, clubs, diamonds: black and red alternate
-
-
 
 
 def suit_name(suit: int) -> str:
@@ -87,20 +83,21 @@ def play_name(ctx: Any, kinds: Sequence[int]) -> str:
     return trf("a tractor of {n} pairs {cards}", n=len(cards) // 2, cards=cards_text(cards))
 
 
-
-def selection_feedback(state: Any, kinds: Sequence[int]) -> tuple[str, bool]:
-    """(what the selection is or why it cannot be played, playable?) for the human's turn."""
+def selection_feedback(state: Any, obs: Any, kinds: Sequence[int]) -> tuple[str, bool]:
+    """(what the selection is or why it cannot be played, playable?) for the human's turn:
+    read from the human's observation `obs`; `state` only to ask the engine whether it would
+    refuse the play (and by which rule)."""
     cards = tuple(sorted(kinds))
-    if state.phase == "bury":
+    if obs.phase == "bury":
         points = sum(POINTS[k] for k in cards)
         text = trf("{n} of 8 cards chosen to bury", n=len(cards))
         if points:
             text += "  " + trf("({points} points in them)", points=points)
         return text, len(cards) == 8
-    if state.phase != "play":
+    if obs.phase != "play":
         return "", False
-    ctx = state.observation(state.to_act).trump_context()
-    lead = state.trick[0] if state.trick else None
+    ctx = obs.trump_context()
+    lead = obs.trick[0] if obs.trick else None
     if not cards:
         if lead is None:
             return tr("Your lead: choose a single, a pair or a tractor."), False
@@ -160,66 +157,3 @@ def point_cards(obs: Any) -> list[int]:
 
 def is_bury(action: Any) -> bool:
     return isinstance(action, tuple) and bool(action) and action[0] == BURY
-
-
-# -- the end of a deal ------------------------------------------------------------------------
-def summary_lines(state: Any, match: dict[str, Any]) -> list[str]:
-    """The explanation of a finished deal and the match standing, as markup lines."""
-    s = settle(state)
-    dealer = state.dealer
-    attackers = 1 - dealer % 2
-    lines = [summary.heading()]
-    lines.append(trf("{trump}; {seat} dealt, {team} defended.",
-                     trump=trump_line_plain(state), seat=seat_name(dealer),
-                     team=team_name(dealer % 2)))
-    trick_points = s.attack_points - s.kitty_bonus
-    lines.append(trf("{team} (attackers) won {points} points in tricks.",
-                     team=team_name(attackers), points=trick_points))
-    for number, (_leader, plays, winner) in enumerate(state.tricks, start=1):
-        pts = sum(POINTS[k] for cards in plays for k in cards)
-        if pts and winner % 2 == attackers:
-            cards = [k for c in plays for k in c if POINTS[k]]
-            lines.append("    " + trf("Trick {n}: {seat} +{points} ({cards})", n=number,
-                                      seat=seat_name(winner), points=pts,
-                                      cards=cards_text(cards)))
-    kitty = state.kitty
-    kitty_points = sum(POINTS[k] for k in kitty)
-    last_leader, last_plays, last_winner = state.tricks[-1]
-    multiplier = 2 * len(last_plays[0])
-    lines.append(trf("Kitty: {cards} ({points} points).", cards=cards_text(kitty),
-                     points=kitty_points))
-    if last_winner % 2 == attackers:
-        lines.append("    " + trf(
-            "{seat} won the last trick for the attackers: kitty points × {m} = +{bonus}",
-            seat=seat_name(last_winner), m=multiplier, bonus=s.kitty_bonus))
-    else:
-        text = trf("{seat} won the last trick for the defenders: the kitty scores nothing.",
-                   seat=seat_name(last_winner))
-        lines.append("    " + text)
-    lines.append("[b]" + trf("Attackers' total: {points} points", points=s.attack_points)
-                 + "[/b]")
-    lines.append(levels_line(state, s))
-    lines.append(trf("Next dealer: {seat}.", seat=seat_name(s.next_dealer)))
-    levels = match.get("levels", [level_name(v) for v in s.levels_after])
-    lines.append(trf("Levels now: {us} {a}, {them} {b}.", us=team_name(0), a=levels[0],
-                     them=team_name(1), b=levels[1]))
-    if s.match_winner is not None:
-        lines.append("[b]" + (tr("Your team wins the match!") if s.match_winner == 0
-                              else tr("The other team wins the match.")) + "[/b]")
-    return lines
-
-
-def trump_line_plain(state: Any) -> str:
-    return trf("Trump: {suit} · level {level}", suit=suit_name(state.trump),
-               level=level_name(state.level))
-
-
-def levels_line(state: Any, s: Any) -> str:
-    """T-27 in words: which team goes up how many levels, or the attackers take over."""
-    before = state.levels
-    if s.team_up >= 0:
-        return trf("{team} goes up {n} level(s), from {old} to {new}.", team=team_name(s.team_up),
-                   n=s.steps, old=level_name(before[s.team_up]),
-                   new=level_name(s.levels_after[s.team_up]))
-    return trf("{team} take over as defenders without promotion.",
-               team=team_name(1 - state.dealer % 2))
