@@ -36,9 +36,9 @@ def main(argv: list[str] | None = None) -> int:
     from kivy.clock import Clock
 
     from engine.ai.base import RandomBot
+    from engine.meri import card_actions
     from ui.app import ParlorApp
     from ui.ports import MemoryStore, NullOutputs, Services
-    from ui.table.meri import card_actions
 
     EventLoop.ensure_window()
     window = EventLoop.window
