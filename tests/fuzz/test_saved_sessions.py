@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from device import doctor
-from device.config import Config
+from device.config import defaults
 from device.store import SqliteStore, open_store
 from engine.session import Session
 from ui.ports import MemoryStore
@@ -89,7 +89,7 @@ def test_any_store_file_opens_or_falls_back_and_is_never_lost(tmp_path: Path,
     folder = Path(tempfile.mkdtemp(dir=tmp_path))
     path = folder / "parlor.db"
     path.write_bytes(content)
-    check = doctor.check_store(Config(), {"PARLOR_DATA_DIR": str(folder)})  # never raises...
+    check = doctor.check_store(defaults(), {"PARLOR_DATA_DIR": str(folder)})  # never raises...
     assert check.status in ("OK", "WARN", "FAIL")
     assert os.listdir(folder) == ["parlor.db"] and path.read_bytes() == content  # ...changes nothing
     store = open_store(path)  # never raises
