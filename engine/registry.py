@@ -17,6 +17,11 @@ def register(game: Game) -> Game:
     return game
 
 
+def unregister(name: str) -> None:
+    """Forget the game registered as `name` (a game registered for a while, e.g. by a test)."""
+    _GAMES.pop(name, None)
+
+
 def get(name: str) -> Game:
     """The registered game called `name`; `KeyError` naming the known games if there is none."""
     if name not in _GAMES and name in _MODULES:

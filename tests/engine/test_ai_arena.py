@@ -71,7 +71,7 @@ def toy_game():
     bots.PROFILES["toy-arena"] = bots.Profile(heuristic=lambda seed: MaxBot(), adapter=None)
     yield
     del bots.PROFILES["toy-arena"]
-    registry._GAMES.pop("toy-arena", None)
+    registry.unregister("toy-arena")
 
 
 def _args(**kw) -> argparse.Namespace:
