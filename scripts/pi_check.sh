@@ -78,6 +78,7 @@ step() {
   set -m
   "$@" >"$log" 2>&1 </dev/null &
   STEP_PID=$!
+  STEP_NAME=$name
   set +m
   wait "$STEP_PID" || rc=$?
   STEP_PID=
@@ -101,6 +102,7 @@ step() {
 REGISTERED_BINFMT=0  # set before the step that does it (steps run in a subshell)
 MOUNTED_BINFMT=0
 STEP_PID=
+STEP_NAME=
 
 # Processes whose root directory is DIR (ours: started in the chroot by this script).
 chroot_pids() {
@@ -144,7 +146,10 @@ unmount_under() {
 cleanup() {
   local rc=$?
   set +e
-  if [ -n "$STEP_PID" ]; then kill -TERM -- "-$STEP_PID" 2>/dev/null; sleep 1; kill -KILL -- "-$STEP_PID" 2>/dev/null; fi
+  if [ -n "$STEP_PID" ]; then
+    printf '[%s] STOP  %-34s signal, exit %d: cleaning up\n' "$(clock)" "$STEP_NAME" "$rc"
+    kill -TERM -- "-$STEP_PID" 2>/dev/null; sleep 1; kill -KILL -- "-$STEP_PID" 2>/dev/null
+  fi
   for dir in "$ROOT" "$BASE.new"; do
     reap_chroot "$dir" >/dev/null 2>&1
     unmount_under "$dir"
