@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test fuzz setup system-deps lint bench bench-ui ai-targets screenshots bundle bundle-selftest clean
+.PHONY: run test fuzz setup system-deps lint bench bench-ui ai-targets screenshots bundle bundle-selftest pi-check clean
 
 run: setup            ## set up and run Parlor on this desktop (hardware mocked)
 	GPIOZERO_PIN_FACTORY=mock $(VENV)/bin/parlor
@@ -64,6 +64,10 @@ bundle: setup         ## one-folder app in dist/parlor (PyInstaller), then its s
 bundle-selftest:      ## the built bundle answers --version and renders its home screen
 	dist/parlor/parlor --version
 	env -u DISPLAY SDL_VIDEODRIVER=offscreen dist/parlor/parlor --selftest
+
+# Not in `make test` or CI: root, the package registries, and about half an hour emulated.
+pi-check:             ## install and check Parlor on an emulated Debian bookworm arm64 (docs/raspberry-pi.md)
+	./scripts/pi_check.sh
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache
