@@ -48,11 +48,11 @@ class Budget:
     `inference`, weighing it) plus one playout per candidate, each of the adapter's relative
     price `Adapter.cost(observation)` (1 for the game's usual playout). So a decision among `k`
     candidates samples `worlds(k, cost) = playouts / (k × cost + world_cost)` worlds, at most
-    `max_worlds` and at least one — unless the early
-    stop ends it sooner (after `min_worlds`, once every alternative trails candidate 0 by `stop`
-    standard errors). Nothing here depends on the clock except `seconds`, a wall-clock safety
-    net: a decision that would run past it stops (and says so in the log, rate-limited), which
-    on the machines the budgets were sized for never happens.
+    `max_worlds` and at least one — unless the early stop ends it sooner (after `min_worlds`,
+    once every alternative trails candidate 0 by `stop` standard errors). Nothing here depends
+    on the clock except `seconds`, a wall-clock safety net: a decision that would run past it
+    stops (and says so in the log, rate-limited), which on the machines the budgets were sized
+    for never happens.
 
     Sizing (the per-game budgets live in `engine.ai.bots.PROFILES`): a Pi 4 core runs this
     search about three times slower than a core of the 2-core x86 development machine, and the
@@ -111,8 +111,8 @@ class SafetyLog:
         if self.last is not None and now - self.last < self.interval:
             return False
         log.warning("search stopped at its %.2f s safety net after %d of %d worlds "
-                    "(%d decisions since the last such line): this machine is slower than "
-                    "the levels were sized for", seconds, worlds, planned, self.unlogged)
+                    "(decisions cut since the last such line: %d); this machine is slower "
+                    "than the AI levels were sized for", seconds, worlds, planned, self.unlogged)
         self.last, self.unlogged = now, 0
         return True
 
