@@ -53,7 +53,7 @@ class Profile:
 #: hard level's inference, in playouts of the game).
 PROFILES: dict[str, Profile] = {
     "meri": Profile(MeriHeuristicBot, MeriAdapter,
-                    normal=Budget(playouts=500, max_worlds=200, world_cost=0.5),
+                    normal=Budget(playouts=350, max_worlds=140, world_cost=0.5),
                     hard=Budget(playouts=600, max_worlds=300, world_cost=2.5, inference=True)),
     "tractor": Profile(TractorHeuristicBot, TractorAdapter,
                        normal=Budget(playouts=250, max_worlds=150),

@@ -58,15 +58,17 @@ class Budget:
     search about three times slower than a core of the 2-core x86 development machine, and the
     table pauses 0.7 s between AI plays at normal speed (`ui.table.base.BOT_DELAY`), while the
     bots think in their own process. So a level fits the pause on a Pi 4 when its p95 decision
-    here is at most 0.7 / 3 ≈ 0.23 s of one core; normal is sized to about half of that (and at
-    least the work the old 55 ms deadline bought here), hard to nearly all of it. Measured here
-    on one core with `python -m engine bench --decisions LEVEL` (seat 0 against heuristic bots,
-    CPU time, the machine loaded by other work), the rate on a Pi 4 core being a third of it:
+    here is at most 0.7 / 3 ≈ 0.23 s of one core; normal is sized to at most about half of that
+    and at least the work the old 55 ms deadline bought here (Meri's exactly that: 500 playouts
+    measured no stronger against the heuristic than 330), hard to nearly all of it. Measured
+    here on one core with `python -m engine bench --decisions LEVEL` (seat 0 against heuristic
+    bots, CPU time; the machine was loaded by other work, which slows even CPU-time rates by up
+    to a third), the rate on a Pi 4 core being a third of it:
 
     =======  ======  ========  ==========  ========  ========  ========  ==========  ==========
     game     level   worlds/s  playouts/s  p95 here  Pi 4 p95  playouts  max worlds  world cost
     =======  ======  ========  ==========  ========  ========  ========  ==========  ==========
-    meri     normal      1030        5480    101 ms    0.30 s       500         200         0.5
+    meri     normal      1640        8250     61 ms    0.18 s       350         140         0.5
     meri     hard         560        2860    181 ms    0.54 s       600         300         2.5
     tractor  normal       520        2030    141 ms    0.42 s       250         150           0
     tractor  hard         240         980    209 ms    0.63 s       400         300           5
@@ -74,7 +76,7 @@ class Budget:
     chan     hard         400        2290    216 ms    0.65 s      3500         300          45
     =======  ======  ========  ==========  ========  ========  ========  ==========  ==========
 
-    (A Pi 4 core thus runs about 340 / 190 / 170 / 80 / 280 / 130 worlds per second in these
+    (A Pi 4 core thus runs about 550 / 190 / 170 / 80 / 280 / 130 worlds per second in these
     rows' order; the world costs are fitted to the measured decision times: sampling a world and,
     for hard, weighing it by inference.)
     """
