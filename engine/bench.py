@@ -16,8 +16,12 @@ by engine/measure.py). Per game, by default:
 `--clock cpu` counts the rates and per-call costs in this process's CPU time, steadier than
 wall-clock time on a shared machine. `--decisions LEVEL` measures instead how long a bot of that
 level takes to decide: one such bot at seat 0 against heuristic bots, every decision of seat 0
-timed in CPU and wall-clock time (its search deadline runs on `PARLOR_SEARCH_CLOCK`, wall by
-default; on a busy machine the wall figures include waiting for other processes).
+timed in CPU and wall-clock time (on a busy machine the wall figures include waiting for other
+processes). For a search level it also gives the search's work rate — the figure later changes
+are measured against, and the one its budgets are sized from (`engine.ai.search.Budget`):
+`worlds_per_s` and `playouts_per_s` (worlds sampled and candidate playouts run per second of one
+core's CPU time, over the decisions that searched), `worlds_mean` per such decision, and
+`safety_cuts`, the decisions its wall-clock safety net stopped (0 where the budgets fit).
 """
 
 from __future__ import annotations
@@ -124,9 +128,13 @@ def bench(game_name: str, seconds: float, seed: int, out: TextIO,
 def decision_times(game_name: str, level: str, deals: int, seed: int,
                    out: TextIO) -> dict[str, float]:
     """Time every decision of a `level` bot at seat 0 against heuristic bots over `deals` deals;
-    print and return the count and the CPU and wall-clock percentiles in ms."""
+    print and return the count, the CPU and wall-clock percentiles in ms and, for a search bot,
+    its work rate (worlds and playouts per CPU second) and safety-net cuts."""
     game = registry.get(game_name)
     timings = Timings()
+    searched_ms = 0.0  # CPU time of the decisions that sampled worlds
+    worlds = playouts = searched = cuts = 0
+    search = False
     for d in range(deals):
         deal_seed = seed * 1000 + d
         state = game.new_deal(deal_seed)
@@ -138,6 +146,15 @@ def decision_times(game_name: str, level: str, deals: int, seed: int,
             legal = state.legal_actions()
             if seat == 0:
                 action = timings.timed(bots[0].choose, obs, legal)
+                done = getattr(bots[0], "last_worlds", None)
+                if done is not None:
+                    search = True
+                    if done:
+                        searched += 1
+                        worlds += done
+                        playouts += bots[0].last_playouts
+                        searched_ms += timings.cpu_ms[-1]
+                    cuts += bots[0].last_cut
             else:
                 action = bots[seat].choose(obs, legal)
             state.apply(action)
@@ -145,6 +162,12 @@ def decision_times(game_name: str, level: str, deals: int, seed: int,
     for name, values in (("cpu", timings.cpu_ms), ("wall", timings.wall_ms)):
         for key, value in percentiles(values).items():
             figures[f"{name}_{key}_ms"] = value
+    if search:
+        seconds = searched_ms / 1000.0
+        figures["worlds_per_s"] = worlds / seconds if seconds > 0 else 0.0
+        figures["playouts_per_s"] = playouts / seconds if seconds > 0 else 0.0
+        figures["worlds_mean"] = worlds / searched if searched else 0.0
+        figures["safety_cuts"] = float(cuts)
     figures["max_rss_mb"] = peak_rss_mb()
     print_figures(f"{game_name} decisions: {level} at seat 0 vs heuristic bots, {deals} deals",
                   figures, out, digits=2)

@@ -9,8 +9,9 @@ as mean ± a 95% confidence interval over deals. Decision times are measured aro
 processes); both figures come from engine/measure.py, like every bench's.
 
 Deals are split across worker processes by index and merged back in index order, and every bot
-is built from a seed derived from (run seed, deal, seating, seat), so the result does not depend
-on `--jobs` (except where a search bot's wall-clock deadline cuts its thinking short).
+is built from a seed derived from (run seed, deal, seating, seat), and a search level is an amount
+of work, so the result depends neither on `--jobs` nor on the machine or its load (unless a
+decision hits the search's wall-clock safety net, which is logged).
 """
 
 from __future__ import annotations

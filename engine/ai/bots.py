@@ -4,8 +4,10 @@ bot of every kind and level.
 Kinds: `random`, `heuristic`, and the levels players choose — `easy` (the heuristic with a
 little randomness), `normal` (determinized Monte Carlo search, also called `search`) and `hard`
 (a bigger budget plus inference weighting of the sampled worlds). A game knows nothing of bots;
-its profile here names its heuristic bot and its search adapter (sampler, candidates, playout
-policy, value, and any override margin of its own).
+its profile here names its heuristic bot, its search adapter (sampler, candidates, playout
+policy, value, and any override margin of its own) and the search budget of each level — an
+amount of work, sized in `engine.ai.search.Budget`'s docstring so a Pi 4 decides within the
+table's pause.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from engine.ai.chan_search import ChanAdapter
 from engine.ai.kinds import DEFAULT_LEVEL, KINDS, LEVELS
 from engine.ai.meri_heuristic import MeriHeuristicBot
 from engine.ai.meri_search import MeriAdapter
-from engine.ai.search import HARD, NORMAL, BaseAdapter, Budget, EasyBot, SearchBot
+from engine.ai.search import BaseAdapter, Budget, EasyBot, SearchBot
 from engine.ai.tractor_heuristic import TractorHeuristicBot
 from engine.ai.tractor_search import TractorAdapter
 
@@ -38,19 +40,34 @@ class Profile:
 
     heuristic: Callable[[int], Any]  # seed -> the game's rule-based bot
     adapter: Callable[[Any, int], BaseAdapter]  # (game, seed) -> its search adapter
+    normal: Budget  # the search of the normal level
+    hard: Budget  # the hard level's: more worlds, and inference weighting
+
+    def budget(self, level: str) -> Budget:
+        """The budget of search level `level` ('normal' or 'hard')."""
+        return self.hard if level == "hard" else self.normal
 
 
+#: The budgets are sized in `Budget`'s docstring (p95 within the table's pause on a Pi 4); the
+#: world costs are fitted to measured decision times (sampling a world, and weighing it with the
+#: hard level's inference, in playouts of the game).
 PROFILES: dict[str, Profile] = {
-    "meri": Profile(MeriHeuristicBot, MeriAdapter),
-    "tractor": Profile(TractorHeuristicBot, TractorAdapter),
-    "chan": Profile(ChanHeuristicBot, ChanAdapter),
+    "meri": Profile(MeriHeuristicBot, MeriAdapter,
+                    normal=Budget(playouts=350, max_worlds=140, world_cost=0.5),
+                    hard=Budget(playouts=600, max_worlds=300, world_cost=2.5, inference=True)),
+    "tractor": Profile(TractorHeuristicBot, TractorAdapter,
+                       normal=Budget(playouts=250, max_worlds=150),
+                       hard=Budget(playouts=400, max_worlds=300, world_cost=5.0, inference=True)),
+    "chan": Profile(ChanHeuristicBot, ChanAdapter,
+                    normal=Budget(playouts=1000, max_worlds=200, world_cost=6.0),
+                    hard=Budget(playouts=3500, max_worlds=300, world_cost=45.0, inference=True)),
 }
 
 
 def search_clock() -> Callable[[], float]:
-    """The clock search deadlines use: wall-clock (the appliance), or with
-    `PARLOR_SEARCH_CLOCK=cpu` this process's CPU time — for measuring strength on a shared,
-    overloaded machine, where wall-clock budgets would be eaten by other processes."""
+    """The clock of the search's safety net (`Budget.seconds`; the budgets themselves are work,
+    not time): wall-clock (the appliance), or with `PARLOR_SEARCH_CLOCK=cpu` this process's CPU
+    time — so that on a shared, overloaded machine not even the safety net depends on the load."""
     value = os.environ.get("PARLOR_SEARCH_CLOCK", "wall")
     if value == "cpu":
         return time.process_time
@@ -64,8 +81,11 @@ def make_adapter(game_name: str, seed: int) -> BaseAdapter:
     return _profile(game_name).adapter(registry.get(game_name), seed)
 
 
-def make_search_bot(game_name: str, seed: int, budget: Budget = NORMAL) -> SearchBot:
-    """A search bot for `game_name` with `budget` (its deadline on `search_clock()`)."""
+def make_search_bot(game_name: str, seed: int, budget: Budget | None = None) -> SearchBot:
+    """A search bot for `game_name` with `budget` (default: the game's normal level), its safety
+    net on `search_clock()`."""
+    if budget is None:
+        budget = _profile(game_name).normal
     return SearchBot(make_adapter(game_name, seed), seed, budget, clock=search_clock())
 
 
@@ -79,9 +99,9 @@ def make_bot(game_name: str, kind: str, seed: int) -> Bot:
     if kind == "easy":
         return EasyBot(profile.heuristic(seed), seed)
     if kind in ("normal", "search"):
-        return make_search_bot(game_name, seed, NORMAL)
+        return make_search_bot(game_name, seed, profile.normal)
     if kind == "hard":
-        bot = make_search_bot(game_name, seed, HARD)
+        bot = make_search_bot(game_name, seed, profile.hard)
         bot.name = "hard"
         return bot
     raise KeyError(f"unknown bot kind {kind!r} (known: {', '.join(KINDS)})")

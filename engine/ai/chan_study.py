@@ -44,10 +44,10 @@ from typing import TextIO
 
 from engine import registry
 from engine.ai.arena import deal_seed
-from engine.ai.bots import search_clock
+from engine.ai.bots import PROFILES, search_clock
 from engine.ai.chan_heuristic import ChanHeuristicBot
 from engine.ai.chan_search import ChanAdapter
-from engine.ai.search import NORMAL, SearchBot
+from engine.ai.search import SearchBot
 from engine.chan.cards import FACES, unpaired_count
 from engine.chan.legal import CHIU, DISCARD_BASE, ODD, PASS, WIN
 from engine.chan.observation import ChanObservation
@@ -232,7 +232,7 @@ class KnownHandsAdapter(ChanAdapter):
 def known(deals: int, seed: int, out: TextIO, fair: bool) -> None:
     game = registry.get("chan")
     adapter = ChanAdapter(game, seed) if fair else KnownHandsAdapter(game, seed)
-    bot = SearchBot(adapter, seed, NORMAL, clock=search_clock())
+    bot = SearchBot(adapter, seed, PROFILES["chan"].normal, clock=search_clock())
 
     def decide(state: ChanState, seat: int, legal: list[int], action: int) -> int:
         if isinstance(adapter, KnownHandsAdapter):

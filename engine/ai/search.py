@@ -5,10 +5,13 @@ its observation (`Adapter.sample`, built on `Game.determinize`) — and evaluate
 action in that same world by a fast playout (to the end of the deal, or — Chắn — for one round,
 then scored by the heuristic's hand value), with the same playout random
 numbers for every candidate (common random numbers: the comparison is between actions, not
-between lucky and unlucky worlds); the best mean is played. It is anytime: it stops
-at the iteration cap or before the next world would overrun the wall-clock deadline, always after
-at least one world — and early, once every alternative clearly trails the adapter's first
-candidate (the heuristic's choice), which it keeps unless another is better by a margin.
+between lucky and unlucky worlds); the best mean is played. How much it searches is a fixed
+amount of work (`Budget`: candidate playouts, i.e. worlds × candidates, and a cap on worlds), so a
+level plays the same on any machine and a seed gives the same decisions; it stops early, once
+every alternative clearly trails the adapter's first candidate (the heuristic's choice), which it
+keeps unless another is better by a margin — a test of the values, never of the clock. A
+wall-clock cap remains only as a safety net for a machine far slower than the budget was sized
+for; hitting it is logged (one line, rate-limited).
 
 A game plugs in through an `Adapter`: the sampler, the candidate pruning, the playout policy and
 the value of a finished deal for a seat. With `inference`, each world is weighted by how likely
@@ -17,6 +20,7 @@ the other seats' observed plays were in it under a simple policy model (`Adapter
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -26,21 +30,96 @@ from typing import Any, Protocol
 from engine.errors import EngineError
 from engine.game import Action, State
 
+#: The wall-clock safety net of every level, in seconds: never reached where the budgets were
+#: sized (see `Budget`), it only keeps a far slower machine from stalling the table.
+SAFETY_SECONDS = 1.5
+
+#: At most one log line per this many seconds when decisions hit the safety net.
+SAFETY_LOG_INTERVAL = 60.0
+
+log = logging.getLogger(__name__)
+
 
 @dataclass(frozen=True)
 class Budget:
-    """How long a decision may think: a wall-clock deadline and an iteration (world) cap."""
+    """How much a decision searches: an amount of work, the same on every machine.
 
-    seconds: float
-    max_worlds: int
+    The work is counted in playouts: a world costs `world_cost` (sampling it and, with
+    `inference`, weighing it) plus one playout per candidate, each of the adapter's relative
+    price `Adapter.cost(observation)` (1 for the game's usual playout). So a decision among `k`
+    candidates samples `worlds(k, cost) = playouts / (k × cost + world_cost)` worlds, at most
+    `max_worlds` and at least one — unless the early stop ends it sooner (after `min_worlds`,
+    once every alternative trails candidate 0 by `stop` standard errors). Nothing here depends
+    on the clock except `seconds`, a wall-clock safety net: a decision that would run past it
+    stops (and says so in the log, rate-limited), which on the machines the budgets were sized
+    for never happens.
+
+    Sizing (the per-game budgets live in `engine.ai.bots.PROFILES`): a Pi 4 core runs this
+    search about three times slower than a core of the 2-core x86 development machine, and the
+    table pauses 0.7 s between AI plays at normal speed (`ui.table.base.BOT_DELAY`), while the
+    bots think in their own process. So a level fits the pause on a Pi 4 when its p95 decision
+    here is at most 0.7 / 3 ≈ 0.23 s of one core; normal is sized to at most about half of that
+    and at least the work the old 55 ms deadline bought here (Meri's exactly that: 500 playouts
+    measured no stronger against the heuristic than 330), hard to nearly all of it. Measured
+    here on one core with `python -m engine bench --decisions LEVEL` (seat 0 against heuristic
+    bots, CPU time; the machine was loaded by other work, which slows even CPU-time rates by up
+    to a third), the rate on a Pi 4 core being a third of it:
+
+    =======  ======  ========  ==========  ========  ========  ========  ==========  ==========
+    game     level   worlds/s  playouts/s  p95 here  Pi 4 p95  playouts  max worlds  world cost
+    =======  ======  ========  ==========  ========  ========  ========  ==========  ==========
+    meri     normal      1640        8250     61 ms    0.18 s       350         140         0.5
+    meri     hard         560        2860    181 ms    0.54 s       600         300         2.5
+    tractor  normal       520        2030    141 ms    0.42 s       250         150           0
+    tractor  hard         240         980    209 ms    0.63 s       400         300           5
+    chan     normal       840        4120    139 ms    0.42 s      1000         200           6
+    chan     hard         400        2290    216 ms    0.65 s      3500         300          45
+    =======  ======  ========  ==========  ========  ========  ========  ==========  ==========
+
+    (A Pi 4 core thus runs about 550 / 190 / 170 / 80 / 280 / 130 worlds per second in these
+    rows' order; the world costs are fitted to the measured decision times: sampling a world and,
+    for hard, weighing it by inference.)
+    """
+
+    playouts: int  # the work of one decision, in playouts (worlds × (candidates + world_cost))
+    max_worlds: int  # and at most this many worlds (a decision with few candidates)
+    world_cost: float = 0.0  # the price of sampling (and weighing) one world, in playouts
     inference: bool = False
     margin: float = 1.0  # standard errors by which a candidate must beat the first one
     min_worlds: int = 8  # before an early stop is considered
     stop: float = 2.5  # stop early once every alternative trails candidate 0 by this many SEs
+    seconds: float = SAFETY_SECONDS  # the wall-clock safety net (not the budget)
+
+    def worlds(self, candidates: int, cost: float = 1.0) -> int:
+        """The worlds a decision among `candidates`, each playout of relative `cost`, samples
+        unless it stops early."""
+        per_world = max(1, candidates) * cost + self.world_cost
+        return max(1, min(self.max_worlds, int(self.playouts / per_world)))
 
 
-NORMAL = Budget(seconds=0.055, max_worlds=400)
-HARD = Budget(seconds=0.22, max_worlds=2000, inference=True)
+class SafetyLog:
+    """Logs that decisions hit the safety net: the first at once, then at most one line per
+    `interval` seconds (of the monotonic clock), counting the hits in between."""
+
+    def __init__(self, interval: float = SAFETY_LOG_INTERVAL) -> None:
+        self.interval = interval
+        self.last: float | None = None
+        self.unlogged = 0
+
+    def hit(self, seconds: float, worlds: int, planned: int) -> bool:
+        """Record one hit; True if it was logged."""
+        now = time.monotonic()
+        self.unlogged += 1
+        if self.last is not None and now - self.last < self.interval:
+            return False
+        log.warning("search stopped at its %.2f s safety net after %d of %d worlds "
+                    "(decisions cut since the last such line: %d); this machine is slower "
+                    "than the AI levels were sized for", seconds, worlds, planned, self.unlogged)
+        self.last, self.unlogged = now, 0
+        return True
+
+
+SAFETY = SafetyLog()
 
 
 class Adapter(Protocol):
@@ -55,6 +134,10 @@ class Adapter(Protocol):
     def rollout(self, state: State, rng: random.Random) -> None:
         """Play `state` on with the playout policy (to the end of the deal, or a horizon)."""
 
+    def cost(self, observation: Any) -> float:
+        """The relative price of one playout from this decision (1.0 = the game's usual one),
+        so that a budget buys fewer worlds where playouts run longer."""
+
     def value(self, state: State, seat: int) -> float:
         """The position's worth to `seat` after the rollout (higher is better)."""
 
@@ -63,7 +146,11 @@ class Adapter(Protocol):
 
 
 class SearchBot:
-    """The search bot behind the common `choose(observation, legal_actions)` interface."""
+    """The search bot behind the common `choose(observation, legal_actions)` interface.
+
+    `clock` only measures the safety net (`Budget.seconds`): the decisions do not depend on it.
+    After each decision, `last_worlds` and `last_playouts` are the work it did and `last_cut`
+    whether the safety net stopped it (diagnostics, benches, tests)."""
 
     name = "search"
 
@@ -71,33 +158,37 @@ class SearchBot:
         self,
         adapter: Adapter,
         seed: int,
-        budget: Budget = NORMAL,
+        budget: Budget,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.adapter = adapter
         self.rng = random.Random(seed)
         self.budget = budget
         self.clock = clock
-        self.last_worlds = 0  # worlds evaluated by the last decision (tests, diagnostics)
+        self.last_worlds = 0
+        self.last_playouts = 0
+        self.last_cut = False
 
     def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
         rng = self.rng
         cands = self.adapter.candidates(observation, legal_actions, rng)
-        self.last_worlds = 0
+        self.last_worlds = self.last_playouts = 0
+        self.last_cut = False
         if len(cands) == 1:
             return cands[0]
         seat = observation.seat
         budget = self.budget
         deadline = self.clock() + budget.seconds
         k = len(cands)
+        planned = budget.worlds(k, self.adapter.cost(observation))
         # Weighted sums of each candidate's value minus the first candidate's (paired by world).
         sum_w = sum_w2 = 0.0
         sum_d = [0.0] * k
         sum_d2 = [0.0] * k
         adapter = self.adapter
-        worlds = 0
+        worlds = playouts = 0
         values = [0.0] * k
-        while worlds < budget.max_worlds:
+        while worlds < planned:
             started = self.clock()
             try:
                 world = adapter.sample(observation, rng)
@@ -112,6 +203,7 @@ class SearchBot:
                         state.apply(action)
                         adapter.rollout(state, random.Random(playout_seed))
                         values[i] = adapter.value(state, seat)
+                    playouts += k
                     base = values[0]
                     for i in range(1, k):
                         d = values[i] - base
@@ -120,12 +212,14 @@ class SearchBot:
                     sum_w += w
                     sum_w2 += w * w
             worlds += 1
-            now = self.clock()
-            if now + (now - started) > deadline:  # the next world would overrun: stop now
-                break
             if worlds >= budget.min_worlds and settled(sum_d, sum_d2, sum_w, sum_w2, budget.stop):
                 break
-        self.last_worlds = worlds
+            now = self.clock()
+            if worlds < planned and now + (now - started) > deadline:  # the safety net
+                self.last_cut = True
+                SAFETY.hit(budget.seconds, worlds, planned)
+                break
+        self.last_worlds, self.last_playouts = worlds, playouts
         margin = max(budget.margin, getattr(adapter, "margin", 0.0))
         return cands[pick(sum_d, sum_d2, sum_w, sum_w2, margin)]
 
@@ -187,8 +281,9 @@ class EasyBot:
 
 
 class BaseAdapter:
-    """Defaults shared by the games: every legal action a candidate, the game's fast playout, the
-    headline arena metric of the seat's side as the value, and no inference (weight 1)."""
+    """Defaults shared by the games: every legal action a candidate, the game's fast playout (all
+    of the same cost), the headline arena metric of the seat's side as the value, and no
+    inference (weight 1)."""
 
     max_candidates = 12
     margin = 0.0  # a game may demand a larger override margin than the budget's
@@ -205,6 +300,9 @@ class BaseAdapter:
 
     def rollout(self, state: State, rng: random.Random) -> None:
         self.game.playout(state, rng)
+
+    def cost(self, observation: Any) -> float:
+        return 1.0
 
     def value(self, state: State, seat: int) -> float:
         side = next(s for s in self.sides if seat in s)

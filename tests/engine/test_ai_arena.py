@@ -15,6 +15,7 @@ import pytest
 
 from engine import registry
 from engine.ai import arena, bots
+from engine.ai.search import Budget
 
 
 class ToyState:
@@ -68,7 +69,9 @@ class ToyGame:
 @pytest.fixture(scope="module", autouse=True)
 def toy_game():
     registry.register(ToyGame())
-    bots.PROFILES["toy-arena"] = bots.Profile(heuristic=lambda seed: MaxBot(), adapter=None)
+    none = Budget(playouts=1, max_worlds=1)  # the toy game has no search
+    bots.PROFILES["toy-arena"] = bots.Profile(heuristic=lambda seed: MaxBot(), adapter=None,
+                                              normal=none, hard=none)
     yield
     del bots.PROFILES["toy-arena"]
     registry.unregister("toy-arena")

@@ -2,22 +2,37 @@
 
 Acceptance: sampled worlds never contradict the observation, the bot cannot peek (same observation
 → same decision for the same seed, whatever the hidden cards), it always returns a legal action,
-the anytime loop honours its deadline/iteration cap, and a tiny arena runs.
+a level is an amount of work (the same seed gives the same decisions whatever the clock does; the
+wall-clock safety net only stops a decision that would overrun it, legally and logged), and a tiny
+arena runs. No test here times anything: the clocks are fakes.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import logging
 import random
 
 import pytest
 
 from engine import registry
-from engine.ai import arena, bots
+from engine.ai import arena, bots, search
 from engine.ai.base import RandomBot
 from engine.ai.bots import make_bot
-from engine.ai.search import HARD, NORMAL, Budget, EasyBot, SearchBot
+from engine.ai.search import Budget, EasyBot, SafetyLog, SearchBot
 
 GAMES = ["meri", "tractor", "chan"]
+
+#: Budgets small enough for quick tests, with the shipped levels' shape (hard infers).
+TINY = Budget(playouts=8, max_worlds=2)
+TINY_HARD = Budget(playouts=8, max_worlds=2, inference=True)
+
+
+def _tiny_levels(monkeypatch, normal: Budget = TINY, hard: Budget = TINY_HARD) -> None:
+    """Give every game's normal and hard levels tiny budgets for this test."""
+    for name, profile in list(bots.PROFILES.items()):
+        monkeypatch.setitem(bots.PROFILES, name,
+                            dataclasses.replace(profile, normal=normal, hard=hard))
 
 
 def _positions(game_name: str, count: int, seed: int):
@@ -72,7 +87,7 @@ def test_no_peeking_same_observation_same_decision(game_name):
     """Two states with one observation but different hidden cards get the same decision."""
     adapter = bots.make_adapter(game_name, 2)
     rng = random.Random(3)
-    budget = Budget(seconds=60.0, max_worlds=3)
+    budget = Budget(playouts=1000, max_worlds=3)
     for state in _positions(game_name, 10, 8):
         seat = state.to_act
         obs = state.observation(seat)
@@ -90,8 +105,7 @@ def test_no_peeking_same_observation_same_decision(game_name):
 @pytest.mark.parametrize("game_name", GAMES)
 @pytest.mark.parametrize("kind", ["easy", "normal", "hard"])
 def test_bots_always_return_a_legal_action(game_name, kind, monkeypatch):
-    monkeypatch.setattr(bots, "NORMAL", Budget(seconds=60.0, max_worlds=2))
-    monkeypatch.setattr(bots, "HARD", Budget(seconds=60.0, max_worlds=2, inference=True))
+    _tiny_levels(monkeypatch)
     for i, state in enumerate(_positions(game_name, 12, 21)):
         bot = make_bot(game_name, kind, i)
         legal = state.legal_actions()
@@ -111,26 +125,79 @@ class StepClock:
         return self.now
 
 
+def test_a_budget_buys_worlds_by_the_work_they_cost():
+    """worlds = playouts / (candidates × playout cost + world cost), within [1, max_worlds]."""
+    budget = Budget(playouts=600, max_worlds=200, world_cost=1.0)
+    assert budget.worlds(5) == 100
+    assert budget.worlds(2) == 200  # capped
+    assert budget.worlds(5, cost=3.0) == 37
+    assert Budget(playouts=10, max_worlds=50, world_cost=45.0).worlds(12) == 1  # at least one
+
+
 @pytest.mark.parametrize("game_name", GAMES)
-def test_deadline_and_iteration_cap_are_honoured(game_name):
-    """With each clock read costing 10 ms and a 50 ms budget, only a couple of worlds run;
-    with an instant clock the iteration cap stops the loop."""
+def test_the_worlds_of_a_decision_are_its_budgets(game_name):
+    """With a clock that never moves, a decision samples the worlds its budget buys for its
+    candidates, or fewer when the early stop settles it — never more."""
+    budget = Budget(playouts=40, max_worlds=12)
+    full = 0
     for state in _positions(game_name, 30, 13):
         obs = state.observation(state.to_act)
         legal = state.legal_actions()
-        slow = SearchBot(bots.make_adapter(game_name, 1), 1, Budget(0.05, 10_000),
-                         clock=StepClock(0.01))
-        slow.choose(obs, legal)
-        assert slow.last_worlds <= 3
-        capped = SearchBot(bots.make_adapter(game_name, 1), 1, Budget(1e9, 4),
-                           clock=StepClock(0.0))
-        capped.choose(obs, legal)
-        assert capped.last_worlds <= 4
+        bot = SearchBot(bots.make_adapter(game_name, 1), 1, budget, clock=StepClock(0.0))
+        bot.choose(obs, legal)
+        k = len(bots.make_adapter(game_name, 1).candidates(obs, legal, random.Random(1)))
+        planned = budget.worlds(k, bot.adapter.cost(obs)) if k > 1 else 0
+        assert bot.last_worlds <= planned and not bot.last_cut
+        assert bot.last_playouts <= bot.last_worlds * k
+        full += bot.last_worlds == planned
+    assert full > 0
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_same_seed_same_decisions_whatever_the_clock(game_name, level):
+    """The shipped level's decisions and work are the same with a clock that never moves and
+    with one that runs slow (every read 1 ms later) but stays below the safety net."""
+    budget = bots.PROFILES[game_name].budget(level)
+    positions = _positions(game_name, 3, 31)
+    runs = []
+    for clock in (StepClock(0.0), StepClock(0.001)):
+        bot = SearchBot(bots.make_adapter(game_name, 6), 6, budget, clock=clock)
+        run = []
+        for state in positions:
+            action = bot.choose(state.observation(state.to_act), state.legal_actions())
+            run.append((action, bot.last_worlds, bot.last_playouts, bot.last_cut))
+        runs.append(run)
+    fast, slow = runs
+    assert fast == slow
+    assert any(worlds for _, worlds, *_ in fast)  # the positions did search
+    assert not any(cut for *_, cut in slow)
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_the_safety_net_stops_a_decision_legally_and_says_so(game_name, monkeypatch, caplog):
+    """A clock 1 s further on at every read, against a 1.5 s safety net: the decision stops after
+    its first world, still plays a legal action, and the log says so once (rate-limited)."""
+    monkeypatch.setattr(search, "SAFETY", SafetyLog(interval=3600.0))
+    budget = Budget(playouts=10_000, max_worlds=50, seconds=1.5)
+    states = [s for s in _positions(game_name, 30, 17)
+              if len(bots.make_adapter(game_name, 1).candidates(
+                  s.observation(s.to_act), s.legal_actions(), random.Random(1))) > 1][:2]
+    assert len(states) == 2
+    caplog.set_level(logging.WARNING, logger="engine.ai.search")
+    for state in states:
+        bot = SearchBot(bots.make_adapter(game_name, 1), 1, budget, clock=StepClock(1.0))
+        action = bot.choose(state.observation(state.to_act), state.legal_actions())
+        state.clone().apply(action)  # raises IllegalAction if it is not legal
+        assert bot.last_cut and bot.last_worlds == 1
+    lines = [r.getMessage() for r in caplog.records if r.name == "engine.ai.search"]
+    assert len(lines) == 1 and "1.50 s safety net" in lines[0]
+    assert search.SAFETY.unlogged == 1  # the second hit waits for the next line
 
 
 @pytest.mark.parametrize("game_name", GAMES)
 def test_tiny_arena_smoke(game_name, monkeypatch):
-    monkeypatch.setattr(bots, "NORMAL", Budget(seconds=0.005, max_worlds=2))
+    _tiny_levels(monkeypatch)
     results, rss = arena.play_deals(game_name, "normal", "heuristic", 1, 0)
     summary = arena.summarize(game_name, "normal", "heuristic", results, rss)
     assert summary["deals"] == 1 and summary["decisions"]["a"] > 0
@@ -176,14 +243,15 @@ def test_inference_weights_the_true_world_above_random_worlds(game_name):
 def test_every_kind_is_the_bot_it_names(game_name):
     """engine.ai.bots builds, for every game, the bot each kind names: random and heuristic as
     they are, easy wrapping this game's heuristic, normal/search and hard as search bots on this
-    game's adapter with the NORMAL and HARD budgets — and an unknown kind is refused."""
+    game's adapter with the profile's normal and hard budgets — and an unknown kind is
+    refused."""
     profile = bots.PROFILES[game_name]
     assert isinstance(make_bot(game_name, "random", 1), RandomBot)
     assert type(make_bot(game_name, "heuristic", 1)) is profile.heuristic
     easy = make_bot(game_name, "easy", 1)
     assert isinstance(easy, EasyBot) and type(easy.heuristic) is profile.heuristic
-    for kind, budget, name in (("normal", NORMAL, "search"), ("search", NORMAL, "search"),
-                               ("hard", HARD, "hard")):
+    for kind, budget, name in (("normal", profile.normal, "search"),
+                               ("search", profile.normal, "search"), ("hard", profile.hard, "hard")):
         bot = make_bot(game_name, kind, 1)
         assert isinstance(bot, SearchBot) and isinstance(bot.adapter, profile.adapter)
         assert (bot.budget, bot.name) == (budget, name)
