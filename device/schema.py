@@ -304,9 +304,9 @@ def _apply_table(
             _apply_table(values, dotted + ".", value, name, problems)
         elif dotted not in BY_NAME:
             if isinstance(value, dict):
-                problems.append(f"{name}: [{show_name(dotted)}]: unknown section; ignored")
+                problems.append(f"{name}: [{prefix}{show_name(entry)}]: unknown section; ignored")
             else:
-                problems.append(f"{name}: {show_name(dotted)}: unknown key; ignored")
+                problems.append(f"{name}: {prefix}{show_name(entry)}: unknown key; ignored")
         elif isinstance(BY_NAME[dotted].check, Table):
             _apply_map(values, BY_NAME[dotted], value, name, problems)
         else:
@@ -328,7 +328,7 @@ def _apply_map(values: Values, key: Key, value: Any, name: str, problems: list[s
     defaults: dict[str, Any] = key.default
     result: dict[str, Any] = {}
     for entry, item in value.items():
-        where = show_name(f"{dotted}.{entry}")
+        where = f"{dotted}.{show_name(entry)}"
         try:
             table.key(entry)
         except Invalid as exc:

@@ -84,7 +84,7 @@ def test_a_1mb_key_name_and_a_newline_in_a_key_are_short_single_lines() -> None:
     config, problems = cfg.load_text(text)
     assert len(problems) == 3
     assert problems[0].startswith("<config>: display.kkkkk") and "characters)" in problems[0]
-    assert problems[1] == "<config>: 'display.a\\nb': unknown key; ignored"
+    assert problems[1] == "<config>: display.'a\\nb': unknown key; ignored"
     short(problems)
 
 
