@@ -1,7 +1,7 @@
 """The config schema: every key of `config.toml` declared once, and the one validator.
 
-Each `Key` says its section, name, default, check (which carries its type and allowed values) and
-one line of doc. Everything else reads this table: `device/config.py` loads files through
+Each `Key` says its section, name, default, check (which carries its type and allowed values;
+the check classes are in `device/checks.py`) and one line of doc. Everything else reads this table: `device/config.py` loads files through
 `apply`, `parlor config --doc` prints the table in `docs/config.md`, and `build` makes the typed
 settings objects the rest of Parlor is handed (`hardware.InputSettings`, `ui.ports.KioskSettings`,
 ...). The allowed values come from their owners: languages from `ui.i18n`, AI levels from
@@ -13,22 +13,51 @@ build their settings alone (bring-up tools, tests) without importing `device`; t
 those fields instead of repeating the values. The other sections' defaults are written here.
 
 A bad value never stops loading: `apply` turns every problem into ONE line naming the file, the
-key and the problem, and the key keeps its default (or an earlier file's value).
+key and the problem, and the key keeps its default (or an earlier file's value). The checks raise
+nothing but `Invalid`, whatever the parsed value (a 4,000-digit integer, a 1 MB string, a table
+for a number): that is where every conversion and check problem is caught. What a line echoes of
+the file (a value, a key name) is cut to a short excerpt (`show`, `show_name`), and past
+`MAX_PROBLEMS` lines for one file one more line says how many were left out (`cap`).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from device.checks import (
+    EXCERPT,
+    Boolean,
+    Check,
+    Choice,
+    Digits,
+    Event,
+    EventList,
+    Integer,
+    Invalid,
+    KeypadWord,
+    Number,
+    StorePath,
+    Table,
+    Text,
+    show,
+    show_name,
+)
 from engine.ai.kinds import DEFAULT_LEVEL, LEVELS
-from hardware.events import EVENTS
 from hardware.settings import GpioSettings, InputSettings, OutputSettings, SerialSettings
 from ui.i18n import LANGUAGES
 from ui.ports import SPEED_MAX, SPEED_MIN, KioskSettings
+
+__all__ = [  # the checks are part of the schema's vocabulary: `schema.Number`, `schema.show`, ...
+    "EXCERPT", "MAX_PROBLEMS", "Boolean", "Check", "Choice", "Digits", "Event", "EventList",
+    "Integer", "Invalid", "KeypadWord", "Number", "StorePath", "Table", "Text", "show",
+    "show_name", "Key", "Section", "KEYS", "SECTIONS", "BY_NAME", "SECTION_NAMES", "Config",
+    "DisplayConfig", "GameConfig", "StoreConfig", "Values", "PIN_FACTORIES", "ROTATIONS",
+    "BCM_PINS", "OUTPUT_KEYS", "default_values", "build", "defaults", "values_of", "apply", "cap",
+    "toml_value", "doc_table", "DOC_BEGIN", "DOC_END", "with_doc_table",
+]
 
 PIN_FACTORIES = ("", "lgpio", "rpigpio", "pigpio", "native", "mock")
 ROTATIONS = (0, 90, 180, 270)
@@ -36,190 +65,15 @@ BCM_PINS = range(0, 28)  # GPIO0..GPIO27 on the 40-pin header
 OUTPUT_KEYS = ("led_turn", "led_thinking", "buzzer")
 
 
-class Invalid(ValueError):
-    """A value that does not fit its key; the message says what is expected."""
+MAX_PROBLEMS = 30  # lines listed for one file; one more line counts the rest
 
 
-def show(value: Any) -> str:
-    """A value as a problem line quotes it (TOML spelling for booleans, tables by kind)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return repr(value)
-    if isinstance(value, (dict, list)):
-        return "a table" if isinstance(value, dict) else "a list"
-    return str(value)
-
-
-# ---------------------------------------------------------------------------------------------
-# Checks: each is called with the value read from TOML and returns the (converted) value or
-# raises `Invalid`; `kind` and `allowed` describe it for the docs table.
-
-
-class Check:
-    """A value check. Subclasses set `kind` (the TOML type) and implement `__call__`/`allowed`."""
-
-    kind = ""
-
-    def __call__(self, value: Any) -> Any:
-        raise NotImplementedError
-
-    def allowed(self) -> str:
-        return ""
-
-
-class Boolean(Check):
-    kind = "bool"
-
-    def __call__(self, value: Any) -> bool:
-        if not isinstance(value, bool):
-            raise Invalid(f"expected true or false, got {show(value)}")
-        return value
-
-    def allowed(self) -> str:
-        return "true, false"
-
-
-@dataclass(frozen=True)
-class Integer(Check):
-    lo: int
-    hi: int
-    kind = "int"
-
-    def __call__(self, value: Any) -> int:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise Invalid(f"expected an integer, got {show(value)}")
-        if not self.lo <= value <= self.hi:
-            raise Invalid(f"must be between {self.lo} and {self.hi}, got {value}")
-        return value
-
-    def allowed(self) -> str:
-        return f"{self.lo} .. {self.hi}"
-
-
-@dataclass(frozen=True)
-class Number(Check):
-    lo: float
-    hi: float
-    kind = "float"
-
-    def __call__(self, value: Any) -> float:
-        if not isinstance(value, (int, float)) or isinstance(value, bool):
-            raise Invalid(f"expected a number, got {show(value)}")
-        if not self.lo <= value <= self.hi:
-            raise Invalid(f"must be between {self.lo:g} and {self.hi:g}, got {value:g}")
-        return float(value)
-
-    def allowed(self) -> str:
-        return f"{self.lo:g} .. {self.hi:g}"
-
-
-@dataclass(frozen=True)
-class Choice(Check):
-    options: tuple[Any, ...]
-
-    @property
-    def kind(self) -> str:  # type: ignore[override]
-        return "int" if type(self.options[0]) is int else "str"
-
-    def __call__(self, value: Any) -> Any:
-        wanted = type(self.options[0])
-        if not isinstance(value, wanted) or isinstance(value, bool):
-            kind = "an integer" if wanted is int else "a string"
-            raise Invalid(f"expected {kind}, got {show(value)}")
-        if value not in self.options:
-            raise Invalid(f"must be one of {self.allowed()}; got {show(value)}")
-        return value
-
-    def allowed(self) -> str:
-        return ", ".join(repr(o) if isinstance(o, str) else str(o) for o in self.options)
-
-
-@dataclass(frozen=True)
-class Text(Check):
-    nonempty: bool = False
-    kind = "str"
-
-    def __call__(self, value: Any) -> str:
-        if not isinstance(value, str):
-            raise Invalid(f"expected a string, got {show(value)}")
-        if self.nonempty and not value.strip():
-            raise Invalid("must not be empty")
-        return value
-
-    def allowed(self) -> str:
-        return "any text but empty" if self.nonempty else "any text"
-
-
-@dataclass(frozen=True)
-class Digits(Check):
-    most: int = 12
-    kind = "str"
-
-    def __call__(self, value: Any) -> str:
-        if not isinstance(value, str) or not (value == "" or (value.isdigit() and value.isascii())):
-            raise Invalid(f'expected a string of digits (or ""), got {show(value)}')
-        if len(value) > self.most:
-            raise Invalid(f"must be at most {self.most} digits")
-        return value
-
-    def allowed(self) -> str:
-        return f'up to {self.most} digits, or ""'
-
-
-class KeypadWord(Check):
-    kind = "str"
-    PATTERN = re.compile(r"[A-Z0-9_]{1,16}")
-
-    def __call__(self, value: Any) -> str:
-        if not isinstance(value, str) or not self.PATTERN.fullmatch(value):
-            raise Invalid("keypad words are 1 to 16 of A-Z 0-9 _")
-        return value
-
-    def allowed(self) -> str:
-        return "1 to 16 of A-Z 0-9 _"
-
-
-class Event(Check):
-    kind = "str"
-
-    def __call__(self, value: Any) -> str:
-        if not isinstance(value, str) or value not in EVENTS:
-            raise Invalid(f"expected one of {' '.join(EVENTS)}, got {show(value)}")
-        return value
-
-    def allowed(self) -> str:
-        return " ".join(EVENTS)
-
-
-class EventList(Check):
-    kind = "list"
-
-    def __call__(self, value: Any) -> tuple[str, ...]:
-        if not isinstance(value, list):
-            raise Invalid(f"expected a list of events, got {show(value)}")
-        out = tuple(Event()(item) for item in value)
-        if len(set(out)) != len(out):
-            raise Invalid("lists an event twice")
-        return out
-
-    def allowed(self) -> str:
-        return f"each once, of {Event().allowed()}"
-
-
-@dataclass(frozen=True)
-class Table(Check):
-    """A map table (`[input.gpio.pins]`): a file's table replaces the whole default map."""
-
-    key: Check
-    value: Check
-    kind = "table"
-
-    def __call__(self, value: Any) -> Any:  # entries are checked one by one in `_apply_table`
-        return value
-
-    def allowed(self) -> str:
-        return f"NAME = VALUE; NAME: {self.key.allowed()}; VALUE: {self.value.allowed()}"
+def cap(name: str, lines: list[str]) -> list[str]:
+    """At most MAX_PROBLEMS of one file's problem lines, then one line saying how many more."""
+    if len(lines) <= MAX_PROBLEMS:
+        return lines
+    more = len(lines) - MAX_PROBLEMS
+    return [*lines[:MAX_PROBLEMS], f"{name}: {more:,} more problems like these, not listed"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -369,7 +223,7 @@ KEYS: tuple[Key, ...] = (
     Key("output", "led_thinking", _output("led_thinking"), _PIN,
         'BCM pin of the "AI thinking" LED (0 = none)'),
     Key("output", "buzzer", _output("buzzer"), _PIN, "BCM pin of the buzzer (0 = none)"),
-    Key("store", "path", "", Text(),
+    Key("store", "path", "", StorePath(),
         'the database file ("" = parlor.db in the data directory)'),
 )
 
@@ -428,10 +282,13 @@ def values_of(config: Config) -> Values:
 def apply(values: Values, data: Mapping[str, Any], name: str, problems: list[str]) -> None:
     """Check one file's parsed TOML `data` and copy what is valid into `values`.
 
-    Every problem is one line `name: key: problem; what is used instead` added to `problems`.
+    Every problem is one line `name: key: problem; what is used instead` added to `problems`;
+    past MAX_PROBLEMS lines, one more says how many were left out.
     """
-    _apply_table(values, "", data, name, problems)
-    _check_pins(values, name, problems)
+    found: list[str] = []
+    _apply_table(values, "", data, name, found)
+    _check_pins(values, name, found)
+    problems.extend(cap(name, found))
 
 
 def _apply_table(
@@ -447,9 +304,9 @@ def _apply_table(
             _apply_table(values, dotted + ".", value, name, problems)
         elif dotted not in BY_NAME:
             if isinstance(value, dict):
-                problems.append(f"{name}: [{dotted}]: unknown section; ignored")
+                problems.append(f"{name}: [{prefix}{show_name(entry)}]: unknown section; ignored")
             else:
-                problems.append(f"{name}: {dotted}: unknown key; ignored")
+                problems.append(f"{name}: {prefix}{show_name(entry)}: unknown key; ignored")
         elif isinstance(BY_NAME[dotted].check, Table):
             _apply_map(values, BY_NAME[dotted], value, name, problems)
         else:
@@ -471,7 +328,7 @@ def _apply_map(values: Values, key: Key, value: Any, name: str, problems: list[s
     defaults: dict[str, Any] = key.default
     result: dict[str, Any] = {}
     for entry, item in value.items():
-        where = f"{dotted}.{entry}"
+        where = f"{dotted}.{show_name(entry)}"
         try:
             table.key(entry)
         except Invalid as exc:

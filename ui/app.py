@@ -253,6 +253,9 @@ class ParlorApp(App):
         repeat = key in self._keys_down
         self._keys_down.add(key)
         if event is None:
+            digit = keys.digit_for_key(key)
+            if digit is not None and self.services.keyboard and not repeat:
+                return self._type_digit(digit)
             return key in keys.SWALLOW
         if not self.services.keyboard:
             return True  # keyboard switched off in the config: swallowed (Esc never quits), unused
@@ -261,6 +264,12 @@ class ParlorApp(App):
         if not repeat or event in keys.REPEATING:
             self.handle_input(event)
         return True
+
+    def _type_digit(self, digit: str) -> bool:
+        """A digit key goes to the screen if it takes digits (`type_digit`: the exit PIN)."""
+        screen = self.root.current_screen if self.root is not None else None
+        type_digit = getattr(screen, "type_digit", None)
+        return bool(type_digit is not None and type_digit(digit))
 
     def _on_key_up(self, _window: Any, key: int, *_args: Any) -> bool:
         self._keys_down.discard(key)

@@ -1,4 +1,5 @@
-"""The kiosk exit prompt: confirm, or enter the PIN on a keypad (touch or buttons)."""
+"""The kiosk exit prompt: confirm, or enter the PIN on its keypad (touch or buttons) or with a
+keyboard's digit keys."""
 
 from __future__ import annotations
 
@@ -24,6 +25,15 @@ class ExitScreen(BaseScreen):
     def digit(self, value: str) -> None:
         if len(self.entered) < 12:
             self.entered += value
+
+    def type_digit(self, value: str) -> bool:
+        """A digit typed on a keyboard: entered as a tap on its key would, and the focus moves
+        to Exit so that Enter then confirms. False (not used) when no PIN is asked for."""
+        if not self.needs_pin:
+            return False
+        self.digit(value)
+        self.set_focus(self.ids.exit_button)
+        return True
 
     def erase(self) -> None:
         self.entered = self.entered[:-1]
