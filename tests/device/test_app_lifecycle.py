@@ -16,6 +16,7 @@ import pytest
 
 from device.store import SqliteStore
 from engine.session import Session
+from tests.device.apprun import start_until_ready_then_stop
 
 pytestmark = pytest.mark.slow
 
@@ -108,27 +109,8 @@ def test_app_starts_anyway_with_broken_data(tmp_path: Path, damage: str) -> None
     else:
         data.write_text("a file where the data directory should be")
         expect = "the saved game will not be kept"
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-    sock.bind(str(tmp_path / "notify.sock"))
-    sock.settimeout(60)
-    env = app_env(tmp_path, NOTIFY_SOCKET=str(tmp_path / "notify.sock"))
-    proc = subprocess.Popen([sys.executable, "-m", "device"], env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    try:
-        ready = False
-        while not ready:
-            try:
-                ready = sock.recv(4096).decode().startswith("READY=1")
-            except TimeoutError:
-                proc.kill()
-                raise AssertionError("never ready: " + proc.communicate()[1][-3000:]) from None
-        proc.send_signal(signal.SIGTERM)
-        _, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        sock.close()
-    assert proc.returncode == 0, err
+    status, err = start_until_ready_then_stop(app_env(tmp_path), tmp_path)
+    assert status == 0, err
     assert expect in err and "Traceback" not in err
     if damage == "corrupt database":
         assert [p.name.startswith("parlor.db.corrupt-") for p in data.iterdir()].count(True) == 1

@@ -8,14 +8,14 @@ display) with a timeout; everything it writes is under the test's tmp folder.
 from __future__ import annotations
 
 import os
-import signal
-import socket
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+from tests.device.apprun import start_until_ready_then_stop
 
 pytestmark = pytest.mark.slow
 
@@ -139,28 +139,8 @@ def test_simulate_autosave_plays_into_the_default_store(case: str, tmp_path: Pat
                                   "a store path under an unknown user"])
 def test_the_app_starts_and_logs_the_config_line(case: str, tmp_path: Path, cwd: Path,
                                                  env_for: Env) -> None:
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-    sock.bind(str(tmp_path / "notify.sock"))
-    sock.settimeout(90)
-    env = env_for(case)
-    env["NOTIFY_SOCKET"] = str(tmp_path / "notify.sock")
-    proc = subprocess.Popen([sys.executable, "-m", "device"], env=env, cwd=cwd,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            stdin=subprocess.DEVNULL)
-    try:
-        ready = False
-        while not ready:
-            try:
-                ready = sock.recv(4096).decode().startswith("READY=1")
-            except TimeoutError:
-                proc.kill()
-                raise AssertionError("never ready: " + proc.communicate()[1][-3000:]) from None
-        proc.send_signal(signal.SIGTERM)
-        _, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        sock.close()
+    status, err = start_until_ready_then_stop(env_for(case), tmp_path, cwd, wait=90)
+    assert status == 0, err[-3000:]
     said(err, tmp_path / "config.toml", BAD[case][1])
     assert "stopped cleanly" in err
     assert (tmp_path / "data" / "parlor.db").is_file()
