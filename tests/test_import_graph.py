@@ -4,8 +4,7 @@ Every `import` and `from … import` counts, wherever it stands (module level, i
 under `if TYPE_CHECKING:`), so a cycle hidden behind a lazy import is still a cycle. The graph
 must have no cycle, and the layers of shared/design/architecture.md hold: the engine imports
 nothing of ui/hardware/device/kivy; ui imports no hardware backend; hardware imports neither ui
-nor engine. The one piece of hardware/ the UI may name is `hardware.events`, the vocabulary of
-input events (no backend behind it).
+nor engine.
 """
 
 from __future__ import annotations
@@ -18,7 +17,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("engine", "ui", "hardware", "device")
-UI_MAY_IMPORT = {"hardware", "hardware.events"}  # the event names; never a backend
 
 Graph = dict[str, set[str]]
 
@@ -127,8 +125,7 @@ def layer_breaches(graph: Graph, external: set[str]) -> list[str]:
                 breaches.append(f"{module} -> {target}")
             if top == "hardware" and other in ("ui", "engine", "device"):
                 breaches.append(f"{module} -> {target}")
-            if top == "ui" and (other == "device" or other == "hardware"
-                                and target not in UI_MAY_IMPORT):
+            if top == "ui" and other in ("hardware", "device"):
                 breaches.append(f"{module} -> {target}")
     for pair in external:
         module, name = pair.split(":")

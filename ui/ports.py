@@ -4,8 +4,9 @@ The UI never imports `device/` or a hardware backend. It is handed a `Services` 
 for statistics, settings and the autosaved game; outputs (LEDs, buzzer) to signal with; a
 heartbeat to call from the UI loop (the systemd watchdog); and kiosk settings. Input arrives the
 other way: the composition root calls `ParlorApp.post_input(name)` from any thread with one of
-`EVENTS` (the input vocabulary, owned by `hardware.events`: its names, not its backends); the app
-hands it to Kivy's main thread.
+`EVENTS`; the app hands it to Kivy's main thread. `EVENTS` is this port's side of the input
+vocabulary: `hardware.events.EVENTS` is the devices' side (hardware may not import ui, nor ui
+hardware), and a test holds the two equal.
 
 `MemoryStore` and `NullOutputs` are complete in-memory implementations for tests and for a
 desktop run without a data directory.
@@ -18,8 +19,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.ai.kinds import DEFAULT_LEVEL
-from hardware.events import EVENTS
 from ui.i18n import N_
+
+#: The semantic input events the UI accepts (equal to `hardware.events.EVENTS`, by test).
+EVENTS: tuple[str, ...] = ("LEFT", "RIGHT", "UP", "DOWN", "SELECT", "OK", "BACK", "MENU")
 
 __all__ = ["EVENTS", "SPEED_MIN", "SPEED_MAX", "Store", "Outputs", "KioskSettings", "Services",
            "MemoryStore", "NullOutputs"]

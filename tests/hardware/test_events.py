@@ -10,8 +10,10 @@ from hardware import EVENTS, InputEvent, UnknownEvent, forward_to, ui_name
 from ui.ports import EVENTS as UI_EVENTS
 
 
-def test_one_list_of_events_shared_with_the_ui():
-    assert UI_EVENTS is EVENTS and len(EVENTS) == len(set(EVENTS)) == 8
+def test_the_devices_and_the_ui_speak_the_same_input_vocabulary():
+    """hardware may not import ui, nor ui hardware: each side declares the names, this holds them
+    equal (a name added on one side only would be refused by the other)."""
+    assert UI_EVENTS == EVENTS and len(EVENTS) == len(set(EVENTS)) == 8
 
 
 def test_ui_name_mapping():
@@ -43,3 +45,4 @@ def test_forward_to_posts_names_and_survives_a_failing_callback(caplog):
     with caplog.at_level(logging.ERROR):
         forward_to(broken)(InputEvent("OK"))
     assert "post_input('OK') failed" in caplog.text
+
