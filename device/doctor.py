@@ -1,7 +1,8 @@
 """`parlor doctor`: is this machine ready to be a Parlor table? One line per check.
 
 Checks the config, the store, the display, input devices, the GPIO pin factory and the serial
-keypad, each `OK`, `WARN` (works, but worth knowing) or `FAIL` with the problem and what Parlor
+keypad, then the board's health (temperature, throttling, free space on the data partition, the
+sound card: `hardware.health`, which the Controls screen shows too), each `OK`, `WARN` (works, but worth knowing) or `FAIL` with the problem and what Parlor
 will do about it (the store check uses the store's own judgement of its path). Nothing is
 changed and no file is left behind: the database is read from an immutable or copied snapshot
 (no `-wal`/`-shm`), devices are opened and closed again. Exit status 1 if anything FAILed.
@@ -22,6 +23,8 @@ from device import config as config_mod
 from device import paths, storefile
 from device.store import SCHEMA_VERSION
 from device.storefile import Kind
+from hardware import health
+from hardware.health import LOW_SPACE, free_space
 
 
 @dataclass
@@ -47,28 +50,6 @@ def check_config(config: config_mod.Config, problems: list[str]) -> Check:
 
 
 NO_DATA = "Parlor will run without keeping statistics, settings or the saved game"
-LOW_SPACE = 5 * 1024 * 1024  # below this, saving may soon fail
-
-
-def free_space(folder: Path) -> int | None:
-    """Bytes free for this user on the file system holding `folder` (None if unknown)."""
-    try:
-        info = os.statvfs(folder)
-    except (OSError, ValueError):
-        return None
-    return info.f_bavail * info.f_frsize
-
-
-def _existing_folder(path: Path) -> Path:
-    folder = path.parent
-    while folder != folder.parent:
-        try:
-            if folder.is_dir():
-                break
-        except (OSError, ValueError):
-            pass
-        folder = folder.parent
-    return folder
 
 
 def _space(folder: Path) -> tuple[str, bool]:
@@ -100,7 +81,7 @@ def check_store(config: config_mod.Config, environ: Mapping[str, str]) -> Check:
     if verdict.kind in (Kind.UNREACHABLE, Kind.FOREIGN):
         untouched = " (left untouched)" if verdict.kind is Kind.FOREIGN else ""
         return Check("FAIL", "store", f"{verdict.reason}{untouched}: {NO_DATA}")
-    space, low = _space(_existing_folder(path))
+    space, low = _space(paths.nearest_folder(path))
     if verdict.kind is Kind.NEW:
         status = "WARN" if low else "OK"
         return Check(status, "store", f"{path} (created on first start; {space})")
@@ -222,7 +203,18 @@ def check_serial(config: config_mod.Config,
     return Check("OK", "serial port", f"{serial_cfg.port} at {serial_cfg.baud} baud opens")
 
 
-def run_checks(environ: Mapping[str, str] | None = None) -> list[Check]:
+def data_folder(config: config_mod.Config, environ: Mapping[str, str]) -> Path:
+    """The folder whose partition holds the database (its nearest existing ancestor)."""
+    return paths.nearest_folder(paths.database_path(config.store.path, environ))
+
+
+def health_check(reading: health.Reading) -> Check:
+    """A health reading as a doctor line."""
+    return Check(reading.status, reading.name, reading.detail)
+
+
+def run_checks(environ: Mapping[str, str] | None = None, root: Path = Path("/")) -> list[Check]:
+    """Every check; `root` is where the health readers look for /sys, /proc and /dev."""
     env = os.environ if environ is None else environ
     config, problems = config_mod.load(environ=env)
     return [
@@ -232,11 +224,12 @@ def run_checks(environ: Mapping[str, str] | None = None) -> list[Check]:
         check_inputs(),
         check_pin_factory(config, env),
         check_serial(config),
-    ]
+    ] + [health_check(r) for r in health.read_all(data_folder(config, env), root)]
 
 
-def doctor(out: TextIO, environ: Mapping[str, str] | None = None) -> int:
-    checks = run_checks(environ)
+def doctor(out: TextIO, environ: Mapping[str, str] | None = None,
+           root: Path = Path("/")) -> int:
+    checks = run_checks(environ, root)
     for check in checks:
         for line in check.lines():
             print(line, file=out)

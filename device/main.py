@@ -187,13 +187,18 @@ def make_services(
     heartbeat: Callable[[], None],
     replay_record: str | None = None,
 ) -> Services:
-    """What the UI is handed: the store, kiosk lockdown from `[kiosk]`, starting language/level.
+    """What the UI is handed: the store, kiosk lockdown from `[kiosk]`, starting language/level,
+    and the board's health lines (`hardware.health`, free space of the database's partition).
 
     Outputs start as `NullOutputs`; the real ones are set once the devices are built.
     """
+    from hardware import health
+
+    database = paths.database_path(config.store.path)
     return Services(store=store, outputs=NullOutputs(), heartbeat=heartbeat, kiosk=config.kiosk,
                     language=config.game.language, ai_level=config.game.ai_level,
-                    replay_record=replay_record, keyboard=config.input.keyboard)
+                    replay_record=replay_record, keyboard=config.input.keyboard,
+                    health=lambda: health.read_all(paths.nearest_folder(database)))
 
 
 def run_app(replay_record: str | None = None, mock_hardware: bool = False) -> int:

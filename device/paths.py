@@ -32,3 +32,16 @@ def database_path(store_path: str = "", environ: Mapping[str, str] | None = None
     if store_path:
         return Path(store_path).expanduser()
     return data_dir("", environ) / DB_NAME
+
+
+def nearest_folder(path: Path) -> Path:
+    """The nearest existing folder holding `path` (its partition is where `path` will be)."""
+    folder = path.parent
+    while folder != folder.parent:
+        try:
+            if folder.is_dir():
+                break
+        except (OSError, ValueError):
+            pass
+        folder = folder.parent
+    return folder

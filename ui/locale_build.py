@@ -6,7 +6,9 @@
 Msgids are the English strings in tr, trf, app.tr and N_ calls with a string literal in
 ui/**/*.py and ui/**/*.kv (single-line string literals), plus the engine's result texts: the
 `Line` messages of engine/<game>/scoring.py and match.py (their module-level string constants
-and the string literals passed to `Line(...)`), which the tables' summaries translate. English
+and the string literals passed to `Line(...)`), which the tables' summaries translate, and the
+health messages of hardware/health.py (its module-level string constants), which the Controls
+screen translates. English
 needs no catalog entries but gets a catalog too so every language is loaded the same way.
 """
 
@@ -23,6 +25,7 @@ from ui.i18n import DOMAIN, LANGUAGES, LOCALE_DIR
 
 UI_DIR = Path(__file__).parent
 ENGINE_DIR = UI_DIR.parent / "engine"
+HEALTH_MODULE = UI_DIR.parent / "hardware" / "health.py"
 CALL = re.compile(r"""\b(?:tr|trf|N_)\(\s*("(?:[^"\\\n]|\\.)*")""")
 
 
@@ -43,10 +46,7 @@ def engine_msgids(root: Path = ENGINE_DIR) -> list[str]:
     found: set[str] = set()
     for path in sorted(root.glob("*/scoring.py")) + sorted(root.glob("*/match.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in tree.body:
-            if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
-                    and isinstance(node.value.value, str)):
-                found.add(node.value.value)
+        found.update(_string_constants(tree))
         for node in ast.walk(tree):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                     and node.func.id == "Line" and node.args
@@ -56,9 +56,21 @@ def engine_msgids(root: Path = ENGINE_DIR) -> list[str]:
     return sorted(found)
 
 
+def _string_constants(tree: ast.Module) -> set[str]:
+    """The values of a module's top-level `NAME = "text"` assignments."""
+    return {node.value.value for node in tree.body
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)}
+
+
+def health_msgids(path: Path = HEALTH_MODULE) -> list[str]:
+    """The health check names and messages (hardware/health.py's string constants), sorted."""
+    return sorted(_string_constants(ast.parse(path.read_text(encoding="utf-8"))))
+
+
 def msgids() -> list[str]:
-    """Every msgid the catalogs hold: the UI's and the engine's result texts."""
-    return sorted(set(extract()) | set(engine_msgids()))
+    """Every msgid the catalogs hold: the UI's, the engine's result texts, the health lines."""
+    return sorted(set(extract()) | set(engine_msgids()) | set(health_msgids()))
 
 
 def _quote(text: str) -> str:

@@ -2,9 +2,10 @@
 
 The UI never imports `device/` or a hardware backend. It is handed a `Services` bundle: a store
 for statistics, settings and the autosaved game; outputs (LEDs, buzzer) to signal with; a
-heartbeat to call from the UI loop (the systemd watchdog); and kiosk settings. Input arrives the
-other way: the composition root calls `ParlorApp.post_input(name)` from any thread with one of
-`EVENTS`; the app hands it to Kivy's main thread. `EVENTS` is this port's side of the input
+heartbeat to call from the UI loop (the systemd watchdog); kiosk settings; and the board's
+health lines for the Controls screen. Input arrives the other way: the composition root calls
+`ParlorApp.post_input(name)` from any thread with one of `EVENTS`; the app hands it to Kivy's
+main thread. `EVENTS` is this port's side of the input
 vocabulary: `hardware.events.EVENTS` is the devices' side (hardware may not import ui, nor ui
 hardware), and a test holds the two equal.
 
@@ -14,7 +15,7 @@ desktop run without a data directory.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -24,8 +25,8 @@ from ui.i18n import N_
 #: The semantic input events the UI accepts (equal to `hardware.events.EVENTS`, by test).
 EVENTS: tuple[str, ...] = ("LEFT", "RIGHT", "UP", "DOWN", "SELECT", "OK", "BACK", "MENU")
 
-__all__ = ["EVENTS", "SPEED_MIN", "SPEED_MAX", "Store", "Outputs", "KioskSettings", "Services",
-           "MemoryStore", "NullOutputs"]
+__all__ = ["EVENTS", "SPEED_MIN", "SPEED_MAX", "Store", "Outputs", "KioskSettings", "HealthLine",
+           "Services", "MemoryStore", "NullOutputs"]
 
 # The animation speeds the app offers (the config schema checks `[game] animation_speed` by them).
 SPEED_MIN, SPEED_MAX = 0.5, 3.0
@@ -102,6 +103,33 @@ class Outputs(Protocol):
     def beep(self) -> None: ...
 
 
+class HealthLine(Protocol):
+    """One line of the board's health (device/ hands over `hardware.health.Reading`s).
+
+    `status` is OK, WARN or FAIL; `name` and `text` are msgids, `text` filled from `values`
+    after translation; `notes` are msgids listed after it (the throttling flags)."""
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def values(self) -> Mapping[str, object]: ...
+
+    @property
+    def notes(self) -> tuple[str, ...]: ...
+
+
+def no_health() -> Sequence[HealthLine]:
+    """No health lines (tests, benches): the Controls screen says they are not available."""
+    return ()
+
+
 @dataclass
 class KioskSettings:
     """[kiosk] of the config: when `enabled`, nothing but the exit gesture leaves the app.
@@ -125,6 +153,7 @@ class Services:
     ai_level: str = DEFAULT_LEVEL
     replay_record: str | None = None  # `parlor replay FILE`: show this record on the table
     keyboard: bool = True  # `[input] keyboard`: the desktop keyboard drives the app
+    health: Callable[[], Sequence[HealthLine]] = no_health  # read every few s on Controls
 
 
 class MemoryStore:

@@ -153,3 +153,73 @@ def test_doctor_prints_one_line_per_check_and_fails_on_fail(tmp_path: Path) -> N
     assert [line.split()[1].rstrip(":") for line in lines if not line.startswith(" ")][:6] == [
         "config", "store", "display", "input", "pin", "serial"]
     assert lines[-1] == "problems: serial port"
+
+
+def fake_board(root: Path, temp: str | None, throttled: str | None, cards: str | None) -> None:
+    """A fake /sys and /proc: a thermal zone, the firmware's flags, ALSA's card list."""
+    (root / "sys/class/thermal").mkdir(parents=True)
+    if temp is not None:
+        zone = root / "sys/class/thermal/thermal_zone0"
+        zone.mkdir()
+        (zone / "type").write_text("cpu-thermal\n")
+        (zone / "temp").write_text(temp + "\n")
+    if throttled is not None:
+        flags = root / "sys/devices/platform/soc/soc:firmware/get_throttled"
+        flags.parent.mkdir(parents=True)
+        flags.write_text(throttled + "\n")
+    if cards is not None:
+        (root / "proc/asound").mkdir(parents=True)
+        (root / "proc/asound/cards").write_text(cards)
+
+
+def health_lines(tmp_path: Path, board: Path) -> list[str]:
+    env = {"SDL_VIDEODRIVER": "offscreen", "PARLOR_DATA_DIR": str(tmp_path / "data"),
+           "PARLOR_CONFIG": str(tmp_path / "none.toml")}
+    out = io.StringIO()
+    doctor.doctor(out, env, root=board)
+    names = ("temperature:", "throttling:", "free space:", "audio:")
+    return [line for line in out.getvalue().splitlines() if line[5:].startswith(names)]
+
+
+def test_doctor_reports_a_healthy_board(tmp_path: Path) -> None:
+    """Issue 17 part 5: temperature, throttling, free space and the audio device, one line
+    each, read from the board (here a fake sysfs/proc tree)."""
+    fake_board(tmp_path / "board", "47600", "0", " 0 [Headphones     ]: bcm2835_headpho - "
+               "bcm2835 Headphones\n                      bcm2835 Headphones\n")
+    lines = health_lines(tmp_path, tmp_path / "board")
+    assert lines[0] == "OK   temperature: 47.6 °C (cpu-thermal)"
+    assert lines[1] == "OK   throttling: no under-voltage or throttling since boot"
+    assert lines[2].startswith("OK   free space: ") and lines[2].endswith(f"MB free in {tmp_path}")
+    assert lines[3] == "OK   audio: 1 sound card(s): 0: bcm2835 Headphones"
+
+
+def test_doctor_reports_a_hot_throttled_board_without_sound(tmp_path: Path) -> None:
+    fake_board(tmp_path / "board", "86000", "50005", "--- no soundcards ---\n")
+    lines = health_lines(tmp_path, tmp_path / "board")
+    assert lines[0].startswith("FAIL temperature: 86.0 °C (cpu-thermal): too hot")
+    assert lines[1] == ("FAIL throttling: firmware flags 0x50005: under-voltage now, throttled "
+                        "now, under-voltage since boot, throttled since boot, use a stronger "
+                        "power supply (the official one for this Pi)")
+    assert lines[3] == "WARN audio: no sound card found: sounds stay silent"
+    out = io.StringIO()
+    env = {"SDL_VIDEODRIVER": "offscreen", "PARLOR_DATA_DIR": str(tmp_path / "data"),
+           "PARLOR_CONFIG": str(tmp_path / "none.toml")}
+    assert doctor.doctor(out, env, root=tmp_path / "board") == 1
+    assert out.getvalue().splitlines()[-1] == "problems: temperature, throttling"
+
+
+def test_doctor_on_a_machine_without_thermal_zone_or_firmware_flags(tmp_path: Path) -> None:
+    fake_board(tmp_path / "board", None, None, None)
+    lines = health_lines(tmp_path, tmp_path / "board")
+    assert lines[:2] == ["WARN temperature: not reported (no readable thermal zone)",
+                         "OK   throttling: not reported (no Raspberry Pi firmware flags)"]
+    assert lines[3] == "WARN audio: no sound card found: sounds stay silent"
+
+
+def test_doctor_warns_of_low_free_space_on_the_data_partition(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fake_board(tmp_path / "board", "50000", "0", None)
+    monkeypatch.setattr(doctor.health, "LOW_SPACE", 1 << 62)  # more than any disk holds
+    lines = health_lines(tmp_path, tmp_path / "board")
+    assert lines[2].startswith("WARN free space: ")
+    assert lines[2].endswith(f"MB free in {tmp_path}: little space left, saving may fail")

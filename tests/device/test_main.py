@@ -202,3 +202,13 @@ print(Config.get("graphics", "fullscreen"), Config.get("graphics", "rotation"),
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["auto", "270", "0", "0", "False", "15.0", "True"]
     assert (tmp_path / "kivy").is_dir()
+
+
+def test_the_ui_is_handed_the_boards_health_with_the_databases_partition(tmp_path: Path) -> None:
+    """Issue 17 part 5: the Controls screen shows the doctor's health lines; free space is
+    that of the folder the database is (or will be) in."""
+    (tmp_path / "data").mkdir()
+    config, _ = load_text(f"[store]\npath = '{tmp_path / 'data' / 'new' / 'parlor.db'}'\n")
+    lines = root.make_services(config, MemoryStore(), lambda: None).health()
+    assert [line.name for line in lines] == ["temperature", "throttling", "free space", "audio"]
+    assert lines[2].values["folder"] == str(tmp_path / "data")
