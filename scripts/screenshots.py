@@ -37,6 +37,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from engine.ai.base import RandomBot
     from engine.meri import card_actions
+    from hardware import health
     from ui.app import ParlorApp
     from ui.ports import MemoryStore, NullOutputs, Services
 
@@ -62,8 +63,9 @@ def main(argv: list[str] | None = None) -> int:
 
     def new_app(size: tuple[int, int], lang: str) -> ParlorApp:
         window.size = size
-        app = ParlorApp(Services(store=MemoryStore(), outputs=NullOutputs(), language=lang),
-                        seed=args.seed)
+        board = lambda: health.read_all(Path(tempfile.gettempdir()))  # noqa: E731  (this machine)
+        app = ParlorApp(Services(store=MemoryStore(), outputs=NullOutputs(), language=lang,
+                                 health=board), seed=args.seed)
         app.ai_level = "easy"
         app.bot_process = False
         app.pace = 0

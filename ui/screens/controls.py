@@ -14,7 +14,7 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.logger import Logger
-from kivy.properties import ListProperty, StringProperty
+from kivy.properties import ListProperty, NumericProperty, StringProperty
 
 from ui.i18n import N_, tr, trf
 from ui.ports import HealthLine
@@ -49,6 +49,7 @@ class ControlsScreen(BaseScreen):
 
     last = StringProperty("")
     health = ListProperty([])
+    health_row = NumericProperty(36)  # a health row's height (set in kv by orientation)
     _back_once = False
     _health_event: Any = None
 
