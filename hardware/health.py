@@ -60,7 +60,7 @@ SPACE_UNKNOWN = "free space unknown in {folder}"
 AUDIO_CARDS = "{count} sound card(s): {cards}"
 AUDIO_NO_ACCESS = ("{count} sound card(s): {cards}; /dev/snd not usable by this user "
                    "(the audio group)")
-AUDIO_NONE = "no sound card found: sounds stay silent"
+AUDIO_NONE = "no sound card found"
 
 # The firmware's flag bits (Raspberry Pi documentation, `vcgencmd get_throttled`), in that order.
 FLAG_BITS: tuple[tuple[int, str], ...] = (
