@@ -257,6 +257,24 @@ class Event(Check):
         return " ".join(EVENTS)
 
 
+class PowerButton(Check):
+    """The button whose long press opens the power-off prompt: an event, "" for none; never MENU,
+    whose long press is the kiosk exit hold."""
+
+    kind = "str"
+    CHOICES = tuple(e for e in EVENTS if e != "MENU")
+
+    def __call__(self, value: Any) -> str:
+        if value == "MENU":
+            raise Invalid("MENU's long press is the kiosk exit hold; pick another button")
+        if not isinstance(value, str) or value not in ("", *self.CHOICES):
+            raise Invalid(f'expected one of {" ".join(self.CHOICES)} or "", got {show(value)}')
+        return value
+
+    def allowed(self) -> str:
+        return " ".join(self.CHOICES) + ', or ""'
+
+
 class EventList(Check):
     kind = "list"
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from device import config as config_mod
-from device import kivyenv, lifecycle, paths
+from device import kivyenv, lifecycle, paths, power
 from device import store as store_mod
 from device.notify import Notifier
 from ui.ports import NullOutputs, Services, Store
@@ -70,16 +70,16 @@ class ConfiguredStore:
     def load_autosave(self) -> str | None:
         return self.inner.load_autosave()
 
-    def save_autosave(self, data: str) -> None:
-        self.inner.save_autosave(data)
+    def save_autosave(self, data: str) -> Any:
+        return self.inner.save_autosave(data)
 
-    def clear_autosave(self) -> None:
-        self.inner.clear_autosave()
+    def clear_autosave(self) -> Any:
+        return self.inner.clear_autosave()
 
     def record_deal(
         self, game: str, outcome: str, points: int, autosave: str | None = None
-    ) -> None:
-        self.inner.record_deal(game, outcome, points, autosave)
+    ) -> Any:
+        return self.inner.record_deal(game, outcome, points, autosave)
 
     def stats(self) -> dict[str, dict[str, int]]:
         return self.inner.stats()
@@ -90,8 +90,8 @@ class ConfiguredStore:
             return self.defaults.get(key, default)
         return value
 
-    def set_setting(self, key: str, value: Any) -> None:
-        self.inner.set_setting(key, value)
+    def set_setting(self, key: str, value: Any) -> Any:
+        return self.inner.set_setting(key, value)
 
 
 def open_store(config: config_mod.Config) -> Store:
@@ -198,7 +198,28 @@ def make_services(
     return Services(store=store, outputs=NullOutputs(), heartbeat=heartbeat, kiosk=config.kiosk,
                     language=config.game.language, ai_level=config.game.ai_level,
                     replay_record=replay_record, keyboard=config.input.keyboard,
-                    health=lambda: health.read_all(paths.nearest_folder(database)))
+                    health=lambda: health.read_all(paths.nearest_folder(database)),
+                    power=config.power)
+
+
+class LiveDevices:
+    """This run's devices: power-off closes them before asking logind (LEDs off, GPIO and the
+    serial port released) and, if that fails, builds them again and hands the UI the outputs."""
+
+    def __init__(self, config: config_mod.Config, services: Services,
+                 post_input: Callable[[str], None], mock: bool) -> None:
+        self.config, self.services, self.post_input, self.mock = config, services, post_input, mock
+        self.devices = Devices()
+        self.reopen()
+
+    def reopen(self) -> None:
+        self.devices = build_devices(self.config, self.post_input, mock=self.mock)
+        self.services.outputs = SafeOutputs(self.devices.outputs)
+
+    def close(self) -> None:
+        self.services.outputs = NullOutputs()
+        self.devices.close()
+        self.devices = Devices()  # closed: a second close (at exit) has nothing left to do
 
 
 def run_app(replay_record: str | None = None, mock_hardware: bool = False) -> int:
@@ -221,8 +242,8 @@ def run_app(replay_record: str | None = None, mock_hardware: bool = False) -> in
 
     services = make_services(config, store, notifier.heartbeat, replay_record)
     app = ParlorApp(services)
-    devices = build_devices(config, app.post_input, mock=mock_hardware)
-    services.outputs = SafeOutputs(devices.outputs)
+    devices = LiveDevices(config, services, app.post_input, mock_hardware)
+    services.power_off = power.PowerOff(devices.close, devices.reopen)
     signals = lifecycle.install(lambda: Clock.schedule_once(lambda _dt: app.stop(), 0))
     try:
         app.run()

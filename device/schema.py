@@ -39,6 +39,7 @@ from device.checks import (
     Invalid,
     KeypadWord,
     Number,
+    PowerButton,
     StorePath,
     Table,
     Text,
@@ -48,11 +49,11 @@ from device.checks import (
 from engine.ai.kinds import DEFAULT_LEVEL, LEVELS
 from hardware.settings import GpioSettings, InputSettings, OutputSettings, SerialSettings
 from ui.i18n import LANGUAGES
-from ui.ports import SPEED_MAX, SPEED_MIN, KioskSettings
+from ui.ports import SPEED_MAX, SPEED_MIN, KioskSettings, PowerSettings
 
 __all__ = [  # the checks are part of the schema's vocabulary: `schema.Number`, `schema.show`, ...
     "EXCERPT", "MAX_PROBLEMS", "Boolean", "Check", "Choice", "Digits", "Event", "EventList",
-    "Integer", "Invalid", "KeypadWord", "Number", "StorePath", "Table", "Text", "show",
+    "Integer", "Invalid", "KeypadWord", "Number", "PowerButton", "StorePath", "Table", "Text", "show",
     "show_name", "Key", "Section", "KEYS", "SECTIONS", "BY_NAME", "SECTION_NAMES", "Config",
     "DisplayConfig", "GameConfig", "StoreConfig", "Values", "PIN_FACTORIES", "ROTATIONS",
     "BCM_PINS", "OUTPUT_KEYS", "default_values", "build", "defaults", "values_of", "apply", "cap",
@@ -137,6 +138,7 @@ SECTIONS: tuple[Section, ...] = (
     Section("display", "display", DisplayConfig, "the window or screen"),
     Section("game", "game", GameConfig, "starting values; what the player changes in the app wins"),
     Section("kiosk", "kiosk", KioskSettings, "the appliance lockdown"),
+    Section("power", "power", PowerSettings, "powering the machine off from the app"),
     Section("input", "input", InputSettings, "timing shared by every input source"),
     Section("input.gpio", "gpio", GpioSettings, "buttons wired from a BCM pin to ground"),
     Section("input.serial", "serial", SerialSettings, "a keypad speaking the line protocol"),
@@ -157,6 +159,10 @@ def _field_default(cls: type, name: str) -> Any:
 
 def _kiosk(name: str) -> Any:
     return _field_default(KioskSettings, name)
+
+
+def _power(name: str) -> Any:
+    return _field_default(PowerSettings, name)
 
 
 def _input(name: str) -> Any:
@@ -194,6 +200,12 @@ KEYS: tuple[Key, ...] = (
         'digits asked for after the exit hold ("" = none)'),
     Key("kiosk", "exit_hold_seconds", _kiosk("exit_hold_seconds"), Number(1.0, 60.0),
         "hold MENU or the top-left corner this long to leave the kiosk"),
+    Key("power", "enabled", _power("enabled"), Boolean(),
+        "offer Power off (exit prompt, settings; kiosk: asks the exit PIN)"),
+    Key("power", "button", _power("button"), PowerButton(),
+        'hold this button to open the Power off prompt ("" = none)'),
+    Key("power", "hold_seconds", _power("hold_seconds"), Number(0.0, 60.0),
+        "that long after its long press ([input] hold_seconds)"),
     Key("input", "keyboard", _input("keyboard"), Boolean(), "the keyboard drives the app"),
     Key("input", "hold_seconds", _input("hold_seconds"), Number(0.0, 10.0),
         "a key held this long is a long press (0 = none)"),
@@ -238,6 +250,7 @@ class Config:
     display: DisplayConfig
     game: GameConfig
     kiosk: KioskSettings
+    power: PowerSettings
     input: InputSettings
     gpio: GpioSettings
     serial: SerialSettings
@@ -288,6 +301,7 @@ def apply(values: Values, data: Mapping[str, Any], name: str, problems: list[str
     found: list[str] = []
     _apply_table(values, "", data, name, found)
     _check_pins(values, name, found)
+    _check_power_button(values, name, found)
     problems.extend(cap(name, found))
 
 
@@ -369,6 +383,22 @@ def _check_pins(values: Values, name: str, problems: list[str]) -> None:
             values[f"output.{key}"] = 0
         else:
             taken[pin] = f"output.{key}"
+
+
+def _check_power_button(values: Values, name: str, problems: list[str]) -> None:
+    """The power button needs a long press: a key that repeats when held, or no long presses at
+    all (`hold_seconds = 0`), would never open the prompt, so it is dropped, saying why."""
+    button = values["power.button"]
+    if not button:
+        return
+    if button in values["input.repeat_events"] and values["input.repeat_delay"] > 0:
+        why = f"{button} repeats when held (input.repeat_events), it has no long press"
+    elif values["input.hold_seconds"] <= 0:
+        why = "input.hold_seconds = 0 gives no long presses"
+    else:
+        return
+    problems.append(f"{name}: power.button: {why}; no power button")
+    values["power.button"] = ""
 
 
 def _fallback(current: Any, default: Any) -> str:

@@ -2,8 +2,9 @@
 
 Steps, each reported on one line: write `/etc/systemd/system/parlor.service` from
 `systemd/parlor.service` with this installation's `ExecStart=` and `User=`; write a kiosk
-`/etc/parlor/config.toml` if there is none; create the service user if missing; reload systemd
-and enable the unit. `--dry-run` only says what it would do; `--root DIR` writes under DIR (an
+`/etc/parlor/config.toml` if there is none; write the polkit rule that lets the service user
+(and no one else) power the machine off (`[power]`, `device/power.py`), unless a file that is not
+Parlor's has its name; create the service user if missing; reload systemd and enable the unit. `--dry-run` only says what it would do; `--root DIR` writes under DIR (an
 image being prepared, or a test) and enables by creating the `multi-user.target.wants` link
 itself instead of calling systemctl.
 """
@@ -35,7 +36,29 @@ density = 1.0
 enabled = true
 exit_pin = ""
 exit_hold_seconds = 5.0
+
+[power]
+enabled = true         # Power off in the exit prompt and the settings (asks the exit PIN)
+button = ""            # e.g. "BACK": holding it also opens the Power off prompt
 """
+# The polkit rule (JavaScript, polkit >= 0.106; Debian bookworm has 122): logind asks polkit
+# whether the caller may power off; this says yes for the service user only. Without it the
+# service, which has no login session, is refused. `-multiple-sessions`: also while someone is
+# logged in (an ssh session). Inhibitors are still respected (no `-ignore-inhibit`).
+POLKIT_RULE = "etc/polkit-1/rules.d/50-parlor-power.rules"
+POLKIT_MARK = "// Parlor: written by `parlor install-service` (docs/raspberry-pi.md)."
+POLKIT_TEMPLATE = POLKIT_MARK + """
+// The service user may power the machine off (Power off in the app), no one else; remove this
+// file to take that right away.
+polkit.addRule(function(action, subject) {
+    if ((action.id == "org.freedesktop.login1.power-off" ||
+         action.id == "org.freedesktop.login1.power-off-multiple-sessions") &&
+        subject.user == "USER") {
+        return polkit.Result.YES;
+    }
+});
+"""
+POLKITD = "usr/lib/polkit-1/polkitd"  # Debian's polkitd package
 
 
 class InstallError(Exception):
@@ -97,6 +120,41 @@ def render_unit(template: str, exec_start: str, user: str, groups: list[str]) ->
     return text
 
 
+def polkit_rule(user: str) -> str:
+    """The rule file for `user` (a name already checked by `render_unit`)."""
+    return POLKIT_TEMPLATE.replace("USER", user)
+
+
+def is_parlors(path: Path) -> bool:
+    """A regular file (not a link) that starts with Parlor's mark: Parlor may replace it."""
+    try:
+        if path.is_symlink() or not path.is_file():
+            return False
+        with path.open(encoding="utf-8", errors="replace") as handle:
+            return handle.readline().rstrip("\n") == POLKIT_MARK
+    except OSError:
+        return False
+
+
+def _polkit(root: Path, user: str, dry: bool) -> Iterator[str]:
+    verb = "would " if dry else ""
+    path = root / POLKIT_RULE
+    rule = polkit_rule(user)
+    if path.exists() or path.is_symlink():
+        if not is_parlors(path):
+            yield f"kept {path} (not Parlor's; the service may not be able to power off)"
+            return
+        if path.read_text(encoding="utf-8") == rule:
+            yield f"kept {path} (already there)"
+            return
+    yield f"{verb}write {path} (user {user} may power off, no one else)"
+    if not dry:
+        _write(path, rule, 0o644)
+    if not (root / POLKITD).exists():
+        yield "note: polkit is not installed here (`apt install polkitd`); without it only " \
+              "root may power off"
+
+
 def install(args: argparse.Namespace, out: TextIO) -> int:
     """Run the steps (or describe them with --dry-run); 0 on success, 1 with one line if not."""
     try:
@@ -135,10 +193,13 @@ def _install(args: argparse.Namespace) -> Iterator[str]:
     config_path = root / "etc" / "parlor" / "config.toml"
     if config_path.exists():
         yield f"kept {config_path} (already there)"
+        if "[power]" not in _read(config_path):
+            yield "note: add `[power] enabled = true` to it to offer Power off"
     else:
         yield f"{verb}write {config_path} (fullscreen kiosk)"
         if not dry:
             _write(config_path, KIOSK_CONFIG, 0o644)
+    yield from _polkit(root, args.user, dry)
 
     if real:
         yield from _ensure_user(args.user, dry)
@@ -163,6 +224,13 @@ def _install(args: argparse.Namespace) -> Iterator[str]:
               "logs: `journalctl -u parlor -f`)"
     else:
         yield f"done: installed under {root}"
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
 
 
 def _write(path: Path, text: str, mode: int) -> None:

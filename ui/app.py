@@ -50,6 +50,7 @@ KV_FILES = [
     "screens/stats.kv",
     "screens/rules.kv",
     "screens/exit.kv",
+    "screens/power.kv",
     "table/meri.kv",
     "table/hints.kv",
     "table/tractor.kv",
@@ -112,6 +113,7 @@ class ParlorApp(App):
     session = ObjectProperty(None, allownone=True)
     notice = StringProperty("")  # a one-line message for the home screen (e.g. a bad save)
     save_warning = StringProperty("")  # lasting, while saving fails: "Not saving: the disk is full"
+    power_enabled = BooleanProperty(False)  # `[power] enabled`: Power off is offered
 
     def __init__(self, services: Services, seed: int | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -124,6 +126,8 @@ class ParlorApp(App):
         self.kiosk = services.kiosk.enabled
         self._keys_down: set[int] = set()
         self._exit_gesture = HoldGesture(services.kiosk.exit_hold_seconds, self.request_exit)
+        self.power_enabled = services.power.enabled
+        self._power_gesture = HoldGesture(services.power.hold_seconds, self.request_power)
         store = services.store
         lang = str(store.get_setting("language", services.language))
         self.lang = lang if lang in i18n.LANGUAGES else "en"
@@ -147,6 +151,7 @@ class ParlorApp(App):
         from ui.screens.controls import ControlsScreen
         from ui.screens.exit import ExitScreen
         from ui.screens.home import HomeScreen
+        from ui.screens.power import PowerScreen
         from ui.screens.rules import RulesScreen
         from ui.screens.settings import SettingsScreen
         from ui.screens.stats import StatsScreen
@@ -159,6 +164,7 @@ class ParlorApp(App):
             (StatsScreen, "stats"),
             (RulesScreen, "rules"),
             (ExitScreen, "exit"),
+            (PowerScreen, "power"),
         ):
             manager.add_widget(cls(name=name))
         for game, target in TABLES.items():
@@ -238,12 +244,14 @@ class ParlorApp(App):
         if event == "MENU:release":
             self._exit_gesture.release()
             return True
+        if self._power_button(event):
+            return True
         if event.endswith((":long", ":release")):
             return False
         if self.root is None:
             return False
         screen = self.root.current_screen
-        if event == "MENU" and getattr(screen, "name", "") not in ("controls", "exit"):
+        if event == "MENU" and getattr(screen, "name", "") not in ("controls", "exit", "power"):
             self.go("home")
             return True
         return bool(screen.handle_input(event))
@@ -298,12 +306,66 @@ class ParlorApp(App):
         """The exit gesture completed: show the exit prompt (PIN pad if a PIN is configured)."""
         self.go("exit")
 
+    def pin_ok(self, entered: str) -> bool:
+        """`entered` is the kiosk PIN (outside kiosk mode, or without a PIN, none is asked)."""
+        return pin_matches(entered, self.services.kiosk.exit_pin if self.kiosk else "")
+
     def try_exit(self, entered: str) -> bool:
         """Leave the app if `entered` matches the kiosk PIN; False (and stay) otherwise."""
-        if pin_matches(entered, self.services.kiosk.exit_pin if self.kiosk else ""):
+        if self.pin_ok(entered):
             self.stop()
             return True
         return False
+
+    # -- power off ---------------------------------------------------------------------------
+    def _power_button(self, event: str) -> bool:
+        """The `[power] button`'s long press, held `hold_seconds` more, opens the Power off
+        prompt (which asks: never a power-off blind); letting go earlier cancels it."""
+        button = self.services.power.button
+        if not (self.power_enabled and button):
+            return False
+        if event == button + ":long":
+            self._power_gesture.press()
+            return True
+        if event == button + ":release":
+            self._power_gesture.release()
+            return True
+        return False
+
+    def request_power(self) -> None:
+        """Show the Power off prompt (only when `[power] enabled`)."""
+        if self.power_enabled:
+            self.go("power")
+
+    def save_now(self) -> str:
+        """Save the game in progress now, before powering off: "" when it reached the store (or
+        there is nothing to save), else why not, translated."""
+        session = self.session
+        if session is None or session.match.is_over:
+            return ""
+        reason = getattr(self.services.store, "unavailable_reason", "")
+        if reason:  # a store that keeps nothing on disk "saves" into memory: that is no save
+            return reason
+        try:
+            result = self.services.store.save_autosave(session.to_json())
+        except Exception as exc:  # a store fault is reported like a failed write
+            Logger.error(f"Parlor: saving before powering off failed: {exc}")
+            return str(exc) or type(exc).__name__
+        self.report_save(result)
+        problem = "" if result is None or result else getattr(result, "problem", "") or "?"
+        return i18n.tr(problem) if problem else ""
+
+    def power_off_now(self) -> str:
+        """Ask the composition root to power off (`Services.power_off`, once): "" once asked
+        for (the service is then stopped), else the one-line reason."""
+        Logger.info("Parlor: powering off")
+        try:
+            problem = str(self.services.power_off() or "")
+        except Exception as exc:  # whatever goes wrong is said on screen, the app keeps going
+            problem = str(exc) or type(exc).__name__
+        if problem:
+            Logger.warning(f"Parlor: power off refused: {problem}")
+        return problem
 
     # -- navigation --------------------------------------------------------------------------
     def go(self, name: str) -> None:

@@ -2,12 +2,12 @@
 
 The UI never imports `device/` or a hardware backend. It is handed a `Services` bundle: a store
 for statistics, settings and the autosaved game; outputs (LEDs, buzzer) to signal with; a
-heartbeat to call from the UI loop (the systemd watchdog); kiosk settings; and the board's
-health lines for the Controls screen. Input arrives the other way: the composition root calls
+heartbeat to call from the UI loop (the systemd watchdog); kiosk and power-off settings; the
+one call that powers the machine off; and the board's health lines for the Controls screen.
+Input arrives the other way: the composition root calls
 `ParlorApp.post_input(name)` from any thread with one of `EVENTS`; the app hands it to Kivy's
-main thread. `EVENTS` is this port's side of the input
-vocabulary: `hardware.events.EVENTS` is the devices' side (hardware may not import ui, nor ui
-hardware), and a test holds the two equal.
+main thread. `EVENTS` is this port's side of the input vocabulary: `hardware.events.EVENTS` is
+the devices' side (hardware may not import ui, nor ui hardware), and a test holds the two equal.
 
 `MemoryStore` and `NullOutputs` are complete in-memory implementations for tests and for a
 desktop run without a data directory.
@@ -26,7 +26,7 @@ from ui.i18n import N_
 EVENTS: tuple[str, ...] = ("LEFT", "RIGHT", "UP", "DOWN", "SELECT", "OK", "BACK", "MENU")
 
 __all__ = ["EVENTS", "SPEED_MIN", "SPEED_MAX", "Store", "Outputs", "KioskSettings", "HealthLine",
-           "Services", "MemoryStore", "NullOutputs"]
+           "PowerSettings", "no_power_off", "Services", "MemoryStore", "NullOutputs"]
 
 # The animation speeds the app offers (the config schema checks `[game] animation_speed` by them).
 SPEED_MIN, SPEED_MAX = 0.5, 3.0
@@ -142,6 +142,23 @@ class KioskSettings:
 
 
 @dataclass
+class PowerSettings:
+    """[power] of the config: whether Parlor offers to power the machine off, and a button whose
+    long press (held `hold_seconds` more) opens that prompt. Off by default, so a desktop run
+    never offers to power off the developer's machine; `parlor install-service` turns it on in
+    the kiosk config it writes. The prompt always asks (and in kiosk mode wants the exit PIN)."""
+
+    enabled: bool = False
+    button: str = ""  # one of EVENTS but MENU (whose long press is the kiosk exit), "" = none
+    hold_seconds: float = 2.0  # after the button's own long press: 0 = open the prompt at once
+
+
+def no_power_off() -> str:
+    """The harmless `Services.power_off` of tests and desktops: nothing happens, and it says so."""
+    return "powering off is not set up here"
+
+
+@dataclass
 class Services:
     """Everything the UI is handed by the composition root."""
 
@@ -154,6 +171,10 @@ class Services:
     replay_record: str | None = None  # `parlor replay FILE`: show this record on the table
     keyboard: bool = True  # `[input] keyboard`: the desktop keyboard drives the app
     health: Callable[[], Sequence[HealthLine]] = no_health  # read every few s on Controls
+    power: PowerSettings = field(default_factory=PowerSettings)
+    # Power the machine off: "" once asked for (the service is then stopped), else one line why
+    # not. The composition root's closes the devices and asks logind (device/power.py).
+    power_off: Callable[[], str] = no_power_off
 
 
 class MemoryStore:

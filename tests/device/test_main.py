@@ -17,7 +17,7 @@ from device import kivyenv
 from device import main as root
 from device.cli import main as cli_main
 from device.config import load_text
-from ui.ports import KioskSettings, MemoryStore
+from ui.ports import KioskSettings, MemoryStore, SaveResult
 
 
 def test_kivy_environment_from_config(tmp_path: Path) -> None:
@@ -77,6 +77,18 @@ def test_settings_changed_in_the_app_win_over_the_config_file() -> None:
     assert store.get_setting("language", "en") == "nl"
     store.save_autosave("x")
     assert store.load_autosave() == "x"
+
+
+def test_the_configured_store_passes_on_what_a_write_did() -> None:
+    """The table's lasting warning and the power-off's save check need the store's answer."""
+
+    class Full(MemoryStore):
+        def save_autosave(self, data: str) -> SaveResult:
+            return SaveResult(False, "the disk is full")
+
+    store = root.ConfiguredStore(Full(), {})
+    assert store.save_autosave("x") == SaveResult(False, "the disk is full")
+    assert root.ConfiguredStore(MemoryStore(), {}).save_autosave("x")
 
 
 def test_open_store_falls_back_to_memory_when_the_directory_is_unusable(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import re
 import shutil
 import socket
@@ -119,7 +120,57 @@ def test_install_service_dry_run_changes_nothing(tmp_path: Path,
     assert service.install(install_args(root, dry_run=True), sys.stdout) == 0
     out = capsys.readouterr().out
     assert "would write" in out and out.rstrip().endswith("dry run: nothing was changed")
+    assert f"would write {root / service.POLKIT_RULE} (user parlor may power off" in out
     assert not root.exists()
+
+
+def test_install_service_lets_the_service_user_alone_power_off(tmp_path: Path) -> None:
+    """Issue 17 part 5: the polkit rule for logind's power-off, for that user only."""
+    root = tmp_path / "image"
+    assert service.install(install_args(root, user="pi"), io.StringIO()) == 0
+    rule = root / service.POLKIT_RULE
+    text = rule.read_text()
+    assert rule.stat().st_mode & 0o777 == 0o644 and text.startswith(service.POLKIT_MARK + "\n")
+    assert 'subject.user == "pi"' in text and text.count("subject.user") == 1
+    ids = re.findall(r'action\.id == "([^"]+)"', text)
+    assert ids == ["org.freedesktop.login1.power-off",
+                   "org.freedesktop.login1.power-off-multiple-sessions"]
+    assert text.count("(") == text.count(")") and text.count("{") == text.count("}")
+    config, problems = cfg.load([root / "etc/parlor/config.toml"], environ={})
+    assert problems == [] and config.power.enabled and config.power.button == ""
+
+
+def test_install_service_replaces_its_own_rule_and_keeps_anyone_elses(tmp_path: Path) -> None:
+    root = tmp_path / "image"
+    rule = root / service.POLKIT_RULE
+    out = io.StringIO()
+    assert service.install(install_args(root, user="pi"), out) == 0
+    assert service.install(install_args(root, user="pi"), out) == 0
+    assert f"kept {rule} (already there)" in out.getvalue()
+    assert service.install(install_args(root, user="table"), out) == 0  # Parlor's: rewritten
+    assert 'subject.user == "table"' in rule.read_text()
+    rule.write_text("// the admin's own rule\n")
+    out = io.StringIO()
+    assert service.install(install_args(root), out) == 0
+    assert rule.read_text() == "// the admin's own rule\n"
+    assert f"kept {rule} (not Parlor's" in out.getvalue()
+    rule.unlink()
+    target = tmp_path / "elsewhere.rules"
+    target.write_text(service.polkit_rule("pi"))  # Parlor's text, but behind a link: not ours
+    rule.symlink_to(target)
+    assert service.install(install_args(root), io.StringIO()) == 0
+    assert rule.is_symlink() and target.read_text() == service.polkit_rule("pi")
+
+
+def test_an_existing_config_without_power_is_kept_with_a_note(tmp_path: Path) -> None:
+    root = tmp_path / "image"
+    config = root / "etc/parlor/config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text("[kiosk]\nenabled = true\n")
+    out = io.StringIO()
+    assert service.install(install_args(root), out) == 0
+    assert config.read_text() == "[kiosk]\nenabled = true\n"
+    assert "note: add `[power] enabled = true` to it to offer Power off" in out.getvalue()
 
 
 def test_install_service_keeps_an_existing_config_and_honours_no_enable(tmp_path: Path) -> None:
@@ -264,3 +315,38 @@ def test_unit_allows_devices_by_class_filters_calls_and_denies_addresses() -> No
     assert keys["UMask"] == ["0077"]
     for key in ("ProtectClock", "PrivateMounts", "RemoveIPC"):
         assert keys[key] == ["yes"], key
+
+
+NODE = shutil.which("node")
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed (runs the polkit rule's JavaScript)")
+def test_the_polkit_rule_says_yes_to_power_off_for_the_service_user_only(tmp_path: Path) -> None:
+    """The rule run as polkitd runs it (its `polkit.addRule` replaced by a recorder)."""
+    rule = tmp_path / "rule.js"
+    rule.write_text(service.polkit_rule("pi"))
+    probe = tmp_path / "probe.js"
+    probe.write_text("""
+const fs = require("fs");
+const rules = [];
+const polkit = {Result: {YES: "yes", NO: "no"}, addRule: (f) => rules.push(f)};
+eval(fs.readFileSync(process.argv[2], "utf8"));
+const out = {};
+for (const user of ["pi", "root", "pit"]) {
+  for (const id of ["org.freedesktop.login1.power-off",
+                    "org.freedesktop.login1.power-off-multiple-sessions",
+                    "org.freedesktop.login1.power-off-ignore-inhibit",
+                    "org.freedesktop.login1.reboot", "org.freedesktop.systemd1.manage-units"]) {
+    out[user + " " + id] = rules.map((f) => f({id: id}, {user: user})).find((r) => r) || null;
+  }
+}
+console.log(JSON.stringify(out));
+""")
+    done = subprocess.run([NODE, str(probe), str(rule)], capture_output=True, text=True,
+                          timeout=30)
+    assert done.returncode == 0, done.stderr
+    answers = json.loads(done.stdout)
+    allowed = sorted(key for key, value in answers.items() if value == "yes")
+    assert allowed == ["pi org.freedesktop.login1.power-off",
+                       "pi org.freedesktop.login1.power-off-multiple-sessions"]
+    assert all(value in ("yes", None) for value in answers.values())

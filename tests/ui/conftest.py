@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.ui.uitools import pump
-from ui.ports import KioskSettings, MemoryStore, NullOutputs, Services
+from ui.ports import KioskSettings, MemoryStore, NullOutputs, PowerSettings, Services
 
 
 @pytest.fixture(scope="session")
@@ -62,6 +62,7 @@ def make_app(window: Any) -> Iterator[Callable[..., Any]]:
         seed: int = 7,
         pace: float = 0.0,
         ai_level: str = "easy",
+        power: PowerSettings | None = None,
     ) -> Any:
         teardown()  # one app at a time: kv's `app` must mean the newest one
         window.size = size
@@ -70,6 +71,7 @@ def make_app(window: Any) -> Iterator[Callable[..., Any]]:
             outputs=Outputs(),
             kiosk=kiosk or KioskSettings(),
             language=language,
+            power=power or PowerSettings(),
         )
         app = ParlorApp(services, seed=seed)
         app.pace = pace
