@@ -2,14 +2,15 @@
 
 The UI never imports `device/` or a hardware backend. It is handed a `Services` bundle: a store
 for statistics, settings and the autosaved game; outputs (LEDs, buzzer) to signal with; a
-heartbeat to call from the UI loop (the systemd watchdog); and kiosk settings. Input arrives the
+heartbeat to call from the UI loop (the systemd watchdog); kiosk and screen-sleep settings; and the
+display's backlight, if one can be driven (`NoBacklight` otherwise). Input arrives the
 other way: the composition root calls `ParlorApp.post_input(name)` from any thread with one of
 `EVENTS`; the app hands it to Kivy's main thread. `EVENTS` is this port's side of the input
 vocabulary: `hardware.events.EVENTS` is the devices' side (hardware may not import ui, nor ui
 hardware), and a test holds the two equal.
 
-`MemoryStore` and `NullOutputs` are complete in-memory implementations for tests and for a
-desktop run without a data directory.
+`MemoryStore`, `NullOutputs` and `NoBacklight` are complete in-memory implementations for tests
+and for a desktop run without a data directory or hardware.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ from ui.i18n import N_
 #: The semantic input events the UI accepts (equal to `hardware.events.EVENTS`, by test).
 EVENTS: tuple[str, ...] = ("LEFT", "RIGHT", "UP", "DOWN", "SELECT", "OK", "BACK", "MENU")
 
-__all__ = ["EVENTS", "SPEED_MIN", "SPEED_MAX", "Store", "Outputs", "KioskSettings", "Services",
-           "MemoryStore", "NullOutputs"]
+__all__ = ["EVENTS", "SPEED_MIN", "SPEED_MAX", "Store", "Outputs", "Backlight", "KioskSettings",
+           "SleepSettings", "NEVER", "Services", "MemoryStore", "NullOutputs", "NoBacklight"]
 
 # The animation speeds the app offers (the config schema checks `[game] animation_speed` by them).
 SPEED_MIN, SPEED_MAX = 0.5, 3.0
@@ -102,6 +103,24 @@ class Outputs(Protocol):
     def beep(self) -> None: ...
 
 
+class Backlight(Protocol):
+    """The display's backlight (hardware/backlight.py drives one through sysfs).
+
+    Each call returns True when the hardware did it; False (or `available` False) and the UI puts
+    a black screen up instead."""
+
+    available: bool
+
+    def dim(self, percent: int) -> bool:
+        """Down to `percent` of full brightness."""
+
+    def off(self) -> bool:
+        """Backlight off."""
+
+    def restore(self) -> bool:
+        """Back to the brightness it had before."""
+
+
 @dataclass
 class KioskSettings:
     """[kiosk] of the config: when `enabled`, nothing but the exit gesture leaves the app.
@@ -111,6 +130,22 @@ class KioskSettings:
     enabled: bool = False
     exit_pin: str = ""  # empty: the gesture alone exits
     exit_hold_seconds: float = 5.0  # hold MENU (or the top-left corner) this long
+
+
+@dataclass(frozen=True)
+class SleepSettings:
+    """The screen-sleep keys of [display]: idle minutes until the screen dims, then goes off.
+
+    0 = never. Minutes are counted from the last touch, key or button, and not while bots play a
+    deal the player watches. The field defaults are the config's built-in defaults
+    (`device/schema.py` reads them); `Services` starts from `NEVER` (tests, a bare desktop run)."""
+
+    dim_after_minutes: float = 5.0
+    off_after_minutes: float = 15.0
+    dim_percent: int = 20  # the dimmed brightness, percent of full
+
+
+NEVER = SleepSettings(dim_after_minutes=0.0, off_after_minutes=0.0)
 
 
 @dataclass
@@ -125,6 +160,8 @@ class Services:
     ai_level: str = DEFAULT_LEVEL
     replay_record: str | None = None  # `parlor replay FILE`: show this record on the table
     keyboard: bool = True  # `[input] keyboard`: the desktop keyboard drives the app
+    sleep: SleepSettings = NEVER  # screen sleep (the composition root passes [display]'s keys)
+    backlight: Backlight = field(default_factory=lambda: NoBacklight())
 
 
 class MemoryStore:
@@ -186,3 +223,18 @@ class NullOutputs:
 
     def beep(self) -> None:
         pass
+
+
+class NoBacklight:
+    """No backlight that can be driven: every call answers False (the UI sleeps black)."""
+
+    available = False
+
+    def dim(self, percent: int) -> bool:
+        return False
+
+    def off(self) -> bool:
+        return False
+
+    def restore(self) -> bool:
+        return False

@@ -12,7 +12,16 @@ from typing import Any
 import pytest
 
 from tests.ui.uitools import pump
-from ui.ports import KioskSettings, MemoryStore, NullOutputs, Services
+from ui.ports import (
+    NEVER,
+    Backlight,
+    KioskSettings,
+    MemoryStore,
+    NoBacklight,
+    NullOutputs,
+    Services,
+    SleepSettings,
+)
 
 
 @pytest.fixture(scope="session")
@@ -62,6 +71,8 @@ def make_app(window: Any) -> Iterator[Callable[..., Any]]:
         seed: int = 7,
         pace: float = 0.0,
         ai_level: str = "easy",
+        sleep: SleepSettings = NEVER,
+        backlight: Backlight | None = None,
     ) -> Any:
         teardown()  # one app at a time: kv's `app` must mean the newest one
         window.size = size
@@ -70,6 +81,8 @@ def make_app(window: Any) -> Iterator[Callable[..., Any]]:
             outputs=Outputs(),
             kiosk=kiosk or KioskSettings(),
             language=language,
+            sleep=sleep,
+            backlight=backlight or NoBacklight(),
         )
         app = ParlorApp(services, seed=seed)
         app.pace = pace
