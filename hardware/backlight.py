@@ -1,7 +1,9 @@
 """The display's backlight through sysfs (`/sys/class/backlight/*`), for screen sleep.
 
-`open_backlight(root)` finds the backlight (the root folder is injectable: tests pass a fake
-sysfs tree in their tmp folder), reads `max_brightness` and `brightness`, and checks that it may
+`open_backlight(root)` finds the backlight (the folder is injectable: tests pass a fake sysfs
+tree in their tmp folder; `$PARLOR_BACKLIGHT_DIR` names another folder than
+`/sys/class/backlight`, the way `GPIOZERO_PIN_FACTORY` picks a pin factory: the test suite points
+it at an empty folder, so no test, not even the app run in a subprocess, writes to the real /sys), reads `max_brightness` and `brightness`, and checks that it may
 write by writing the current brightness back (the only honest test: under the service `/sys` is
 read-only unless the unit opened this device's folder, and `brightness` is root's unless the udev
 rule gave it to the `video` group; see docs/raspberry-pi.md). Any problem is logged as ONE line
@@ -24,6 +26,7 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 
 SYSFS_ROOT = Path("/sys/class/backlight")
+ENV_DIR = "PARLOR_BACKLIGHT_DIR"  # another folder of backlights (tests, bring-up on fake files)
 # Which backlight to prefer when there are several (the kernel's ABI doc: firmware and platform
 # interfaces drive the panel more sensibly than a raw register).
 TYPE_ORDER = ("firmware", "platform", "raw")
@@ -52,7 +55,12 @@ def _why(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
-def candidates(root: Path = SYSFS_ROOT) -> list[Path]:
+def default_root() -> Path:
+    """`$PARLOR_BACKLIGHT_DIR` if set, else `/sys/class/backlight`."""
+    return Path(os.environ.get(ENV_DIR) or SYSFS_ROOT)
+
+
+def candidates(root: Path) -> list[Path]:
     """The backlight folders under `root`, the preferred one first (by type, then name)."""
     try:
         entries = [p for p in root.iterdir() if (p / "brightness").exists()]
@@ -134,8 +142,10 @@ class SysfsBacklight:
         self.restore()
 
 
-def open_backlight(root: Path = SYSFS_ROOT) -> SysfsBacklight | None:
-    """The preferred backlight under `root` that can be written, or None (logged, one line)."""
+def open_backlight(root: Path | None = None) -> SysfsBacklight | None:
+    """The preferred backlight under `root` (`default_root()`) that can be written, or None
+    (logged, one line)."""
+    root = default_root() if root is None else root
     found = candidates(root)
     if not found:
         log.info("backlight: none in %s; the screen sleeps black instead", root)

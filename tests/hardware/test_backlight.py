@@ -90,3 +90,13 @@ def test_firmware_backlights_are_preferred(tmp_path: Path) -> None:
     make_backlight(tmp_path, name="a-raw", kind="raw")
     make_backlight(tmp_path, name="z-firmware", kind="firmware")
     assert [p.name for p in candidates(tmp_path / "class" / "backlight")] == ["z-firmware", "a-raw"]
+
+
+def test_the_suite_never_looks_at_the_real_sys(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """tests/conftest.py points $PARLOR_BACKLIGHT_DIR at an empty folder; it picks the folder."""
+    assert open_backlight() is None
+    link = make_backlight(tmp_path)
+    monkeypatch.setenv("PARLOR_BACKLIGHT_DIR", str(link.parent))
+    backlight = open_backlight()
+    assert backlight is not None and backlight.path == link
