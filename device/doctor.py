@@ -1,7 +1,7 @@
 """`parlor doctor`: is this machine ready to be a Parlor table? One line per check.
 
-Checks the config, the store, the display, input devices, the GPIO pin factory and the serial
-keypad, each `OK`, `WARN` (works, but worth knowing) or `FAIL` with the problem and what Parlor
+Checks the config, the store, the display, input devices, the GPIO pin factory, the serial
+keypad and the display's backlight (screen sleep), each `OK`, `WARN` (works, but worth knowing) or `FAIL` with the problem and what Parlor
 will do about it (the store check uses the store's own judgement of its path). Nothing is
 changed and no file is left behind: the database is read from an immutable or copied snapshot
 (no `-wal`/`-shm`), devices are opened and closed again. Exit status 1 if anything FAILed.
@@ -222,6 +222,29 @@ def check_serial(config: config_mod.Config,
     return Check("OK", "serial port", f"{serial_cfg.port} at {serial_cfg.baud} baud opens")
 
 
+def check_backlight(root: Path | None = None) -> Check:
+    """The backlight screen sleep would drive, and whether this user may write it (only read:
+    under the service, the unit's ReadWritePaths= decides too, see docs/raspberry-pi.md)."""
+    from hardware.backlight import candidates, default_root, read_levels
+
+    folder = default_root() if root is None else root
+    found = candidates(folder)
+    if not found:
+        return Check("WARN", "backlight", f"none in {folder}: screen sleep draws a black screen")
+    path = found[0]
+    try:
+        brightness, maximum = read_levels(path)
+    except (OSError, ValueError) as exc:
+        return Check("WARN", "backlight", f"{path}: unreadable ({exc}): screen sleep draws a "
+                     "black screen")
+    if not os.access(path / "brightness", os.W_OK):
+        return Check("WARN", "backlight", f"{path}: not writable by this user (the udev rule "
+                     "90-parlor-backlight.rules gives it to the group video: sudo udevadm "
+                     "trigger --action=add --subsystem-match=backlight); screen sleep draws a "
+                     "black screen")
+    return Check("OK", "backlight", f"{path}: brightness {brightness} of {maximum}, writable")
+
+
 def run_checks(environ: Mapping[str, str] | None = None) -> list[Check]:
     env = os.environ if environ is None else environ
     config, problems = config_mod.load(environ=env)
@@ -232,6 +255,7 @@ def run_checks(environ: Mapping[str, str] | None = None) -> list[Check]:
         check_inputs(),
         check_pin_factory(config, env),
         check_serial(config),
+        check_backlight(),
     ]
 
 

@@ -78,6 +78,11 @@ def candidates(root: Path) -> list[Path]:
     return sorted(entries, key=rank)
 
 
+def read_levels(path: Path) -> tuple[int, int]:
+    """(brightness, max_brightness) of a backlight folder, only read (`parlor doctor`)."""
+    return _read_int(path / "brightness"), _read_int(path / "max_brightness")
+
+
 class SysfsBacklight:
     """One backlight folder: dim, off and back to the brightness it had when opened."""
 
