@@ -12,7 +12,7 @@ import pytest
 
 from hardware.backlight import open_backlight
 from tests.fakesysfs import level, make_backlight
-from tests.ui.uitools import pump, wait_for
+from tests.ui.uitools import pump, render, wait_for
 from ui.ports import SleepSettings
 from ui.sleep import AWAKE, DIM, OFF
 
@@ -56,6 +56,15 @@ def touch(widget: Any, moves: int = 2) -> None:
         finger.touch_move(x + step + 1, y)
     finger.touch_up()
     pump(1)
+
+
+def brightest(window: Any) -> int:
+    """The brightest colour value in the drawn window (a full frame rendered first)."""
+    from kivy.graphics.opengl import GL_RGB, GL_UNSIGNED_BYTE, glReadPixels
+
+    render(2)
+    width, height = (int(v) for v in window.size)
+    return max(glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE))
 
 
 def backlight_in(tmp_path: Path) -> tuple[Any, Path]:
@@ -102,8 +111,10 @@ def test_without_a_backlight_a_black_curtain_covers_the_window(make_app: Any,
     pump(2)
     assert tuple(curtain.size) == tuple(window.size)
     assert idle(app, clock, 600) == OFF and curtain.opacity == 1.0
+    assert brightest(window) == 0  # drawn: nothing of the home screen shows
     app.handle_input("OK")
     assert app.sleeper.state == AWAKE and curtain.parent is None
+    assert brightest(window) > 100
 
 
 def test_a_backlight_that_stops_answering_falls_back_to_the_curtain(make_app: Any,
