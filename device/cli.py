@@ -4,7 +4,7 @@
     parlor simulate GAME ...       bots play (the engine's simulate), or --autosave: the headless
                                    autosaving runner over the store
     parlor replay FILE [--print]   show a record on the table, or print the engine's replay JSON
-    parlor doctor                  check display, input devices, pin factory, serial port, config, store
+    parlor doctor                  check display, inputs, pin factory, serial, backlight, config, store
     parlor install-service         install and enable the systemd unit (--dry-run, --root DIR)
     parlor config --doc [--write FILE]  the table of every config key, from the schema (--write:
                                    replace the table in that Markdown page, e.g. docs/config.md)
@@ -173,7 +173,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print the engine's replay JSON instead of opening the window")
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("doctor", help="check display, inputs, pin factory, serial, config, store")
+    p = sub.add_parser("doctor",
+                       help="check display, inputs, pin factory, serial, backlight, config, store")
     p.set_defaults(func=cmd_doctor)
 
     p = sub.add_parser("config", help="the config keys: their table for the docs")

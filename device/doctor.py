@@ -1,8 +1,9 @@
 """`parlor doctor`: is this machine ready to be a Parlor table? One line per check.
 
-Checks the config, the store, the display, input devices, the GPIO pin factory and the serial
-keypad, then the board's health (temperature, throttling, free space on the data partition, the
-sound card: `hardware.health`, which the Controls screen shows too), each `OK`, `WARN` (works, but worth knowing) or `FAIL` with the problem and what Parlor
+Checks the config, the store, the display, input devices, the GPIO pin factory, the serial
+keypad and the display's backlight (screen sleep), then the board's health (temperature,
+throttling, free space on the data partition, the sound card: `hardware.health`, which the
+Controls screen shows too), each `OK`, `WARN` (works, but worth knowing) or `FAIL` with the problem and what Parlor
 will do about it (the store check uses the store's own judgement of its path). Nothing is
 changed and no file is left behind: the database is read from an immutable or copied snapshot
 (no `-wal`/`-shm`), devices are opened and closed again. Exit status 1 if anything FAILed.
@@ -203,6 +204,31 @@ def check_serial(config: config_mod.Config,
     return Check("OK", "serial port", f"{serial_cfg.port} at {serial_cfg.baud} baud opens")
 
 
+def check_backlight(root: Path | None = None) -> Check:
+    """The backlight screen sleep would drive, and whether this user may write it (only read:
+    under the service, the unit's ReadWritePaths= decides too, see docs/raspberry-pi.md)."""
+    from hardware.backlight import candidates, default_root, read_levels
+
+    folder = default_root() if root is None else root
+    found = candidates(folder)
+    if not found:
+        return Check("WARN", "backlight", f"none in {folder}: screen sleep draws a black screen")
+    path = found[0]
+    try:
+        brightness, maximum = read_levels(path)
+    except (OSError, ValueError) as exc:
+        return Check("WARN", "backlight", f"{path}: unreadable ({exc}): screen sleep draws a "
+                     "black screen")
+    if not os.access(path / "brightness", os.W_OK):
+        return Check("WARN", "backlight", f"{path}: not writable by this user (the udev rule "
+                     "90-parlor-backlight.rules gives it to the group video: sudo udevadm "
+                     "trigger --action=add --subsystem-match=backlight); screen sleep draws a "
+                     "black screen")
+    return Check("OK", "backlight", f"{path}: brightness {brightness} of {maximum}, writable")
+
+
+
+
 def data_folder(config: config_mod.Config, environ: Mapping[str, str]) -> Path:
     """The folder whose partition holds the database (its nearest existing ancestor)."""
     return paths.nearest_folder(paths.database_path(config.store.path, environ))
@@ -224,6 +250,7 @@ def run_checks(environ: Mapping[str, str] | None = None, root: Path = Path("/"))
         check_inputs(),
         check_pin_factory(config, env),
         check_serial(config),
+        check_backlight(None if root == Path("/") else root / "sys" / "class" / "backlight"),
     ] + [health_check(r) for r in health.read_all(data_folder(config, env), root)]
 
 

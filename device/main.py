@@ -23,7 +23,7 @@ from device import config as config_mod
 from device import kivyenv, lifecycle, paths, power
 from device import store as store_mod
 from device.notify import Notifier
-from ui.ports import NullOutputs, Services, Store
+from ui.ports import Backlight, NoBacklight, NullOutputs, Services, Store
 
 log = logging.getLogger("parlor")
 
@@ -109,6 +109,7 @@ class Devices:
 
     sources: list[Any] = field(default_factory=list)
     outputs: Any = field(default_factory=NullOutputs)
+    backlight: Backlight = field(default_factory=NoBacklight)
 
     def close(self) -> None:
         for source in self.sources:
@@ -122,6 +123,9 @@ class Devices:
                 close()
             except Exception as exc:
                 log.warning("hardware: closing the outputs failed: %s", exc)
+        close = getattr(self.backlight, "close", None)
+        if close is not None:  # the brightness it had at start: never a dark screen left behind
+            close()
 
 
 def build_devices(
@@ -151,9 +155,20 @@ def build_devices(
                                                  pin_factory=config.gpio.pin_factory)
     except hardware.HardwareError as exc:
         log.error("hardware: %s; LEDs and buzzer disabled", exc)
+    devices.backlight = open_backlight(mock)
     log.info("hardware: %d input source(s), outputs %s", len(devices.sources),
              type(devices.outputs).__name__)
     return devices
+
+
+def open_backlight(mock: bool) -> Backlight:
+    """The display's sysfs backlight for screen sleep, or `NoBacklight` (the screen then sleeps
+    black): always the latter with mocked hardware (a desktop's own screen is not Parlor's)."""
+    if mock:
+        return NoBacklight()
+    from hardware.backlight import open_backlight as open_sysfs
+
+    return open_sysfs() or NoBacklight()
 
 
 class SafeOutputs:
@@ -188,9 +203,11 @@ def make_services(
     replay_record: str | None = None,
 ) -> Services:
     """What the UI is handed: the store, kiosk lockdown from `[kiosk]`, starting language/level,
-    and the board's health lines (`hardware.health`, free space of the database's partition).
+    screen sleep from `[display]`, and the board's health lines (`hardware.health`, free space
+    of the database's partition).
 
-    Outputs start as `NullOutputs`; the real ones are set once the devices are built.
+    Outputs start as `NullOutputs` and the backlight as `NoBacklight`; the real ones are set once
+    the devices are built.
     """
     from hardware import health
 
@@ -199,7 +216,7 @@ def make_services(
                     language=config.game.language, ai_level=config.game.ai_level,
                     replay_record=replay_record, keyboard=config.input.keyboard,
                     health=lambda: health.read_all(paths.nearest_folder(database)),
-                    power=config.power)
+                    power=config.power, sleep=config.display.sleep)
 
 
 class LiveDevices:
@@ -215,6 +232,7 @@ class LiveDevices:
     def reopen(self) -> None:
         self.devices = build_devices(self.config, self.post_input, mock=self.mock)
         self.services.outputs = SafeOutputs(self.devices.outputs)
+        self.services.backlight = self.devices.backlight
 
     def close(self) -> None:
         self.services.outputs = NullOutputs()

@@ -8,7 +8,8 @@ settings objects the rest of Parlor is handed (`hardware.InputSettings`, `ui.por
 `engine.ai.bots`, input events from `hardware.events`, animation speeds from `ui.ports`.
 
 Sections whose settings class lives in a lower layer (`[input*]` and `[output]` in `hardware`,
-`[kiosk]` in `ui.ports`) take their defaults from that class's fields, so `hardware` and `ui` can
+`[kiosk]` in `ui.ports`), and `[display]`'s screen-sleep keys (`ui.ports.SleepSettings`), take
+their defaults from that class's fields, so `hardware` and `ui` can
 build their settings alone (bring-up tools, tests) without importing `device`; the schema reads
 those fields instead of repeating the values. The other sections' defaults are written here.
 
@@ -49,7 +50,7 @@ from device.checks import (
 from engine.ai.kinds import DEFAULT_LEVEL, LEVELS
 from hardware.settings import GpioSettings, InputSettings, OutputSettings, SerialSettings
 from ui.i18n import LANGUAGES
-from ui.ports import SPEED_MAX, SPEED_MIN, KioskSettings, PowerSettings
+from ui.ports import SPEED_MAX, SPEED_MIN, KioskSettings, PowerSettings, SleepSettings
 
 __all__ = [  # the checks are part of the schema's vocabulary: `schema.Number`, `schema.show`, ...
     "EXCERPT", "MAX_PROBLEMS", "Boolean", "Check", "Choice", "Digits", "Event", "EventList",
@@ -115,6 +116,14 @@ class DisplayConfig:
     density: float
     width: int
     height: int
+    dim_after_minutes: float
+    off_after_minutes: float
+    dim_percent: int
+
+    @property
+    def sleep(self) -> SleepSettings:
+        """The screen-sleep keys as the UI's settings (`ui.ports.SleepSettings`)."""
+        return SleepSettings(self.dim_after_minutes, self.off_after_minutes, self.dim_percent)
 
 
 @dataclass(frozen=True)
@@ -157,6 +166,10 @@ def _field_default(cls: type, name: str) -> Any:
     raise KeyError(f"{cls.__name__} has no field {name!r}")
 
 
+def _sleep(name: str) -> Any:
+    return _field_default(SleepSettings, name)
+
+
 def _kiosk(name: str) -> Any:
     return _field_default(KioskSettings, name)
 
@@ -189,6 +202,12 @@ KEYS: tuple[Key, ...] = (
     Key("display", "density", 1.0, Number(0.5, 4.0), "scale of every size (dp) on this screen"),
     Key("display", "width", 800, Integer(100, 10000), "window width in pixels (not fullscreen)"),
     Key("display", "height", 480, Integer(100, 10000), "window height in pixels (not fullscreen)"),
+    Key("display", "dim_after_minutes", _sleep("dim_after_minutes"), Number(0.0, 1440.0),
+        "idle minutes until the screen dims (0 = never; not while bots play a deal you watch)"),
+    Key("display", "off_after_minutes", _sleep("off_after_minutes"), Number(0.0, 1440.0),
+        "idle minutes until the screen goes off (0 = never); a touch or button only wakes it"),
+    Key("display", "dim_percent", _sleep("dim_percent"), Integer(1, 100),
+        "brightness of the dimmed screen, percent of full"),
     Key("game", "language", "en", Choice(tuple(LANGUAGES)), "the language of the app"),
     Key("game", "ai_level", DEFAULT_LEVEL, Choice(LEVELS), "how strong the AI players are"),
     Key("game", "animation_speed", 1.0, Number(SPEED_MIN, SPEED_MAX),

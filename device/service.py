@@ -1,10 +1,13 @@
 """`parlor install-service`: install the systemd unit so the table starts at boot.
 
 Steps, each reported on one line: write `/etc/systemd/system/parlor.service` from
-`systemd/parlor.service` with this installation's `ExecStart=` and `User=`; write a kiosk
-`/etc/parlor/config.toml` if there is none; write the polkit rule that lets the service user
-(and no one else) power the machine off (`[power]`, `device/power.py`), unless a file that is not
-Parlor's has its name; create the service user if missing; reload systemd and enable the unit. `--dry-run` only says what it would do; `--root DIR` writes under DIR (an
+`systemd/parlor.service` with this installation's `ExecStart=` and `User=`, and one
+`ReadWritePaths=` per display backlight found (screen sleep; the unit's comments say why); write
+the udev rule `systemd/90-parlor-backlight.rules` that gives the backlight's files to the group
+video; write a kiosk `/etc/parlor/config.toml` if there is none; write the polkit rule that lets
+the service user (and no one else) power the machine off (`[power]`, `device/power.py`), unless a
+file that is not Parlor's has its name; create the service user if missing; apply the udev rule,
+reload systemd and enable the unit. `--dry-run` only says what it would do; `--root DIR` writes under DIR (an
 image being prepared, or a test) and enables by creating the `multi-user.target.wants` link
 itself instead of calling systemctl.
 """
@@ -24,6 +27,10 @@ from pathlib import Path
 from typing import TextIO
 
 UNIT_NAME = "parlor.service"
+UDEV_RULE = "90-parlor-backlight.rules"
+# The unit template's placeholder for the backlight folders (replaced by ReadWritePaths= lines).
+BACKLIGHT_LINE = re.compile(r"(?m)^# ReadWritePaths=-/sys/devices/\.\.\..*$")
+SYSFS_PATH = re.compile(r"/sys/devices/[A-Za-z0-9._:+@/-]+")  # nothing systemd would split
 GROUPS = ("video", "render", "input", "gpio", "dialout")
 KIOSK_CONFIG = """\
 # Parlor on its own screen (written by `parlor install-service`; see docs/raspberry-pi.md).
@@ -65,18 +72,64 @@ class InstallError(Exception):
     """A step that cannot be done; the message is one line."""
 
 
-def unit_template() -> str:
-    """The unit file shipped in `systemd/` (source tree, editable install, or the bundle)."""
+def shipped(name: str) -> str:
+    """A file shipped in `systemd/` (source tree, editable install, or the bundle)."""
     here = Path(__file__).resolve().parent
-    candidates = [here.parent / "systemd" / UNIT_NAME]
+    candidates = [here.parent / "systemd" / name]
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle:
-        candidates.insert(0, Path(bundle) / "systemd" / UNIT_NAME)
+        candidates.insert(0, Path(bundle) / "systemd" / name)
     for path in candidates:
         if path.is_file():
             return path.read_text(encoding="utf-8")
-    raise InstallError(f"the unit template {UNIT_NAME} is not installed (looked in "
+    raise InstallError(f"the file {name} is not installed (looked in "
                        f"{', '.join(str(p.parent) for p in candidates)})")
+
+
+def unit_template() -> str:
+    """The unit file shipped in `systemd/`."""
+    return shipped(UNIT_NAME)
+
+
+def backlight_folders(root: Path) -> tuple[list[str], list[str]]:
+    """(the real device folders of the backlights under `root`/sys/class/backlight, as paths on
+    the target, e.g. /sys/devices/platform/.../backlight/10-0045; notes on entries left out).
+
+    Only read: `/sys/class/backlight/NAME` is a symbolic link, resolved inside `root`."""
+    folder = root / "sys" / "class" / "backlight"
+    found: list[str] = []
+    notes: list[str] = []
+    try:
+        entries = sorted(folder.iterdir())
+    except OSError:
+        return [], []
+    sys_root = (root / "sys").resolve()
+    for entry in entries:
+        real = entry.resolve()
+        try:
+            inside = "/sys/" + real.relative_to(sys_root).as_posix()
+        except ValueError:
+            notes.append(f"note: backlight {entry.name} points outside /sys; left out")
+            continue
+        if not SYSFS_PATH.fullmatch(inside):
+            notes.append(f"note: backlight {entry.name} has an unusual path {inside!r}; left out")
+            continue
+        found.append(inside)
+    return found, notes
+
+
+def render_unit(template: str, exec_start: str, user: str, groups: list[str],
+                backlights: list[str] | None = None) -> str:
+    """The template with this installation's ExecStart=, User=, SupplementaryGroups= and one
+    ReadWritePaths= per backlight folder (none: the template's comment stays)."""
+    text = _render(template, exec_start, user, groups)
+    if backlights:
+        lines = "\n".join(f"ReadWritePaths=-{path}" for path in backlights)
+        text, count = BACKLIGHT_LINE.subn(lambda _m: lines, text, count=1)
+        if not count:
+            raise InstallError("the unit template has no `# ReadWritePaths=-/sys/devices/...` "
+                               "line for the backlight")
+    return text
 
 
 def default_exec() -> str:
@@ -107,8 +160,8 @@ def existing_groups(root: Path) -> tuple[list[str], list[str]]:
     return [g for g in GROUPS if g in names], [g for g in GROUPS if g not in names]
 
 
-def render_unit(template: str, exec_start: str, user: str, groups: list[str]) -> str:
-    """The template with this installation's ExecStart=, User= and SupplementaryGroups=."""
+def _render(template: str, exec_start: str, user: str, groups: list[str]) -> str:
+    """ExecStart=, User= and SupplementaryGroups= of this installation."""
     if not re.fullmatch(r"[a-z_][a-z0-9_-]{0,31}", user):
         raise InstallError(f"not a valid user name: {user!r}")
     text = re.sub(r"(?m)^ExecStart=.*$", lambda _m: f"ExecStart={exec_start}", template)
@@ -181,14 +234,26 @@ def _install(args: argparse.Namespace) -> Iterator[str]:
     if real and not os.access(program, os.X_OK):
         raise InstallError(f"{program} is not an executable file")
     groups, missing = existing_groups(root if not real else Path("/"))
-    unit = render_unit(unit_template(), exec_start, args.user, groups)
+    backlights, notes = backlight_folders(root)
+    unit = render_unit(unit_template(), exec_start, args.user, groups, backlights)
 
     unit_path = root / "etc" / "systemd" / "system" / UNIT_NAME
     yield f"{verb}write {unit_path} (ExecStart={exec_start}, User={args.user})"
     if missing:
         yield f"note: groups {', '.join(missing)} do not exist here; left out of the unit"
+    yield from notes
+    for path in backlights:
+        yield f"backlight: {path} writable for screen sleep (ReadWritePaths=)"
+    if not backlights:
+        yield ("note: no backlight in /sys/class/backlight: the screen sleeps black (with the "
+               "display attached, run install-service again to dim its backlight)")
     if not dry:
         _write(unit_path, unit, 0o644)
+
+    rule_path = root / "etc" / "udev" / "rules.d" / UDEV_RULE
+    yield f"{verb}write {rule_path} (the group video may set the backlight)"
+    if not dry:
+        _write(rule_path, shipped(UDEV_RULE), 0o644)
 
     config_path = root / "etc" / "parlor" / "config.toml"
     if config_path.exists():
@@ -203,6 +268,7 @@ def _install(args: argparse.Namespace) -> Iterator[str]:
 
     if real:
         yield from _ensure_user(args.user, dry)
+        yield from _apply_udev_rule(dry)
         yield from _run(["systemctl", "daemon-reload"], dry)
         if not args.no_enable:
             yield from _run(["systemctl", "enable", UNIT_NAME], dry)
@@ -242,6 +308,15 @@ def _write(path: Path, text: str, mode: int) -> None:
         os.replace(tmp, path)
     except OSError as exc:
         raise InstallError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _apply_udev_rule(dry: bool) -> Iterator[str]:
+    """Apply the backlight rule now (else it does at the next boot)."""
+    if shutil.which("udevadm") is None and not dry:
+        yield "note: udevadm not found; the backlight rule applies at the next boot"
+        return
+    yield from _run(["udevadm", "control", "--reload"], dry)
+    yield from _run(["udevadm", "trigger", "--action=add", "--subsystem-match=backlight"], dry)
 
 
 def _ensure_user(user: str, dry: bool) -> Iterator[str]:

@@ -13,6 +13,9 @@ os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 os.environ.setdefault("KIVY_USE_DEFAULTCONFIG", "1")
 os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="parlor-kivy-"))
 os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
+# No test writes to the real /sys: the backlight is looked for in an empty folder (the app run in
+# a subprocess inherits it); backlight tests build fake sysfs trees in their tmp_path.
+os.environ["PARLOR_BACKLIGHT_DIR"] = tempfile.mkdtemp(prefix="parlor-no-backlight-")
 
 # Property-based tests (hypothesis): a bounded run in the suite, a long one behind `make fuzz`
 # (HYPOTHESIS_PROFILE=fuzz). No example database: tests write only under their tmp folders.

@@ -38,6 +38,7 @@ from engine.session import Session
 from ui import i18n, keys
 from ui.kiosk import HoldGesture, pin_matches
 from ui.ports import EVENTS, SPEED_MAX, SPEED_MIN, Services
+from ui.sleep import Sleeper
 
 HERE = Path(__file__).parent
 # The kv files, shared look first; one per screen.
@@ -141,6 +142,7 @@ class ParlorApp(App):
         self.animation_speed = min(SPEED_MAX, max(SPEED_MIN, speed))
         self.sound = bool(store.get_setting("sound", True))
         self._heartbeat_event: Any = None
+        self.sleeper: Sleeper | None = None  # built with the window (`build`)
         reason = getattr(store, "unavailable_reason", "")
         if reason:  # the store keeps nothing: say so on the home screen, in words
             self.notice = i18n.trf("Not keeping any data: {reason}", reason=reason)
@@ -185,7 +187,15 @@ class ParlorApp(App):
         Clock.schedule_once(lambda _dt: settle_heap(), 0)
         self._warning_bar = Factory.SaveWarningBar()  # above every screen, touches pass through
         Window.add_widget(self._warning_bar)
+        # screen sleep; bound after the handlers above, so it sees every touch and key first
+        self.sleeper = Sleeper(self.services.sleep, self.services.backlight, self._bots_playing)
+        self.sleeper.start()
         return manager
+
+    def _bots_playing(self) -> bool:
+        """Bots play a deal on the screen shown (it must not sleep meanwhile)."""
+        screen = self.root.current_screen if self.root is not None else None
+        return bool(getattr(screen, "bots_playing", bool)())
 
     def on_stop(self) -> None:
         self.unbind_window()
@@ -195,6 +205,8 @@ class ParlorApp(App):
         bar = getattr(self, "_warning_bar", None)
         if bar is not None and bar.parent is not None:
             Window.remove_widget(bar)
+        if self.sleeper is not None:
+            self.sleeper.stop()  # the screen lit again
         Window.unbind(
             on_key_down=self._on_key_down,
             on_key_up=self._on_key_up,
@@ -236,6 +248,8 @@ class ParlorApp(App):
         if event is None:
             Logger.warning(f"Parlor: ignored unknown input event {name!r}")
             return False
+        if self.sleeper is not None and self.sleeper.consume(event):
+            return True  # it only woke the screen
         self.input_log = ([event] + list(self.input_log))[:12]
         if event == "MENU:long":
             if self.kiosk:

@@ -2,15 +2,16 @@
 
 The UI never imports `device/` or a hardware backend. It is handed a `Services` bundle: a store
 for statistics, settings and the autosaved game; outputs (LEDs, buzzer) to signal with; a
-heartbeat to call from the UI loop (the systemd watchdog); kiosk and power-off settings; the
-one call that powers the machine off; and the board's health lines for the Controls screen.
-Input arrives the other way: the composition root calls
-`ParlorApp.post_input(name)` from any thread with one of `EVENTS`; the app hands it to Kivy's
-main thread. `EVENTS` is this port's side of the input vocabulary: `hardware.events.EVENTS` is
-the devices' side (hardware may not import ui, nor ui hardware), and a test holds the two equal.
+heartbeat to call from the UI loop (the systemd watchdog); kiosk, screen-sleep and power-off
+settings; the display's backlight, if one can be driven (`NoBacklight` otherwise); the one call
+that powers the machine off; and the board's health lines for the Controls screen. Input arrives
+the other way: the composition root calls `ParlorApp.post_input(name)` from any thread with one
+of `EVENTS`; the app hands it to Kivy's main thread. `EVENTS` is this port's side of the input
+vocabulary: `hardware.events.EVENTS` is the devices' side (hardware may not import ui, nor ui
+hardware), and a test holds the two equal.
 
-`MemoryStore` and `NullOutputs` are complete in-memory implementations for tests and for a
-desktop run without a data directory.
+`MemoryStore`, `NullOutputs` and `NoBacklight` are complete in-memory implementations for tests
+and for a desktop run without a data directory or hardware.
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ from ui.i18n import N_
 #: The semantic input events the UI accepts (equal to `hardware.events.EVENTS`, by test).
 EVENTS: tuple[str, ...] = ("LEFT", "RIGHT", "UP", "DOWN", "SELECT", "OK", "BACK", "MENU")
 
-__all__ = ["EVENTS", "SPEED_MIN", "SPEED_MAX", "Store", "Outputs", "KioskSettings", "HealthLine",
-           "PowerSettings", "no_power_off", "Services", "MemoryStore", "NullOutputs"]
+__all__ = ["EVENTS", "SPEED_MIN", "SPEED_MAX", "Store", "Outputs", "Backlight", "KioskSettings",
+           "HealthLine", "PowerSettings", "no_power_off", "SleepSettings", "NEVER", "Services",
+           "MemoryStore", "NullOutputs", "NoBacklight"]
 
 # The animation speeds the app offers (the config schema checks `[game] animation_speed` by them).
 SPEED_MIN, SPEED_MAX = 0.5, 3.0
@@ -130,6 +132,24 @@ def no_health() -> Sequence[HealthLine]:
     return ()
 
 
+class Backlight(Protocol):
+    """The display's backlight (hardware/backlight.py drives one through sysfs).
+
+    Each call returns True when the hardware did it; False (or `available` False) and the UI puts
+    a black screen up instead."""
+
+    available: bool
+
+    def dim(self, percent: int) -> bool:
+        """Down to `percent` of full brightness."""
+
+    def off(self) -> bool:
+        """Backlight off."""
+
+    def restore(self) -> bool:
+        """Back to the brightness it had before."""
+
+
 @dataclass
 class KioskSettings:
     """[kiosk] of the config: when `enabled`, nothing but the exit gesture leaves the app.
@@ -139,6 +159,22 @@ class KioskSettings:
     enabled: bool = False
     exit_pin: str = ""  # empty: the gesture alone exits
     exit_hold_seconds: float = 5.0  # hold MENU (or the top-left corner) this long
+
+
+@dataclass(frozen=True)
+class SleepSettings:
+    """The screen-sleep keys of [display]: idle minutes until the screen dims, then goes off.
+
+    0 = never. Minutes are counted from the last touch, key or button, and not while bots play a
+    deal the player watches. The field defaults are the config's built-in defaults
+    (`device/schema.py` reads them); `Services` starts from `NEVER` (tests, a bare desktop run)."""
+
+    dim_after_minutes: float = 5.0
+    off_after_minutes: float = 15.0
+    dim_percent: int = 20  # the dimmed brightness, percent of full
+
+
+NEVER = SleepSettings(dim_after_minutes=0.0, off_after_minutes=0.0)
 
 
 @dataclass
@@ -175,6 +211,8 @@ class Services:
     # Power the machine off: "" once asked for (the service is then stopped), else one line why
     # not. The composition root's closes the devices and asks logind (device/power.py).
     power_off: Callable[[], str] = no_power_off
+    sleep: SleepSettings = NEVER  # screen sleep (the composition root passes [display]'s keys)
+    backlight: Backlight = field(default_factory=lambda: NoBacklight())
 
 
 class MemoryStore:
@@ -236,3 +274,18 @@ class NullOutputs:
 
     def beep(self) -> None:
         pass
+
+
+class NoBacklight:
+    """No backlight that can be driven: every call answers False (the UI sleeps black)."""
+
+    available = False
+
+    def dim(self, percent: int) -> bool:
+        return False
+
+    def off(self) -> bool:
+        return False
+
+    def restore(self) -> bool:
+        return False

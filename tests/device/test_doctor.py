@@ -13,6 +13,7 @@ import pytest
 from device import doctor
 from device.config import defaults, load_text
 from device.store import SqliteStore
+from tests.fakesysfs import make_backlight
 
 
 def test_config_problems_are_listed_as_a_warning() -> None:
@@ -120,6 +121,27 @@ def test_display_check(tmp_path: Path) -> None:
     ok = doctor.check_display({"SDL_VIDEODRIVER": "kmsdrm", "DISPLAY": ":0"},
                               dri_glob=str(tmp_path / "card*"))
     assert ok.status == "OK" and "KMS/DRM" in ok.detail
+
+
+def test_backlight_check(tmp_path: Path) -> None:
+    folder = tmp_path / "sys/class/backlight"
+    none = doctor.check_backlight(folder)
+    assert none.status == "WARN" and none.detail == f"none in {folder}: screen sleep draws a " \
+        "black screen"
+    link = make_backlight(tmp_path / "sys", brightness=12)
+    ok = doctor.check_backlight(folder)
+    assert ok.status == "OK" and ok.detail == f"{link}: brightness 12 of 31, writable"
+    assert (link / "brightness").read_text() == "12\n"  # only read
+    (link / "max_brightness").write_text("?\n")
+    assert doctor.check_backlight(folder).status == "WARN"
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write a mode-0444 file")
+def test_backlight_check_says_when_this_user_may_not_write(tmp_path: Path) -> None:
+    link = make_backlight(tmp_path / "sys")
+    (link / "brightness").chmod(0o444)
+    check = doctor.check_backlight(tmp_path / "sys/class/backlight")
+    assert check.status == "WARN" and "not writable by this user" in check.detail
 
 
 def test_inputs_check(tmp_path: Path) -> None:

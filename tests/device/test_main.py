@@ -17,7 +17,8 @@ from device import kivyenv
 from device import main as root
 from device.cli import main as cli_main
 from device.config import load_text
-from ui.ports import KioskSettings, MemoryStore, SaveResult
+from tests.fakesysfs import level, make_backlight
+from ui.ports import KioskSettings, MemoryStore, NoBacklight, SaveResult, SleepSettings
 
 
 def test_kivy_environment_from_config(tmp_path: Path) -> None:
@@ -101,6 +102,30 @@ def test_open_store_falls_back_to_memory_when_the_directory_is_unusable(
     store.save_autosave("{}")
     assert not (tmp_path / "file" / "sub").exists()
     assert "will not be kept" in caplog.text
+
+
+def test_display_sleep_keys_become_the_ui_sleep_settings() -> None:
+    config, problems = load_text("[display]\ndim_after_minutes = 2\noff_after_minutes = 0\n"
+                                 "dim_percent = 150\n")
+    assert problems == ["<config>: display.dim_percent: must be between 1 and 100, got 150; "
+                        "using the default 20"]
+    services = root.make_services(config, MemoryStore(), lambda: None)
+    assert services.sleep == SleepSettings(dim_after_minutes=2.0, off_after_minutes=0.0,
+                                           dim_percent=20)
+    assert load_text("")[0].display.sleep == SleepSettings()  # the defaults: one owner
+
+
+def test_the_backlight_is_opened_unless_hardware_is_mocked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    link = make_backlight(tmp_path, brightness=20)
+    monkeypatch.setenv("PARLOR_BACKLIGHT_DIR", str(link.parent))
+    config, _ = load_text("")
+    assert isinstance(root.build_devices(config, lambda name: None, mock=True).backlight,
+                      NoBacklight)  # a desktop's own screen is not Parlor's
+    devices = root.build_devices(config, lambda name: None, mock=False)
+    assert devices.backlight.available and devices.backlight.off() and level(link) == 0
+    devices.close()
+    assert level(link) == 20  # closing leaves the screen lit as it was found
 
 
 def test_hardware_events_reach_post_input_and_devices_close(mock_factory) -> None:

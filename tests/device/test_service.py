@@ -17,6 +17,7 @@ import pytest
 from device import config as cfg
 from device import service
 from device.notify import Notifier, watchdog_interval
+from tests.fakesysfs import DEVICE, make_backlight
 
 REPO = Path(__file__).resolve().parents[2]
 UNIT = REPO / "systemd" / "parlor.service"
@@ -114,6 +115,47 @@ def test_install_service_under_root_writes_a_verifiable_unit(tmp_path: Path) -> 
     assert problems == [] and config.kiosk.enabled and config.display.fullscreen
 
 
+def test_install_service_opens_each_backlight_it_finds_and_installs_the_udev_rule(
+        tmp_path: Path) -> None:
+    """Screen sleep (issue 17 part 5): /sys is read-only under ProtectKernelTunables=, so the
+    unit opens the backlight's real device folder (its class entry is a symbolic link) with a
+    ReadWritePaths= line; the udev rule gives its files to the group video."""
+    root = tmp_path / "image"
+    make_backlight(root / "sys", name="10-0045")
+    out = io.StringIO()
+    assert service.install(install_args(root, exec_path=sys.executable + " -m device"), out) == 0
+    folder = f"/sys/{DEVICE}/10-0045"
+    assert f"backlight: {folder} writable for screen sleep (ReadWritePaths=)" in out.getvalue()
+    unit = root / "etc/systemd/system/parlor.service"
+    keys = unit_keys(unit.read_text())
+    assert keys["ReadWritePaths"] == [f"-{folder}"]
+    assert keys["ProtectKernelTunables"] == ["yes"] and keys["ProtectSystem"] == ["strict"]
+    if ANALYZE is not None:
+        done = verify(unit)
+        assert done.returncode == 0 and done.stderr.strip() == "", done.stderr
+    rule = root / "etc/udev/rules.d/90-parlor-backlight.rules"
+    assert rule.read_text() == (REPO / "systemd" / "90-parlor-backlight.rules").read_text()
+    runs = re.findall(r'RUN\+="([^"]+)"', rule.read_text())
+    assert runs == ["/bin/chgrp video /sys%p/brightness", "/bin/chmod g+w /sys%p/brightness",
+                    "/bin/chgrp video /sys%p/bl_power", "/bin/chmod g+w /sys%p/bl_power"]
+    assert all('SUBSYSTEM=="backlight"' in line for line in rule.read_text().splitlines()
+               if line and not line.startswith("#"))
+
+
+def test_install_service_without_a_backlight_says_the_screen_sleeps_black(
+        tmp_path: Path) -> None:
+    root = tmp_path / "image"
+    (root / "sys/class/backlight").mkdir(parents=True)
+    (root / "sys/class/backlight/odd").symlink_to(tmp_path)  # points outside /sys
+    out = io.StringIO()
+    assert service.install(install_args(root, no_enable=True), out) == 0
+    report = out.getvalue()
+    assert "note: backlight odd points outside /sys; left out" in report
+    assert "no backlight in /sys/class/backlight: the screen sleeps black" in report
+    assert "ReadWritePaths" not in unit_keys((root / "etc/systemd/system/parlor.service")
+                                             .read_text())
+
+
 def test_install_service_dry_run_changes_nothing(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     root = tmp_path / "image"
@@ -121,6 +163,7 @@ def test_install_service_dry_run_changes_nothing(tmp_path: Path,
     out = capsys.readouterr().out
     assert "would write" in out and out.rstrip().endswith("dry run: nothing was changed")
     assert f"would write {root / service.POLKIT_RULE} (user parlor may power off" in out
+    assert f"would write {root}/etc/udev/rules.d/90-parlor-backlight.rules" in out
     assert not root.exists()
 
 

@@ -12,7 +12,17 @@ from typing import Any
 import pytest
 
 from tests.ui.uitools import pump
-from ui.ports import KioskSettings, MemoryStore, NullOutputs, PowerSettings, Services
+from ui.ports import (
+    NEVER,
+    Backlight,
+    KioskSettings,
+    MemoryStore,
+    NoBacklight,
+    NullOutputs,
+    PowerSettings,
+    Services,
+    SleepSettings,
+)
 
 
 @pytest.fixture(scope="session")
@@ -63,6 +73,8 @@ def make_app(window: Any) -> Iterator[Callable[..., Any]]:
         pace: float = 0.0,
         ai_level: str = "easy",
         power: PowerSettings | None = None,
+        sleep: SleepSettings = NEVER,
+        backlight: Backlight | None = None,
     ) -> Any:
         teardown()  # one app at a time: kv's `app` must mean the newest one
         window.size = size
@@ -72,6 +84,8 @@ def make_app(window: Any) -> Iterator[Callable[..., Any]]:
             kiosk=kiosk or KioskSettings(),
             language=language,
             power=power or PowerSettings(),
+            sleep=sleep,
+            backlight=backlight or NoBacklight(),
         )
         app = ParlorApp(services, seed=seed)
         app.pace = pace

@@ -337,6 +337,19 @@ class TableScreen(BaseScreen):
         return (self.session.state.to_act == HUMAN and not self.holding and not self.autoplay
                 and self.replay is None)
 
+    def bots_playing(self) -> bool:
+        """Bots are playing a deal the player watches (the screen does not sleep, `ui.sleep`):
+        an AI turn or a trick on show, a demo (`autoplay`) or a replay still running. False
+        while the table waits for the human (their turn, the summary)."""
+        if self.session is None or self.driver is None:
+            return False
+        if self.replay is not None:
+            return bool(self.replay) or self._replay_event is not None
+        if self.autoplay:
+            return not self.match_over
+        state = self.session.state
+        return not state.is_over and (self.holding or state.to_act != HUMAN)
+
     def waiting(self, obs: Any) -> None:
         """Not the human's decision: no prompt, and (unless a refusal is showing) who acts."""
         self.prompt = ""
