@@ -9,7 +9,8 @@ time limit.
 - `mean_ci`: a mean with its normal-approximation 95% confidence interval.
 - `per_call_us`, `rate`, `timed`: how long one call takes, how many calls a second, and the
   CPU and wall time of every call of a function.
-- `peak_rss_mb` (this process's high-water mark) and `rss_mb` (its resident memory now).
+- `peak_rss_mb` (this process's high-water mark), `rss_mb` (its resident memory now) and
+  `peak_rss_of` (another process's high-water mark, e.g. a search worker's).
 - `print_figures`, `format_percentiles`: the printing of a block of figures.
 """
 
@@ -116,6 +117,18 @@ def rss_mb() -> float:
                 if line.startswith("VmRSS:"):
                     return int(line.split()[1]) / 1024
     except OSError:
+        pass
+    return float("nan")
+
+
+def peak_rss_of(pid: int) -> float:
+    """Process `pid`'s peak resident memory (VmHWM) in MiB (Linux /proc; NaN where unreadable)."""
+    try:
+        with open(f"/proc/{int(pid)}/status", encoding="ascii") as handle:
+            for line in handle:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError):
         pass
     return float("nan")
 
