@@ -23,6 +23,7 @@ from device import config as config_mod
 from device import kivyenv, lifecycle, paths
 from device import store as store_mod
 from device.notify import Notifier
+from engine.ai.pool import worker_count
 from ui.ports import NullOutputs, Services, Store
 
 log = logging.getLogger("parlor")
@@ -187,12 +188,14 @@ def make_services(
     heartbeat: Callable[[], None],
     replay_record: str | None = None,
 ) -> Services:
-    """What the UI is handed: the store, kiosk lockdown from `[kiosk]`, starting language/level.
+    """What the UI is handed: the store, kiosk lockdown from `[kiosk]`, starting language/level,
+    the processes that search one AI decision (`[ai] workers`, "auto" resolved here).
 
     Outputs start as `NullOutputs`; the real ones are set once the devices are built.
     """
     return Services(store=store, outputs=NullOutputs(), heartbeat=heartbeat, kiosk=config.kiosk,
                     language=config.game.language, ai_level=config.game.ai_level,
+                    ai_workers=worker_count(config.ai.workers),
                     replay_record=replay_record, keyboard=config.input.keyboard)
 
 

@@ -33,6 +33,7 @@ import multiprocessing
 import os
 import pickle
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection, wait
@@ -165,15 +166,50 @@ class _Worker:
 
 class WorldPool:
     """This process plus `size - 1` worker processes that evaluate search worlds (see the module
-    docstring); a context manager, or `close()` when the table closes."""
+    docstring); a context manager, or `close()` when the table closes.
 
-    def __init__(self, size: int) -> None:
+    With `wait=False` the workers start in a background thread (the first start of the fork
+    server imports the engine: about a second here, more on a Pi) and each decision uses those
+    already up, so the table's first decisions are not held up."""
+
+    def __init__(self, size: int, wait: bool = True) -> None:
         self.size = max(1, int(size))
         self._ctx = _context() if self.size > 1 else None
-        self._workers = [_Worker(self._ctx, n) for n in range(1, self.size)]
+        self._workers: list[_Worker] = []
+        self._lock = threading.Lock()
         self._decision = 0
         self.restarts = 0
         self.closed = False
+        self._starter: threading.Thread | None = None
+        if wait:
+            self._start_workers()
+        elif self.size > 1:
+            self._starter = threading.Thread(target=self._start_workers, daemon=True,
+                                             name="parlor-search-start")
+            self._starter.start()
+
+    def _start_workers(self) -> None:
+        for number in range(1, self.size):
+            if self.closed:
+                return
+            try:
+                worker = _Worker(self._ctx, number)
+            except (OSError, RuntimeError) as exc:
+                log.warning("search worker %d could not start (%s): searching with %d "
+                            "process(es)", number, exc, number)
+                return
+            with self._lock:
+                closed = self.closed
+                if not closed:
+                    self._workers.append(worker)
+            if closed:
+                worker.stop()
+                return
+
+    @property
+    def started(self) -> bool:
+        """Every worker has been started (always, unless made with `wait=False`)."""
+        return self._starter is None or not self._starter.is_alive()
 
     def __enter__(self) -> WorldPool:
         return self
@@ -184,11 +220,12 @@ class WorldPool:
     @property
     def pids(self) -> list[int]:
         """The worker processes' ids (empty for size 1)."""
-        return [w.pid for w in self._workers]
+        with self._lock:
+            return [w.pid for w in self._workers]
 
     def peak_rss_mb(self) -> list[float]:
         """Each worker's peak resident memory (VmHWM) in MiB, NaN where it cannot be read."""
-        return [peak_rss_of(w.pid) for w in self._workers]
+        return [peak_rss_of(pid) for pid in self.pids]
 
     def _replace_dead(self) -> None:
         for i, worker in enumerate(self._workers):
@@ -207,12 +244,15 @@ class WorldPool:
         `local`, here; closing the iterator early tells the workers to stop."""
         if self.closed:
             raise RuntimeError("the search pool is closed")
-        self._replace_dead()
+        if self.started:
+            self._replace_dead()
         self._decision += 1
         decision = self._decision
-        for worker in self._workers:
+        with self._lock:
+            workers = list(self._workers)
+        for worker in workers:
             self._drain(worker, decision, {})
-        live = [w for w in self._workers if w.alive]
+        live = [w for w in workers if w.alive]
         step = len(live) + 1
         for j, worker in enumerate(live, 1):
             if j < planned:
@@ -271,8 +311,10 @@ class WorldPool:
 
     def close(self) -> None:
         """Stop every worker (asked, then killed if need be); idempotent."""
-        if self.closed:
-            return
-        self.closed = True
-        for worker in self._workers:
+        with self._lock:
+            if self.closed:
+                return
+            self.closed = True
+            workers = list(self._workers)
+        for worker in workers:
             worker.stop()

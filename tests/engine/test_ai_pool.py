@@ -186,3 +186,15 @@ def test_worker_count_from_the_config_setting():
     assert worker_count(3) == 3 and worker_count(1) == 1
     with pytest.raises(ValueError, match="positive integer or 'auto'"):
         worker_count("many")
+
+
+def test_workers_started_in_the_background_join_when_ready():
+    """`wait=False`: decisions made before the workers are up are searched here, the same as
+    K = 1; once started, the pool has its workers."""
+    states = _positions("chan", 3, 12)
+    alone = _decide("chan", NORMAL, states, None)
+    with WorldPool(2, wait=False) as pool:
+        assert _decide("chan", NORMAL, states, pool) == alone
+        pool._starter.join(30.0)
+        assert pool.started and len(pool.pids) == 1
+        assert _decide("chan", NORMAL, states, pool) == alone
