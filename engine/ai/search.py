@@ -85,6 +85,10 @@ class Budget:
     (A Pi 4 core thus runs about 550 / 190 / 170 / 80 / 280 / 130 worlds per second in these
     rows' order; the world costs are fitted to the measured decision times: sampling a world and,
     for hard, weighing it by inference.)
+
+    These are one core's figures: the budget is sized so that one process alone (`[ai] workers`
+    = 1) fits the pause. With more searching processes (`engine.ai.pool`) the same work, and so
+    the same decision, takes about 1/K of the wall time where the cores are free.
     """
 
     playouts: int  # the work of one decision, in playouts (worlds × (candidates + world_cost))
