@@ -24,7 +24,9 @@ core's CPU time, over the decisions that searched), `worlds_mean` per such decis
 `safety_cuts`, the decisions its wall-clock safety net stopped (0 where the budgets fit).
 With `--workers K` (K > 1) the decisions' worlds are split over K processes (`engine.ai.pool`:
 the same decisions): the CPU figures are then this process's share only — read the wall-clock
-ones — and `worker_max_rss_mb` is the largest peak RSS (VmHWM) of the K - 1 worker processes.
+ones — `own_cpu_s` and `worker_cpu_s` are the CPU seconds this process spent deciding and the
+workers spent in all (their sum against K = 1's `own_cpu_s` is the parallel overhead), and
+`worker_max_rss_mb` is the largest peak RSS (VmHWM) of the K - 1 worker processes.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from engine.ai.pool import WorldPool
 from engine.game import State
 from engine.measure import (
     Timings,
+    cpu_seconds_of,
     peak_rss_mb,
     per_call_us,
     percentiles,
@@ -136,8 +139,10 @@ def decision_times(game_name: str, level: str, deals: int, seed: int,
     percentiles in ms and, for a search bot, its work rate (worlds and playouts per CPU second)
     and safety-net cuts, and with workers their peak RSS."""
     with WorldPool(workers) as pool:
+        before = sum(cpu_seconds_of(pid) for pid in pool.pids)
         figures = _decision_times(game_name, level, deals, seed, pool)
         if workers > 1:
+            figures["worker_cpu_s"] = sum(cpu_seconds_of(pid) for pid in pool.pids) - before
             figures["worker_max_rss_mb"] = max(pool.peak_rss_mb())
     title = f"{game_name} decisions: {level} at seat 0 vs heuristic bots, {deals} deals"
     if workers > 1:
@@ -187,4 +192,6 @@ def _decision_times(game_name: str, level: str, deals: int, seed: int,
         figures["worlds_mean"] = worlds / searched if searched else 0.0
         figures["safety_cuts"] = float(cuts)
     figures["max_rss_mb"] = peak_rss_mb()
+    if pool.size > 1:
+        figures["own_cpu_s"] = sum(timings.cpu_ms) / 1000.0
     return figures

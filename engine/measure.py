@@ -10,13 +10,15 @@ time limit.
 - `per_call_us`, `rate`, `timed`: how long one call takes, how many calls a second, and the
   CPU and wall time of every call of a function.
 - `peak_rss_mb` (this process's high-water mark), `rss_mb` (its resident memory now) and
-  `peak_rss_of` (another process's high-water mark, e.g. a search worker's).
+  `peak_rss_of` (another process's high-water mark, e.g. a search worker's); `cpu_seconds_of`
+  (another process's CPU time so far).
 - `print_figures`, `format_percentiles`: the printing of a block of figures.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import resource
 import time
 import timeit
@@ -131,6 +133,17 @@ def peak_rss_of(pid: int) -> float:
     except (OSError, ValueError):
         pass
     return float("nan")
+
+
+def cpu_seconds_of(pid: int) -> float:
+    """Process `pid`'s CPU time so far (user + system) in seconds (Linux /proc; NaN where
+    unreadable)."""
+    try:
+        with open(f"/proc/{int(pid)}/stat", encoding="ascii") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
 
 
 def print_figures(title: str, figures: Mapping[str, float], out: TextIO, digits: int = 1) -> None:
