@@ -24,8 +24,8 @@ core's CPU time, over the decisions that searched), `worlds_mean` per such decis
 `safety_cuts`, the decisions its wall-clock safety net stopped (0 where the budgets fit).
 With `--workers K` (K > 1) the decisions' worlds are split over K processes (`engine.ai.pool`:
 the same decisions): the CPU figures are then this process's share only — read the wall-clock
-ones — `own_cpu_s` and `worker_cpu_s` are the CPU seconds this process spent deciding and the
-workers spent in all (their sum against K = 1's `own_cpu_s` is the parallel overhead), and
+ones — `worker_cpu_s` is the CPU seconds the workers spent in all (its sum with `own_cpu_s`,
+the CPU this process spent deciding, against K = 1's is the parallel overhead), and
 `worker_max_rss_mb` is the largest peak RSS (VmHWM) of the K - 1 worker processes.
 """
 
@@ -192,6 +192,5 @@ def _decision_times(game_name: str, level: str, deals: int, seed: int,
         figures["worlds_mean"] = worlds / searched if searched else 0.0
         figures["safety_cuts"] = float(cuts)
     figures["max_rss_mb"] = peak_rss_mb()
-    if pool.size > 1:
-        figures["own_cpu_s"] = sum(timings.cpu_ms) / 1000.0
+    figures["own_cpu_s"] = sum(timings.cpu_ms) / 1000.0
     return figures
