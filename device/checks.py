@@ -148,6 +148,27 @@ class Choice(Check):
 
 
 @dataclass(frozen=True)
+class CountOrAuto(Check):
+    """A count between `lo` and `hi`, or "auto" (worked out by its user, e.g. from the cores)."""
+
+    lo: int
+    hi: int
+    kind = "int or str"
+
+    def __call__(self, value: Any) -> int | str:
+        if isinstance(value, str):
+            if value != "auto":
+                raise Invalid(f'expected an integer or "auto", got {show(value)}')
+            return value
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise Invalid(f'expected an integer or "auto", got {show(value)}')
+        return Integer(self.lo, self.hi)(value)
+
+    def allowed(self) -> str:
+        return f"'auto', {self.lo} .. {self.hi}"
+
+
+@dataclass(frozen=True)
 class Text(Check):
     nonempty: bool = False
     most: int = 1024

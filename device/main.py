@@ -23,6 +23,7 @@ from device import config as config_mod
 from device import kivyenv, lifecycle, paths, power
 from device import store as store_mod
 from device.notify import Notifier
+from engine.ai.pool import worker_count
 from ui.ports import Backlight, NoBacklight, NullOutputs, Services, Store
 
 log = logging.getLogger("parlor")
@@ -203,8 +204,9 @@ def make_services(
     replay_record: str | None = None,
 ) -> Services:
     """What the UI is handed: the store, kiosk lockdown from `[kiosk]`, starting language/level,
-    screen sleep from `[display]`, and the board's health lines (`hardware.health`, free space
-    of the database's partition).
+    screen sleep from `[display]`, the board's health lines (`hardware.health`, free space
+    of the database's partition), and the processes that search one AI decision (`[ai] workers`,
+    "auto" resolved here).
 
     Outputs start as `NullOutputs` and the backlight as `NoBacklight`; the real ones are set once
     the devices are built.
@@ -214,6 +216,7 @@ def make_services(
     database = paths.database_path(config.store.path)
     return Services(store=store, outputs=NullOutputs(), heartbeat=heartbeat, kiosk=config.kiosk,
                     language=config.game.language, ai_level=config.game.ai_level,
+                    ai_workers=worker_count(config.ai.workers),
                     replay_record=replay_record, keyboard=config.input.keyboard,
                     health=lambda: health.read_all(paths.nearest_folder(database)),
                     power=config.power, sleep=config.display.sleep)

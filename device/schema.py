@@ -33,6 +33,7 @@ from device.checks import (
     Boolean,
     Check,
     Choice,
+    CountOrAuto,
     Digits,
     Event,
     EventList,
@@ -53,10 +54,11 @@ from ui.i18n import LANGUAGES
 from ui.ports import SPEED_MAX, SPEED_MIN, KioskSettings, PowerSettings, SleepSettings
 
 __all__ = [  # the checks are part of the schema's vocabulary: `schema.Number`, `schema.show`, ...
-    "EXCERPT", "MAX_PROBLEMS", "Boolean", "Check", "Choice", "Digits", "Event", "EventList",
-    "Integer", "Invalid", "KeypadWord", "Number", "PowerButton", "StorePath", "Table", "Text", "show",
+    "EXCERPT", "MAX_PROBLEMS", "Boolean", "Check", "Choice", "CountOrAuto", "Digits", "Event",
+    "EventList", "Integer", "Invalid", "KeypadWord", "Number", "PowerButton", "StorePath", "Table",
+    "Text", "show",
     "show_name", "Key", "Section", "KEYS", "SECTIONS", "BY_NAME", "SECTION_NAMES", "Config",
-    "DisplayConfig", "GameConfig", "StoreConfig", "Values", "PIN_FACTORIES", "ROTATIONS",
+    "AiConfig", "DisplayConfig", "GameConfig", "StoreConfig", "Values", "PIN_FACTORIES", "ROTATIONS",
     "BCM_PINS", "OUTPUT_KEYS", "default_values", "build", "defaults", "values_of", "apply", "cap",
     "toml_value", "doc_table", "DOC_BEGIN", "DOC_END", "with_doc_table",
 ]
@@ -137,6 +139,13 @@ class GameConfig:
 
 
 @dataclass(frozen=True)
+class AiConfig:
+    """[ai]: how the AI players search (`engine.ai.pool.worker_count` reads `workers`)."""
+
+    workers: int | str
+
+
+@dataclass(frozen=True)
 class StoreConfig:
     """[store]: where the database lives."""
 
@@ -146,6 +155,7 @@ class StoreConfig:
 SECTIONS: tuple[Section, ...] = (
     Section("display", "display", DisplayConfig, "the window or screen"),
     Section("game", "game", GameConfig, "starting values; what the player changes in the app wins"),
+    Section("ai", "ai", AiConfig, "the AI players' search"),
     Section("kiosk", "kiosk", KioskSettings, "the appliance lockdown"),
     Section("power", "power", PowerSettings, "powering the machine off from the app"),
     Section("input", "input", InputSettings, "timing shared by every input source"),
@@ -213,6 +223,8 @@ KEYS: tuple[Key, ...] = (
     Key("game", "animation_speed", 1.0, Number(SPEED_MIN, SPEED_MAX),
         "pace of the table's animations (higher is faster)"),
     Key("game", "sound", True, Boolean(), "play sounds"),
+    Key("ai", "workers", "auto", CountOrAuto(1, 64),
+        'processes that search a decision ("auto" = the cores but one; 1 = the bot process)'),
     Key("kiosk", "enabled", _kiosk("enabled"), Boolean(),
         "lock the app: no Esc, F1 or Alt+F4, no cursor"),
     Key("kiosk", "exit_pin", _kiosk("exit_pin"), Digits(12),
@@ -268,6 +280,7 @@ class Config:
 
     display: DisplayConfig
     game: GameConfig
+    ai: AiConfig
     kiosk: KioskSettings
     power: PowerSettings
     input: InputSettings

@@ -22,6 +22,11 @@ are measured against, and the one its budgets are sized from (`engine.ai.search.
 `worlds_per_s` and `playouts_per_s` (worlds sampled and candidate playouts run per second of one
 core's CPU time, over the decisions that searched), `worlds_mean` per such decision, and
 `safety_cuts`, the decisions its wall-clock safety net stopped (0 where the budgets fit).
+With `--workers K` (K > 1) the decisions' worlds are split over K processes (`engine.ai.pool`:
+the same decisions): the CPU figures are then this process's share only — read the wall-clock
+ones — `worker_cpu_s` is the CPU seconds the workers spent in all (its sum with `own_cpu_s`,
+the CPU this process spent deciding, against K = 1's is the parallel overhead), and
+`worker_max_rss_mb` is the largest peak RSS (VmHWM) of the K - 1 worker processes.
 """
 
 from __future__ import annotations
@@ -32,9 +37,11 @@ from typing import TextIO
 
 from engine import registry
 from engine.ai.bots import make_bot
+from engine.ai.pool import WorldPool
 from engine.game import State
 from engine.measure import (
     Timings,
+    cpu_seconds_of,
     peak_rss_mb,
     per_call_us,
     percentiles,
@@ -126,10 +133,26 @@ def bench(game_name: str, seconds: float, seed: int, out: TextIO,
 
 
 def decision_times(game_name: str, level: str, deals: int, seed: int,
-                   out: TextIO) -> dict[str, float]:
-    """Time every decision of a `level` bot at seat 0 against heuristic bots over `deals` deals;
-    print and return the count, the CPU and wall-clock percentiles in ms and, for a search bot,
-    its work rate (worlds and playouts per CPU second) and safety-net cuts."""
+                   out: TextIO, workers: int = 1) -> dict[str, float]:
+    """Time every decision of a `level` bot at seat 0 against heuristic bots over `deals` deals
+    (its search over `workers` processes); print and return the count, the CPU and wall-clock
+    percentiles in ms and, for a search bot, its work rate (worlds and playouts per CPU second)
+    and safety-net cuts, and with workers their peak RSS."""
+    with WorldPool(workers) as pool:
+        before = sum(cpu_seconds_of(pid) for pid in pool.pids)
+        figures = _decision_times(game_name, level, deals, seed, pool)
+        if workers > 1:
+            figures["worker_cpu_s"] = sum(cpu_seconds_of(pid) for pid in pool.pids) - before
+            figures["worker_max_rss_mb"] = max(pool.peak_rss_mb())
+    title = f"{game_name} decisions: {level} at seat 0 vs heuristic bots, {deals} deals"
+    if workers > 1:
+        title += f", {workers} searching processes"
+    print_figures(title, figures, out, digits=2)
+    return figures
+
+
+def _decision_times(game_name: str, level: str, deals: int, seed: int,
+                    pool: WorldPool) -> dict[str, float]:
     game = registry.get(game_name)
     timings = Timings()
     searched_ms = 0.0  # CPU time of the decisions that sampled worlds
@@ -139,7 +162,7 @@ def decision_times(game_name: str, level: str, deals: int, seed: int,
         deal_seed = seed * 1000 + d
         state = game.new_deal(deal_seed)
         bots = [make_bot(game_name, "heuristic", deal_seed + s) for s in range(game.players)]
-        bots[0] = make_bot(game_name, level, deal_seed)
+        bots[0] = make_bot(game_name, level, deal_seed, pool)
         while not state.is_over:
             seat = state.to_act
             obs = state.observation(seat)
@@ -169,6 +192,5 @@ def decision_times(game_name: str, level: str, deals: int, seed: int,
         figures["worlds_mean"] = worlds / searched if searched else 0.0
         figures["safety_cuts"] = float(cuts)
     figures["max_rss_mb"] = peak_rss_mb()
-    print_figures(f"{game_name} decisions: {level} at seat 0 vs heuristic bots, {deals} deals",
-                  figures, out, digits=2)
+    figures["own_cpu_s"] = sum(timings.cpu_ms) / 1000.0
     return figures

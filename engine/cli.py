@@ -18,6 +18,31 @@ from engine.errors import EngineError, MalformedRecord
 GAMES = registry.names()
 
 
+def _worker_counts(text: str) -> list[int]:
+    """`--workers`: comma-separated counts of searching processes, each an integer >= 1 or
+    `auto` (the cores but one, at least 1)."""
+    from engine.ai.pool import worker_count
+
+    counts = []
+    for item in text.split(","):
+        item = item.strip()
+        if item == "auto":
+            counts.append(worker_count("auto"))
+        elif item.isdigit() and int(item) >= 1:
+            counts.append(int(item))
+        else:
+            raise argparse.ArgumentTypeError(
+                f"expected a count of at least 1 or 'auto', not {item!r}")
+    return counts
+
+
+def _worker_count(text: str) -> int:
+    counts = _worker_counts(text)
+    if len(counts) != 1:
+        raise argparse.ArgumentTypeError("expected one count or 'auto'")
+    return counts[0]
+
+
 def _read(path: str) -> str:
     if path == "-":
         return sys.stdin.buffer.read().decode("utf-8-sig", errors="strict")
@@ -67,7 +92,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return 2
     for game in args.games or GAMES:
         if args.decisions:
-            decision_times(game, args.decisions, args.deals, args.seed, sys.stdout)
+            for workers in args.workers:
+                decision_times(game, args.decisions, args.deals, args.seed, sys.stdout, workers)
         else:
             bench(game, seconds=args.seconds, seed=args.seed, out=sys.stdout, clock=args.clock)
     return 0
@@ -134,6 +160,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--decisions", metavar="LEVEL",
                    help="instead: time every decision of a LEVEL bot at seat 0 vs heuristic bots")
     p.add_argument("--deals", type=int, default=5, help="deals played for --decisions")
+    p.add_argument("--workers", type=_worker_counts, default=[1], metavar="K[,K...]",
+                   help="for --decisions: processes searching each decision, one block per "
+                        "count (auto = the cores but one); also prints the workers' peak RSS")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("arena", help="duplicate-deal match between two bot kinds")
@@ -143,6 +172,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--workers", type=_worker_count, default=1, metavar="K",
+                   help="processes searching each decision (auto = the cores but one)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_arena)
 

@@ -9,13 +9,16 @@ time limit.
 - `mean_ci`: a mean with its normal-approximation 95% confidence interval.
 - `per_call_us`, `rate`, `timed`: how long one call takes, how many calls a second, and the
   CPU and wall time of every call of a function.
-- `peak_rss_mb` (this process's high-water mark) and `rss_mb` (its resident memory now).
+- `peak_rss_mb` (this process's high-water mark), `rss_mb` (its resident memory now) and
+  `peak_rss_of` (another process's high-water mark, e.g. a search worker's); `cpu_seconds_of`
+  (another process's CPU time so far).
 - `print_figures`, `format_percentiles`: the printing of a block of figures.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import resource
 import time
 import timeit
@@ -118,6 +121,29 @@ def rss_mb() -> float:
     except OSError:
         pass
     return float("nan")
+
+
+def peak_rss_of(pid: int) -> float:
+    """Process `pid`'s peak resident memory (VmHWM) in MiB (Linux /proc; NaN where unreadable)."""
+    try:
+        with open(f"/proc/{int(pid)}/status", encoding="ascii") as handle:
+            for line in handle:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError):
+        pass
+    return float("nan")
+
+
+def cpu_seconds_of(pid: int) -> float:
+    """Process `pid`'s CPU time so far (user + system) in seconds (Linux /proc; NaN where
+    unreadable)."""
+    try:
+        with open(f"/proc/{int(pid)}/stat", encoding="ascii") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
 
 
 def print_figures(title: str, figures: Mapping[str, float], out: TextIO, digits: int = 1) -> None:

@@ -204,6 +204,7 @@ class Services:
     kiosk: KioskSettings = field(default_factory=KioskSettings)
     language: str = "en"
     ai_level: str = DEFAULT_LEVEL
+    ai_workers: int = 1  # `[ai] workers`, resolved: processes that search one decision
     replay_record: str | None = None  # `parlor replay FILE`: show this record on the table
     keyboard: bool = True  # `[input] keyboard`: the desktop keyboard drives the app
     health: Callable[[], Sequence[HealthLine]] = no_health  # read every few s on Controls

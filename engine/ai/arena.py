@@ -5,8 +5,10 @@ swapped, or seats rotated), side A's bots taking the seats of that seating and s
 so the luck of the cards cancels out. The unit of the statistics is the deal: its figures are the
 mean over its seatings, and the headline metric (the first key of `game.arena_metrics`) is given
 as mean ± a 95% confidence interval over deals. Decision times are measured around each bot's
-`choose` call; peak memory is `ru_maxrss` (with `--jobs`, the largest over the worker
-processes); both figures come from engine/measure.py, like every bench's.
+`choose` call; peak memory is `ru_maxrss` (with `--jobs`, the largest over the job processes;
+with `--workers`, over their search workers' too); both figures come from engine/measure.py,
+like every bench's. `--workers K` splits each search decision's worlds over K processes
+(`engine.ai.pool`, one pool per job process): the same decisions, other decision times.
 
 Deals are split across worker processes by index and merged back in index order, and every bot
 is built from a seed derived from (run seed, deal, seating, seat), and a search level is an amount
@@ -27,6 +29,8 @@ from typing import Any, TextIO
 
 from engine import registry
 from engine.ai.bots import KINDS, make_bot
+from engine.ai.pool import WorldPool
+from engine.ai.search import WorldSource
 from engine.measure import format_percentiles, mean_ci, peak_rss_mb, percentiles
 
 #: The decision-time figures of the report and its `--json` object.
@@ -48,8 +52,10 @@ def deal_seed(run_seed: int, index: int) -> int:
     return random.Random(run_seed * 1_000_003 + index).getrandbits(32)
 
 
-def play_deal(game_name: str, kind_a: str, kind_b: str, run_seed: int, index: int) -> DealResult:
-    """Play deal `index` once per seating and average side A's metrics over the seatings."""
+def play_deal(game_name: str, kind_a: str, kind_b: str, run_seed: int, index: int,
+              pool: WorldSource | None = None) -> DealResult:
+    """Play deal `index` once per seating and average side A's metrics over the seatings (the
+    search bots' worlds split across `pool`, if given)."""
     game = registry.get(game_name)
     seed = deal_seed(run_seed, index)
     totals: dict[str, float] = {}
@@ -59,7 +65,7 @@ def play_deal(game_name: str, kind_a: str, kind_b: str, run_seed: int, index: in
         state = game.new_deal(seed)
         bots = [
             make_bot(game_name, kind_a if seat in a_seats else kind_b,
-                     (seed * 31 + turn) * 16 + seat)
+                     (seed * 31 + turn) * 16 + seat, pool)
             for seat in range(game.players)
         ]
         clock = time.perf_counter
@@ -78,26 +84,31 @@ def play_deal(game_name: str, kind_a: str, kind_b: str, run_seed: int, index: in
     return result
 
 
-def _play_chunk(job: tuple[str, str, str, int, list[int]]) -> tuple[list[DealResult], float]:
-    """Worker entry: play the given deal indices; return their results and this process's peak RSS."""
-    game_name, kind_a, kind_b, run_seed, indices = job
-    results = [play_deal(game_name, kind_a, kind_b, run_seed, i) for i in indices]
-    return results, peak_rss_mb()
+def _play_chunk(job: tuple[str, str, str, int, list[int], int]) -> tuple[list[DealResult], float]:
+    """Job entry: play the given deal indices (search worlds over `workers` processes); return
+    their results and the peak RSS of this process and its search workers."""
+    game_name, kind_a, kind_b, run_seed, indices, workers = job
+    with WorldPool(workers) as pool:
+        results = [play_deal(game_name, kind_a, kind_b, run_seed, i, pool) for i in indices]
+        return results, max([peak_rss_mb()] + pool.peak_rss_mb())
 
 
 def play_deals(
-    game_name: str, kind_a: str, kind_b: str, deals: int, run_seed: int, jobs: int = 1
+    game_name: str, kind_a: str, kind_b: str, deals: int, run_seed: int, jobs: int = 1,
+    workers: int = 1,
 ) -> tuple[list[DealResult], float]:
-    """Play `deals` duplicate deals (over `jobs` processes); results in deal order and peak RSS."""
+    """Play `deals` duplicate deals (over `jobs` processes, each search decision over `workers`);
+    results in deal order and peak RSS."""
     indices = list(range(deals))
     if jobs <= 1 or deals <= 1:
-        results, rss = _play_chunk((game_name, kind_a, kind_b, run_seed, indices))
+        results, rss = _play_chunk((game_name, kind_a, kind_b, run_seed, indices, workers))
         return results, rss
     jobs = min(jobs, deals)
     chunks = [indices[k::jobs] for k in range(jobs)]
     ctx = multiprocessing.get_context("fork")
     with ctx.Pool(jobs) as pool:
-        parts = pool.map(_play_chunk, [(game_name, kind_a, kind_b, run_seed, c) for c in chunks])
+        parts = pool.map(_play_chunk,
+                         [(game_name, kind_a, kind_b, run_seed, c, workers) for c in chunks])
         # Let the workers exit on their own: leaving the block terminates (SIGTERM) any still
         # alive, and a worker that inherited a SIGTERM handler (SDL's, when a Kivy window exists
         # in the parent) would survive it while the pool waits for it forever.
@@ -166,7 +177,8 @@ def run_arena(args: argparse.Namespace) -> int:
         print("error: --deals and --jobs must be at least 1", file=sys.stderr)
         return 2
     game = registry.get(args.game)
-    results, rss = play_deals(args.game, args.a, args.b, args.deals, args.seed, args.jobs)
+    workers = getattr(args, "workers", 1)
+    results, rss = play_deals(args.game, args.a, args.b, args.deals, args.seed, args.jobs, workers)
     summary = summarize(args.game, args.a, args.b, results, rss)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))

@@ -7,11 +7,13 @@ little randomness), `normal` (determinized Monte Carlo search, also called `sear
 its profile here names its heuristic bot, its search adapter (sampler, candidates, playout
 policy, value, and any override margin of its own) and the search budget of each level — an
 amount of work, sized in `engine.ai.search.Budget`'s docstring so a Pi 4 decides within the
-table's pause.
+table's pause. A search bot given a `WorldSource` (`engine.ai.pool.WorldPool`) splits its worlds
+across the pool's processes, building the adapter there from `(game, seed)`: the same decisions.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 from collections.abc import Callable
@@ -25,13 +27,12 @@ from engine.ai.chan_search import ChanAdapter
 from engine.ai.kinds import DEFAULT_LEVEL, KINDS, LEVELS
 from engine.ai.meri_heuristic import MeriHeuristicBot
 from engine.ai.meri_search import MeriAdapter
-from engine.ai.search import BaseAdapter, Budget, EasyBot, SearchBot
+from engine.ai.search import BaseAdapter, Budget, EasyBot, SearchBot, WorldSource
 from engine.ai.tractor_heuristic import TractorHeuristicBot
 from engine.ai.tractor_search import TractorAdapter
 
 __all__ = ["DEFAULT_LEVEL", "KINDS", "LEVELS", "PROFILES", "Profile", "make_adapter", "make_bot",
            "make_search_bot", "search_clock"]
-
 
 
 @dataclass(frozen=True)
@@ -81,16 +82,19 @@ def make_adapter(game_name: str, seed: int) -> BaseAdapter:
     return _profile(game_name).adapter(registry.get(game_name), seed)
 
 
-def make_search_bot(game_name: str, seed: int, budget: Budget | None = None) -> SearchBot:
+def make_search_bot(game_name: str, seed: int, budget: Budget | None = None,
+                    pool: WorldSource | None = None) -> SearchBot:
     """A search bot for `game_name` with `budget` (default: the game's normal level), its safety
-    net on `search_clock()`."""
+    net on `search_clock()`, its worlds split across `pool` if given."""
     if budget is None:
         budget = _profile(game_name).normal
-    return SearchBot(make_adapter(game_name, seed), seed, budget, clock=search_clock())
+    return SearchBot(make_adapter(game_name, seed), seed, budget, clock=search_clock(), pool=pool,
+                     factory=functools.partial(make_adapter, game_name, seed))
 
 
-def make_bot(game_name: str, kind: str, seed: int) -> Bot:
-    """A bot of `kind` for `game_name`; `KeyError` for an unknown game or kind."""
+def make_bot(game_name: str, kind: str, seed: int, pool: WorldSource | None = None) -> Bot:
+    """A bot of `kind` for `game_name` (a search level's worlds split across `pool`, if given);
+    `KeyError` for an unknown game or kind."""
     if kind == "random":  # any game, even one without a profile
         return RandomBot(seed)
     profile = _profile(game_name)
@@ -99,9 +103,9 @@ def make_bot(game_name: str, kind: str, seed: int) -> Bot:
     if kind == "easy":
         return EasyBot(profile.heuristic(seed), seed)
     if kind in ("normal", "search"):
-        return make_search_bot(game_name, seed, profile.normal)
+        return make_search_bot(game_name, seed, profile.normal, pool)
     if kind == "hard":
-        bot = make_search_bot(game_name, seed, profile.hard)
+        bot = make_search_bot(game_name, seed, profile.hard, pool)
         bot.name = "hard"
         return bot
     raise KeyError(f"unknown bot kind {kind!r} (known: {', '.join(KINDS)})")

@@ -84,9 +84,14 @@ class ChanAdapter(BaseAdapter):
             return [WIN]
         if len(legal) == 1:
             return [legal[0]]
-        self._seat, self._unseen = obs.seat, obs.unseen
+        self.prepare(obs)
         first = self.heuristic.choose(obs, legal)
         return [first] + [a for a in legal if a != first]
+
+    def prepare(self, obs: Any) -> None:
+        """The seat and the unseen cards the round playout and the value read (set wherever this
+        decision's worlds are evaluated: a worker process never sees `candidates`)."""
+        self._seat, self._unseen = obs.seat, obs.unseen
 
     def replay(self, obs: Any, world: ChanState):
         """The world's deal from the start along the public history (for the hard level);

@@ -16,6 +16,12 @@ for; hitting it is logged (one line, rate-limited).
 A game plugs in through an `Adapter`: the sampler, the candidate pruning, the playout policy and
 the value of a finished deal for a seat. With `inference`, each world is weighted by how likely
 the other seats' observed plays were in it under a simple policy model (`Adapter.weight`).
+
+Worlds are independent: world `i` of a decision draws every random number it uses (its sample,
+its weight, its playouts) from `world_rng(decision seed, i)` alone, and the statistics take the
+worlds in index order. So a decision's worlds may be evaluated anywhere — in this process, or
+split across worker processes (`engine.ai.pool.WorldPool`, root parallelism) — and the choice is
+exactly the same for any number of workers.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -79,6 +85,10 @@ class Budget:
     (A Pi 4 core thus runs about 550 / 190 / 170 / 80 / 280 / 130 worlds per second in these
     rows' order; the world costs are fitted to the measured decision times: sampling a world and,
     for hard, weighing it by inference.)
+
+    These are one core's figures: the budget is sized so that one process alone (`[ai] workers`
+    = 1) fits the pause. With more searching processes (`engine.ai.pool`) the same work, and so
+    the same decision, takes about 1/K of the wall time where the cores are free.
     """
 
     playouts: int  # the work of one decision, in playouts (worlds × (candidates + world_cost))
@@ -144,11 +154,109 @@ class Adapter(Protocol):
     def weight(self, observation: Any, world: State, rng: random.Random) -> float:
         """How plausible `world` is given the other seats' past plays (1.0 = no opinion)."""
 
+    def prepare(self, observation: Any) -> None:
+        """Set up what evaluating this decision's worlds needs (in every process that does)."""
+
+
+#: One world's outcome: None where no consistent world was found (the attempt still counts),
+#: else its weight and every candidate's value in it (no values where the weight is 0).
+WorldResult = tuple[float, tuple[float, ...]] | None
+
+
+def world_rng(decision_seed: int, index: int) -> random.Random:
+    """The random numbers of world `index` of a decision: a stream of its own, seeded from the
+    decision's seed and the index alone (a string seed is hashed with SHA-512, so neighbouring
+    indices give unrelated streams) — the same whichever process evaluates the world, in any
+    order."""
+    return random.Random(f"{decision_seed}:{index}")
+
+
+@dataclass(frozen=True)
+class WorldJob:
+    """Everything evaluating one decision's worlds takes, picklable for worker processes:
+    `factory` builds the adapter there (None: this process only)."""
+
+    factory: Callable[[], Adapter] | None
+    observation: Any
+    candidates: tuple
+    inference: bool
+    seed: int  # the decision's seed (`world_rng`)
+
+    def evaluate(self, adapter: Adapter, index: int) -> WorldResult:
+        """World `index`: sample it, weigh it (with inference) and play every candidate out
+        in it with the same playout random numbers (common random numbers)."""
+        rng = world_rng(self.seed, index)
+        observation = self.observation
+        try:
+            world = adapter.sample(observation, rng)
+        except ValueError:  # no consistent world found this time (rare): count the attempt
+            return None
+        w = adapter.weight(observation, world, rng) if self.inference else 1.0
+        if w <= 0.0:
+            return (w, ())
+        playout_seed = rng.getrandbits(32)
+        seat = observation.seat
+        values = []
+        for action in self.candidates:
+            state = world.clone()
+            state.apply(action)
+            adapter.rollout(state, random.Random(playout_seed))
+            values.append(adapter.value(state, seat))
+        return (w, tuple(values))
+
+
+class WorldSource(Protocol):
+    """Evaluates a decision's worlds elsewhere too (`engine.ai.pool.WorldPool`)."""
+
+    size: int  # the processes searching, this one included (1: this one only)
+
+    def worlds(self, job: WorldJob, planned: int,
+               local: Callable[[int], WorldResult]) -> Iterator[WorldResult]:
+        """Worlds 0..planned-1 in index order, `local(i)` evaluating one in this process; the
+        caller may stop early (closing the iterator)."""
+
+
+class Tally:
+    """The statistics of a decision, fed world results in index order: weighted sums of each
+    candidate's value minus the first candidate's (paired by world)."""
+
+    def __init__(self, k: int) -> None:
+        self.sum_w = self.sum_w2 = 0.0
+        self.sum_d = [0.0] * k
+        self.sum_d2 = [0.0] * k
+        self.worlds = 0  # worlds attempted, found or not
+        self.playouts = 0
+
+    def add(self, result: WorldResult) -> None:
+        self.worlds += 1
+        if result is None:
+            return
+        w, values = result
+        if not values:
+            return
+        self.playouts += len(values)
+        base = values[0]
+        sum_d, sum_d2 = self.sum_d, self.sum_d2
+        for i in range(1, len(values)):
+            d = values[i] - base
+            sum_d[i] += w * d
+            sum_d2[i] += w * d * d
+        self.sum_w += w
+        self.sum_w2 += w * w
+
+    def settled(self, z: float) -> bool:
+        return settled(self.sum_d, self.sum_d2, self.sum_w, self.sum_w2, z)
+
+    def pick(self, margin: float) -> int:
+        return pick(self.sum_d, self.sum_d2, self.sum_w, self.sum_w2, margin)
+
 
 class SearchBot:
     """The search bot behind the common `choose(observation, legal_actions)` interface.
 
     `clock` only measures the safety net (`Budget.seconds`): the decisions do not depend on it.
+    With a `pool` of size > 1 and an adapter `factory` (how a worker process builds the same
+    adapter), the worlds are split across the pool's processes — the same decisions as without.
     After each decision, `last_worlds` and `last_playouts` are the work it did and `last_cut`
     whether the safety net stopped it (diagnostics, benches, tests)."""
 
@@ -160,68 +268,62 @@ class SearchBot:
         seed: int,
         budget: Budget,
         clock: Callable[[], float] = time.perf_counter,
+        pool: WorldSource | None = None,
+        factory: Callable[[], Adapter] | None = None,
     ) -> None:
         self.adapter = adapter
         self.rng = random.Random(seed)
         self.budget = budget
         self.clock = clock
+        self.pool = pool
+        self.factory = factory
         self.last_worlds = 0
         self.last_playouts = 0
         self.last_cut = False
 
     def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
-        rng = self.rng
-        cands = self.adapter.candidates(observation, legal_actions, rng)
+        adapter = self.adapter
+        cands = adapter.candidates(observation, legal_actions, self.rng)
         self.last_worlds = self.last_playouts = 0
         self.last_cut = False
         if len(cands) == 1:
             return cands[0]
-        seat = observation.seat
         budget = self.budget
+        job = WorldJob(self.factory, observation, tuple(cands), budget.inference,
+                       self.rng.getrandbits(64))
+        adapter.prepare(observation)
+        planned = budget.worlds(len(cands), adapter.cost(observation))
+        tally = Tally(len(cands))
+
+        def local(index: int) -> WorldResult:
+            return job.evaluate(adapter, index)
+
+        pool = self.pool
+        source: Iterable[WorldResult]
+        if pool is not None and pool.size > 1 and self.factory is not None:
+            source = pool.worlds(job, planned, local)
+        else:
+            source = map(local, range(planned))
         deadline = self.clock() + budget.seconds
-        k = len(cands)
-        planned = budget.worlds(k, self.adapter.cost(observation))
-        # Weighted sums of each candidate's value minus the first candidate's (paired by world).
-        sum_w = sum_w2 = 0.0
-        sum_d = [0.0] * k
-        sum_d2 = [0.0] * k
-        adapter = self.adapter
-        worlds = playouts = 0
-        values = [0.0] * k
-        while worlds < planned:
-            started = self.clock()
-            try:
-                world = adapter.sample(observation, rng)
-            except ValueError:  # no consistent world found this time (rare): count the attempt
-                world = None
-            if world is not None:
-                w = adapter.weight(observation, world, rng) if budget.inference else 1.0
-                playout_seed = rng.getrandbits(32)
-                if w > 0.0:
-                    for i, action in enumerate(cands):
-                        state = world.clone()
-                        state.apply(action)
-                        adapter.rollout(state, random.Random(playout_seed))
-                        values[i] = adapter.value(state, seat)
-                    playouts += k
-                    base = values[0]
-                    for i in range(1, k):
-                        d = values[i] - base
-                        sum_d[i] += w * d
-                        sum_d2[i] += w * d * d
-                    sum_w += w
-                    sum_w2 += w * w
-            worlds += 1
-            if worlds >= budget.min_worlds and settled(sum_d, sum_d2, sum_w, sum_w2, budget.stop):
-                break
-            now = self.clock()
-            if worlds < planned and now + (now - started) > deadline:  # the safety net
-                self.last_cut = True
-                SAFETY.hit(budget.seconds, worlds, planned)
-                break
-        self.last_worlds, self.last_playouts = worlds, playouts
+        started = self.clock()
+        try:
+            for result in source:
+                tally.add(result)
+                if tally.worlds >= budget.min_worlds and tally.settled(budget.stop):
+                    break
+                now = self.clock()
+                if tally.worlds < planned and now + (now - started) > deadline:  # safety net
+                    self.last_cut = True
+                    SAFETY.hit(budget.seconds, tally.worlds, planned)
+                    break
+                started = self.clock()
+        finally:
+            close = getattr(source, "close", None)
+            if close is not None:  # a pool's iterator: tell its workers to stop
+                close()
+        self.last_worlds, self.last_playouts = tally.worlds, tally.playouts
         margin = max(budget.margin, getattr(adapter, "margin", 0.0))
-        return cands[pick(sum_d, sum_d2, sum_w, sum_w2, margin)]
+        return cands[tally.pick(margin)]
 
 
 def settled(sum_d: Sequence[float], sum_d2: Sequence[float], sum_w: float, sum_w2: float,
@@ -303,6 +405,9 @@ class BaseAdapter:
 
     def cost(self, observation: Any) -> float:
         return 1.0
+
+    def prepare(self, observation: Any) -> None:
+        pass
 
     def value(self, state: State, seat: int) -> float:
         side = next(s for s in self.sides if seat in s)

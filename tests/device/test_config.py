@@ -252,3 +252,19 @@ def test_load_text_reports_syntax_errors() -> None:
     config, problems = cfg.load_text("[kiosk\n", "x.toml")
     assert len(problems) == 1 and problems[0].startswith("x.toml: invalid TOML")
     assert config == cfg.defaults()
+
+
+@pytest.mark.parametrize(("text", "workers", "problem"), [
+    ("", "auto", ""),
+    ("workers = 3", 3, ""),
+    ('workers = "auto"', "auto", ""),
+    ("workers = 0", "auto", "ai.workers: must be between 1 and 64, got 0; using the default"),
+    ('workers = "all"', "auto", 'ai.workers: expected an integer or "auto", got \'all\''),
+    ("workers = true", "auto", 'ai.workers: expected an integer or "auto", got true'),
+])
+def test_ai_workers_is_a_count_or_auto(text: str, workers: object, problem: str) -> None:
+    """[ai] workers: a count of search processes, or "auto" (resolved by the composition root)."""
+    config, problems = cfg.load_text("[ai]\n" + text, "x.toml")
+    assert config.ai.workers == workers
+    assert len(problems) == (1 if problem else 0)
+    assert all(problem in line for line in problems)

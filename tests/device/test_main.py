@@ -69,6 +69,17 @@ def test_kiosk_section_becomes_the_ui_kiosk_settings() -> None:
     assert root.make_services(config, MemoryStore(), lambda: None).keyboard is False
 
 
+def test_ai_workers_reach_the_ui_resolved(monkeypatch: pytest.MonkeyPatch) -> None:
+    """[ai] workers: a count is handed on as given, "auto" as the cores but one (at least 1)."""
+    config, _ = load_text("[ai]\nworkers = 3\n")
+    assert root.make_services(config, MemoryStore(), lambda: None).ai_workers == 3
+    monkeypatch.setattr("os.cpu_count", lambda: 4)
+    config, _ = load_text("")
+    assert root.make_services(config, MemoryStore(), lambda: None).ai_workers == 3
+    monkeypatch.setattr("os.cpu_count", lambda: 1)
+    assert root.make_services(config, MemoryStore(), lambda: None).ai_workers == 1
+
+
 def test_settings_changed_in_the_app_win_over_the_config_file() -> None:
     store = root.ConfiguredStore(MemoryStore(), {"language": "vi", "sound": False})
     assert store.get_setting("language", "en") == "vi"

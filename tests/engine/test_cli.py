@@ -55,7 +55,7 @@ def test_bench_decision_times_of_a_level(capsys):
     timing = [f"{clock}_{rank}_ms" for clock in ("cpu", "wall")
               for rank in ("p50", "p95", "p99", "max")]
     work = ["worlds_per_s", "playouts_per_s", "worlds_mean", "safety_cuts"]
-    assert list(figures) == ["decisions", *timing, *work, "max_rss_mb"]
+    assert list(figures) == ["decisions", *timing, *work, "max_rss_mb", "own_cpu_s"]
     assert figures["decisions"] >= 1 and figures["worlds_per_s"] > 0
     assert figures["playouts_per_s"] >= figures["worlds_per_s"]  # every world plays 2+ moves
     assert figures["wall_p50_ms"] <= figures["wall_p95_ms"] <= figures["wall_max_ms"]
@@ -120,3 +120,33 @@ def test_arena_output_is_unchanged_by_the_shared_measuring_kit(capsys):
                      "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert set(out["decision_ms"]["a"]) == {"p50", "p95", "max"}
+
+
+def test_bench_decisions_for_each_worker_count(capsys):
+    """`--workers 1,2`: one block per count, the same decisions and work (the search is
+    deterministic whatever the count), the second with its worker's peak RSS."""
+    assert cli.main(["bench", "meri", "--decisions", "normal", "--deals", "1",
+                     "--workers", "1,2"]) == 0
+    blocks = _figures(capsys.readouterr().out)
+    title = "meri decisions: normal at seat 0 vs heuristic bots, 1 deals"
+    one, two = blocks[title], blocks[f"{title}, 2 searching processes"]
+    assert "worker_max_rss_mb" not in one and two["worker_max_rss_mb"] > 0
+    assert (one["decisions"], one["worlds_mean"]) == (two["decisions"], two["worlds_mean"])
+
+
+def test_arena_with_workers_plays_the_same_match(capsys):
+    """`arena --workers 2`: the duplicate match's figures are those of one process."""
+    runs = []
+    for workers in ("1", "2"):
+        assert cli.main(["arena", "chan", "--a", "normal", "--b", "heuristic", "--deals", "1",
+                         "--workers", workers, "--json"]) == 0
+        runs.append(json.loads(capsys.readouterr().out))
+    assert runs[0]["metrics"] == runs[1]["metrics"] and runs[0]["decisions"] == runs[1]["decisions"]
+
+
+@pytest.mark.parametrize("value", ["0", "many", "1,x"])
+def test_bad_worker_counts_are_refused(capsys, value):
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["bench", "meri", "--decisions", "normal", "--workers", value])
+    assert exit_.value.code == 2
+    assert "expected a count of at least 1 or 'auto'" in capsys.readouterr().err

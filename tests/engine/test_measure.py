@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import math
+import os
+import time
 
 from engine import measure
 
@@ -59,3 +61,16 @@ def test_rate_calls_until_the_time_is_up_on_either_clock():
 def test_memory_figures():
     assert measure.peak_rss_mb() > 0
     assert measure.rss_mb() > 0
+
+
+def test_another_process_figures_read_from_proc():
+    """`peak_rss_of` and `cpu_seconds_of` read a process's VmHWM and CPU time (here: this one,
+    whose own figures they must agree with); a process that does not exist gives NaN."""
+    assert abs(measure.peak_rss_of(os.getpid()) - measure.peak_rss_mb()) < 5.0
+    start = measure.cpu_seconds_of(os.getpid())
+    deadline = time.process_time() + 0.05
+    while time.process_time() < deadline:
+        pass
+    assert measure.cpu_seconds_of(os.getpid()) >= start + 0.02
+    assert math.isnan(measure.peak_rss_of(2**22 + 1))
+    assert math.isnan(measure.cpu_seconds_of(2**22 + 1))

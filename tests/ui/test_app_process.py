@@ -3,6 +3,8 @@ Esc does not quit, events posted from another thread arrive; bots answer from a 
 
 from __future__ import annotations
 
+import os
+import time
 from typing import Any
 
 import pytest
@@ -44,6 +46,66 @@ def test_bot_process_answers_legal_actions_and_ends_with_its_pipe() -> None:
                 return 0
 
         process.choose(0, None, Lazy([1]))
+
+
+def _children(pid: int) -> set[int]:
+    """The child processes of `pid` (Linux /proc), and theirs."""
+    found: set[int] = set()
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return found
+    for task in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{task}/children", encoding="ascii") as fh:
+                kids = {int(k) for k in fh.read().split()}
+        except OSError:
+            continue
+        for kid in kids:
+            found |= {kid} | _children(kid)
+    return found
+
+
+def test_bot_process_with_workers_decides_the_same_and_takes_them_along() -> None:
+    """`[ai] workers = 2`: the bot process's search bots split their worlds over a worker process
+    and answer exactly what one process answers; closing the pipe ends the workers too."""
+    game = registry.get("meri")
+    specs = {seat: ("normal", 40 + seat) for seat in range(game.players)}
+    answers = []
+    for workers in (1, 2):
+        state = game.new_deal(5)
+        process = BotProcess("meri", specs, workers)
+        try:
+            run = []
+            for _ in range(16):
+                seat = state.to_act
+                action = process.choose(seat, state.observation(seat), state.legal_actions())
+                run.append(action)
+                state.apply(action)
+            child = process._proc
+            assert child is not None
+            descendants = _children(child.pid)
+        finally:
+            process.close()
+        answers.append(run)
+        if workers == 2:  # the fork server and the worker it forked (started in the background)
+            assert descendants
+        for pid in descendants:
+            _wait_gone(pid)
+    assert answers[0] == answers[1]
+
+
+def _wait_gone(pid: int, seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
+                if fh.read().split(") ")[-1].startswith("Z"):
+                    return  # a zombie: ended, its parent (the fork server) gone before reaping
+        except OSError:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"process {pid} outlived the bot process")
 
 
 def test_bots_are_built_only_where_they_think(make_app: Any) -> None:

@@ -116,7 +116,7 @@ class TableScreen(BaseScreen):
         human = None if (self.autoplay or self.replay is not None) else HUMAN
         seats = [s for s in range(session.game.players) if s != human]
         specs = bot_specs(self.app.ai_level, seats, self.app.rng.randrange(2**31))
-        process = (botproc.BotProcess(session.game.name, specs)
+        process = (botproc.BotProcess(session.game.name, specs, self.app.services.ai_workers)
                    if self.app.bot_process and botproc.available() else None)
         self.driver = TableDriver(  # bots are built in the bot process, here only if need be
             session, specs, human, self.step, self.applied, lambda: self.seconds(BOT_DELAY),

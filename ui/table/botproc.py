@@ -7,6 +7,10 @@ never Kivy) and answers `choose(seat, observation, legal)` over its stdin/stdout
 length-prefixed pickles; the caller (the table's worker thread) blocks on the pipe without
 holding the GIL. The child exits when its stdin closes, so it never outlives the app.
 
+With `workers` > 1 (config `[ai] workers`) the child also starts, once for the table, the search
+pool of `engine.ai.pool` (workers - 1 more processes, in the background so the first decisions
+are not held up) and its search bots split their worlds across it; the decisions are the same.
+
 If the child cannot be used (a frozen bundle, an observation that does not pickle, a lazy legal
 set) the caller falls back to the in-process bot. This module must not import Kivy.
 """
@@ -44,23 +48,30 @@ def _read(stream: IO[bytes]) -> Any:
 
 
 def serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
-    """The child's loop: (game, specs) first, then (seat, observation, legal) until EOF."""
+    """The child's loop: (game, specs, workers) first, then (seat, observation, legal) until
+    EOF; the search pool (workers > 1) lives as long as the loop."""
     from engine import registry
     from engine.ai.bots import make_bot
+    from engine.ai.pool import WorldPool
 
-    game_name, specs = _read(stdin)
+    game_name, specs, workers = _read(stdin)
     game = registry.get(game_name)
-    bots = {seat: make_bot(game.name, kind, seed) for seat, (kind, seed) in specs.items()}
-    while True:
-        try:
-            seat, observation, legal = _read(stdin)
-        except EOFError:
-            return
-        try:
-            reply = ("ok", bots[seat].choose(observation, legal))
-        except Exception as exc:  # report it; the parent plays on with its local bot
-            reply = ("error", repr(exc))
-        _write(stdout, reply)
+    pool = WorldPool(workers, wait=False) if workers > 1 else None
+    try:
+        bots = {seat: make_bot(game.name, kind, seed, pool) for seat, (kind, seed) in specs.items()}
+        while True:
+            try:
+                seat, observation, legal = _read(stdin)
+            except EOFError:
+                return
+            try:
+                reply = ("ok", bots[seat].choose(observation, legal))
+            except Exception as exc:  # report it; the parent plays on with its local bot
+                reply = ("error", repr(exc))
+            _write(stdout, reply)
+    finally:
+        if pool is not None:
+            pool.close()
 
 
 def available() -> bool:
@@ -71,9 +82,10 @@ def available() -> bool:
 class BotProcess:
     """The bots of one table in a child process; `choose` blocks the calling (worker) thread."""
 
-    def __init__(self, game_name: str, specs: dict[int, tuple[str, int]]) -> None:
+    def __init__(self, game_name: str, specs: dict[int, tuple[str, int]], workers: int = 1) -> None:
         self.game_name = game_name
         self.specs = dict(specs)
+        self.workers = max(1, int(workers))  # processes searching one decision (the child's pool)
         self._lock = threading.Lock()
         self._proc: subprocess.Popen[bytes] | None = None
         self.failed = False
@@ -86,7 +98,7 @@ class BotProcess:
             [sys.executable, "-m", "ui.table.botproc"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env,
         )
-        _write(proc.stdin, (self.game_name, self.specs))
+        _write(proc.stdin, (self.game_name, self.specs, self.workers))
         return proc
 
     def choose(self, seat: int, observation: Any, legal: Sequence[Any]) -> Any:
