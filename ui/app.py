@@ -56,7 +56,7 @@ SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
     "exit": ("ui.screens.exit:ExitScreen", ("screens/exit.kv",)),
 }
 # Game name -> the table screen class ("module:Class"), in the order home and stats list them.
-# A game's title is its registry entry's (`registry.get(name).title`), never translated.
+# A game's title is its registry entry's (`registry.title(name)`), never translated.
 TABLES: dict[str, str] = {
     "meri": "ui.table.meri:MeriTableScreen",
     "tractor": "ui.table.tractor:TractorTableScreen",
@@ -371,9 +371,10 @@ class ParlorApp(App):
         return tuple(TABLES)
 
     def game_title(self, game: str) -> str:
-        """The game's title from its registry entry (never translated); the name if unknown."""
+        """The game's title from the registry (never translated; no game module imported just
+        for it); the name if unknown."""
         try:
-            return registry.get(game).title
+            return registry.title(game)
         except KeyError:
             return game
 
