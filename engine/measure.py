@@ -9,8 +9,9 @@ time limit.
 - `mean_ci`: a mean with its normal-approximation 95% confidence interval.
 - `per_call_us`, `rate`, `timed`: how long one call takes, how many calls a second, and the
   CPU and wall time of every call of a function.
-- `peak_rss_mb` (this process's high-water mark), `rss_mb` (its resident memory now) and
-  `peak_rss_of` (another process's high-water mark, e.g. a search worker's); `cpu_seconds_of`
+- `peak_rss_mb` (this process's high-water mark) and `rss_mb` (its resident memory now);
+  `status_mb` reads either of another process too (/proc/PID/status: VmHWM, VmRSS), and
+  `peak_rss_of` is another process's high-water mark (e.g. a search worker's); `cpu_seconds_of`
   (another process's CPU time so far).
 - `print_figures`, `format_percentiles`: the printing of a block of figures.
 """
@@ -111,16 +112,23 @@ def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
 
 
-def rss_mb() -> float:
-    """This process's resident memory now, in MiB (Linux /proc; NaN where there is none)."""
+def status_mb(key: str = "VmHWM", pid: int | str = "self", proc: str = "/proc") -> float:
+    """A memory line of `proc`/PID/status in MiB: `VmHWM` the peak resident memory (what the
+    kernel saw at its highest), `VmRSS` the resident memory now; NaN where there is none (not
+    Linux, a process that has ended)."""
     try:
-        with open("/proc/self/status", encoding="ascii") as handle:
+        with open(os.path.join(proc, str(pid), "status"), encoding="ascii") as handle:
             for line in handle:
-                if line.startswith("VmRSS:"):
+                if line.startswith(key + ":"):
                     return int(line.split()[1]) / 1024
-    except OSError:
+    except (OSError, ValueError, IndexError):
         pass
     return float("nan")
+
+
+def rss_mb() -> float:
+    """This process's resident memory now, in MiB (Linux /proc; NaN where there is none)."""
+    return status_mb("VmRSS")
 
 
 def peak_rss_of(pid: int) -> float:

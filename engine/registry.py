@@ -9,6 +9,9 @@ from engine.game import Game
 _GAMES: dict[str, Game] = {}
 # Modules that register a game when imported; imported lazily so `engine` stays light.
 _MODULES = {"meri": "engine.meri", "tractor": "engine.tractor", "chan": "engine.chan"}
+#: Each game's English title (a translatable msgid). Its `Game` class takes it from here, so a
+#: screen that only lists the games (the home screen at start-up) imports no game module.
+TITLES = {"meri": "Hachinin Meri", "tractor": "Tractor", "chan": "Chắn"}
 
 
 def register(game: Game) -> Game:
@@ -30,6 +33,14 @@ def get(name: str) -> Game:
         return _GAMES[name]
     except KeyError:
         raise KeyError(f"unknown game {name!r} (known: {', '.join(names())})") from None
+
+
+def title(name: str) -> str:
+    """The title of the game called `name`, without importing its module; `KeyError` if the
+    game is not Parlor's (a game registered by a test has its title on its `Game`)."""
+    if name in TITLES:
+        return TITLES[name]
+    return get(name).title
 
 
 def names() -> list[str]:

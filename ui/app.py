@@ -12,6 +12,8 @@ import gc
 import importlib
 import random
 import time
+from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +31,7 @@ from kivy.properties import (
     ObjectProperty,
     StringProperty,
 )
-from kivy.uix.screenmanager import NoTransition, ScreenManager
+from kivy.uix.screenmanager import NoTransition, Screen
 
 from engine import registry
 from engine.ai.kinds import DEFAULT_LEVEL, LEVELS
@@ -38,45 +40,58 @@ from engine.session import Session
 from ui import i18n, keys
 from ui.kiosk import HoldGesture, pin_matches
 from ui.ports import EVENTS, SPEED_MAX, SPEED_MIN, Services
+from ui.screens.lazy import LazyScreenManager
 from ui.sleep import Sleeper
 
 HERE = Path(__file__).parent
-# The kv files, shared look first; one per screen.
-KV_FILES = [
-    "widgets.kv",
-    "table/table.kv",
-    "screens/home.kv",
-    "screens/settings.kv",
-    "screens/controls.kv",
-    "screens/stats.kv",
-    "screens/rules.kv",
-    "screens/exit.kv",
-    "screens/power.kv",
-    "table/meri.kv",
-    "table/hints.kv",
-    "table/tractor.kv",
-    "table/chan.kv",
-]
+# The shared look, loaded at start-up (home's game tiles show cards: table/table.kv's CardView).
+KV_FILES = ["widgets.kv", "table/table.kv"]
+# Screen name -> its class ("module:Class") and kv files. Home is built at start-up, every other
+# screen (module imported, kv loaded, widgets made) when it is first shown or looked up.
+SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "home": ("ui.screens.home:HomeScreen", ("screens/home.kv",)),
+    "settings": ("ui.screens.settings:SettingsScreen", ("screens/settings.kv",)),
+    "controls": ("ui.screens.controls:ControlsScreen", ("screens/controls.kv",)),
+    "stats": ("ui.screens.stats:StatsScreen", ("screens/stats.kv",)),
+    "rules": ("ui.screens.rules:RulesScreen", ("screens/rules.kv",)),
+    "exit": ("ui.screens.exit:ExitScreen", ("screens/exit.kv",)),
+    "power": ("ui.screens.power:PowerScreen", ("screens/exit.kv", "screens/power.kv")),
+}
 # Game name -> the table screen class ("module:Class"), in the order home and stats list them.
-# A game's title is its registry entry's (`registry.get(name).title`), never translated.
+# A game's title is its registry entry's (`registry.title(name)`), never translated.
 TABLES: dict[str, str] = {
     "meri": "ui.table.meri:MeriTableScreen",
     "tractor": "ui.table.tractor:TractorTableScreen",
     "chan": "ui.table.chan:ChanTableScreen",
 }
+# The kv files of every table (hints.kv: the Hint button), then the game's own.
+TABLE_KV = ("table/hints.kv",)
 CORNER_DP = 48  # the top-left corner that starts the kiosk exit hold when touched
 
 
-def load_kv() -> None:
-    """Load every kv file once per process (tests build several apps)."""
-    import ui.table.cardrows  # noqa: F401  (registers CardRow with the Factory)
-    import ui.table.hand  # noqa: F401  (registers Hand with the Factory)
+def load_kv(files: Iterable[str] = KV_FILES) -> None:
+    """Load these kv files (paths under ui/), each once per process (tests build several apps)."""
     import ui.table.widgets  # noqa: F401  (registers CardView, SeatBadge, ... with the Factory)
     import ui.widgets  # noqa: F401  (registers FitLabel, FocusButton, Badge)
-    for name in KV_FILES:
+    for name in files:
         path = str(HERE / name)
         if path not in Builder.files:
             Builder.load_file(path)
+
+
+def make_screen(name: str) -> Screen:
+    """Build the screen `name` (a `SCREENS` entry or a game of `TABLES`): its kv, then it."""
+    if name in TABLES:
+        import ui.table.cardrows  # noqa: F401  (registers CardRow with the Factory)
+        import ui.table.hand  # noqa: F401  (registers Hand with the Factory)
+
+        target, files = TABLES[name], (*TABLE_KV, f"table/{name}.kv")
+    else:
+        target, files = SCREENS[name]
+    load_kv(files)
+    module, _, cls_name = target.partition(":")
+    screen: Screen = getattr(importlib.import_module(module), cls_name)(name=name)
+    return screen
 
 
 def event_name(value: str) -> str | None:
@@ -148,30 +163,12 @@ class ParlorApp(App):
             self.notice = i18n.trf("Not keeping any data: {reason}", reason=reason)
 
     # -- lifecycle ---------------------------------------------------------------------------
-    def build(self) -> ScreenManager:
+    def build(self) -> LazyScreenManager:
         load_kv()
-        from ui.screens.controls import ControlsScreen
-        from ui.screens.exit import ExitScreen
-        from ui.screens.home import HomeScreen
-        from ui.screens.power import PowerScreen
-        from ui.screens.rules import RulesScreen
-        from ui.screens.settings import SettingsScreen
-        from ui.screens.stats import StatsScreen
-
-        manager = ScreenManager(transition=NoTransition())
-        for cls, name in (
-            (HomeScreen, "home"),
-            (SettingsScreen, "settings"),
-            (ControlsScreen, "controls"),
-            (StatsScreen, "stats"),
-            (RulesScreen, "rules"),
-            (ExitScreen, "exit"),
-            (PowerScreen, "power"),
-        ):
-            manager.add_widget(cls(name=name))
-        for game, target in TABLES.items():
-            module, _, cls_name = target.partition(":")
-            manager.add_widget(getattr(importlib.import_module(module), cls_name)(name=game))
+        manager = LazyScreenManager(transition=NoTransition())
+        for name in (*SCREENS, *TABLES):  # home now, each other screen when first shown
+            manager.register(name, partial(make_screen, name))
+        manager.current = "home"
         self.refresh_saved()
         Window.bind(
             on_key_down=self._on_key_down,
@@ -448,9 +445,10 @@ class ParlorApp(App):
         return tuple(TABLES)
 
     def game_title(self, game: str) -> str:
-        """The game's title from its registry entry (never translated); the name if unknown."""
+        """The game's title from the registry (never translated; no game module imported just
+        for it); the name if unknown."""
         try:
-            return registry.get(game).title
+            return registry.title(game)
         except KeyError:
             return game
 

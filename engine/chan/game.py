@@ -20,6 +20,7 @@ from engine.chan.scoring import deal_result, winning_hand
 from engine.chan.state import ChanState
 from engine.errors import MalformedRecord
 from engine.game import Game, State
+from engine.registry import TITLES
 from engine.result import DealResult
 
 _BARE = {"pass": PASS, "chiu": CHIU, "win": WIN}
@@ -30,7 +31,7 @@ class ChanGame(Game):
     """Chắn for four players, each for themself (shared/rules/chan.md)."""
 
     name = "chan"
-    title = "Chắn"
+    title = TITLES["chan"]
     players = 4
     teams = ((0,), (1,), (2,), (3,))  # every player plays for themself (C-1)
     phases = PHASES

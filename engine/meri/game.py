@@ -33,6 +33,7 @@ from engine.meri.scoring import TEAMS
 from engine.meri.scoring import deal_result as _deal_result
 from engine.meri.scoring import result_json as _result_json
 from engine.meri.state import MeriState
+from engine.registry import TITLES
 from engine.result import DealResult
 
 ACTION_WORDS = {"declare": DECLARE, "pass": PASS}
@@ -54,7 +55,7 @@ class MeriGame(Game):
     """Hachinin Meri (shared/rules/meri.md)."""
 
     name = "meri"
-    title = "Hachinin Meri"
+    title = TITLES["meri"]
     players = 8
     teams = TEAMS  # H-2: ((0, 2, 4, 6), (1, 3, 5, 7))
     phases = PHASES

@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.errors import MalformedRecord
 from engine.game import Game, Match, State
+from engine.registry import TITLES
 from engine.result import DealResult
 from engine.tractor.cards import (
     CODE_TO_KIND,
@@ -61,7 +62,7 @@ class TractorGame(Game):
     """Tractor (Shengji, 80 points) for four players in two teams (seats 0+2 v 1+3)."""
 
     name = "tractor"
-    title = "Tractor"
+    title = TITLES["tractor"]
     players = 4
     teams = TEAMS
     phases = PHASE_NAMES

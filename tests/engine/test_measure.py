@@ -61,6 +61,17 @@ def test_rate_calls_until_the_time_is_up_on_either_clock():
 def test_memory_figures():
     assert measure.peak_rss_mb() > 0
     assert measure.rss_mb() > 0
+    assert measure.status_mb("VmHWM") >= measure.rss_mb() * 0.5  # the peak, this process
+
+
+def test_status_mb_reads_a_process_status_file(tmp_path):
+    status = tmp_path / "4242" / "status"
+    status.parent.mkdir()
+    status.write_text("Name:\tpython\nVmHWM:\t   40960 kB\nVmRSS:\t   20480 kB\n", encoding="ascii")
+    assert measure.status_mb("VmHWM", 4242, proc=str(tmp_path)) == 40.0
+    assert measure.status_mb("VmRSS", 4242, proc=str(tmp_path)) == 20.0
+    assert math.isnan(measure.status_mb("VmSwap", 4242, proc=str(tmp_path)))  # no such line
+    assert math.isnan(measure.status_mb("VmHWM", 4243, proc=str(tmp_path)))  # no such process
 
 
 def test_another_process_figures_read_from_proc():

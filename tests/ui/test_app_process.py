@@ -24,6 +24,12 @@ def test_app_runs_to_home_and_stops_cleanly() -> None:
     assert figures["startup_s"] > 0 and figures["rss_home_mb"] > 0
 
 
+def test_the_baseline_is_an_empty_kivy_app_in_a_process_of_its_own() -> None:
+    figures = run_child("baseline", size="320x200")
+    assert figures["mode"] == "baseline" and figures["startup_s"] > 0
+    assert figures["peak_mb"] >= figures["peak_first_frame_mb"] > 0  # VmHWM never goes down
+
+
 def test_bot_process_answers_legal_actions_and_ends_with_its_pipe() -> None:
     game = registry.get("meri")
     state = game.new_deal(3)
@@ -35,6 +41,7 @@ def test_bot_process_answers_legal_actions_and_ends_with_its_pipe() -> None:
             assert action in state.legal_actions()
             state.apply(action)
         assert process.answered == 12
+        assert process.peak_rss_mb() > 0  # read from outside, while it runs
         child = process._proc
     finally:
         process.close()

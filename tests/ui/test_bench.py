@@ -23,3 +23,16 @@ def test_window_size_argument(capsys):
         bench._size("wide")
     assert bench.main(["--size", "wide"]) == 2
     assert capsys.readouterr().err == "error: bad size 'wide' (use WIDTHxHEIGHT)\n"
+
+
+def test_memory_figures_of_a_table_without_a_bot_process():
+    import math
+    from types import SimpleNamespace
+
+    from ui.table.botproc import BotProcess
+
+    figures = bench.memory_figures(SimpleNamespace(driver=None))
+    assert figures["peak_deal_mb"] > 0 and math.isnan(figures["bot_peak_mb"])
+    assert figures["bot_answered"] == 0
+    unstarted = SimpleNamespace(driver=SimpleNamespace(process=BotProcess("meri", {})))
+    assert math.isnan(bench.memory_figures(unstarted)["bot_peak_mb"])  # no child yet

@@ -126,6 +126,20 @@ class BotProcess:
         self.answered += 1
         return value
 
+    @property
+    def pid(self) -> int | None:
+        """The child's process id while it runs (it starts with the first question)."""
+        proc = self._proc
+        return proc.pid if proc is not None else None
+
+    def peak_rss_mb(self) -> float:
+        """The child's peak resident memory so far, in MiB (its /proc VmHWM, read from outside:
+        the child is never asked); NaN if it has not started or has ended."""
+        from engine.measure import status_mb
+
+        pid = self.pid
+        return status_mb("VmHWM", pid) if pid is not None else float("nan")
+
     def close(self) -> None:
         """End the child (closing its stdin) and wait briefly for it."""
         with self._lock:
