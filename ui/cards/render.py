@@ -3,9 +3,12 @@
 A table redraws the same few dozen cards at one or two sizes, so each (kind, deck, code, size)
 is drawn once and its texture reused. Main thread only.
 
-A card is drawn into a short-lived `Fbo`, its pixels are copied into a plain `Texture` and the
-Fbo (framebuffer, texture and drawing instructions) is released at once: under software GL
-(llvmpipe) a kept Fbo cost ~0.5 MiB per card, a plain texture about a sixth of that.
+A card is drawn into a scratch `Fbo`, its pixels are copied into a plain `Texture` and the
+card's drawing instructions are dropped: under software GL (llvmpipe) a kept Fbo cost ~0.5 MiB
+per card, a plain texture about a sixth of that. The scratch Fbos (one per recently drawn size,
+`SCRATCH_SIZES` at most) are reused: creating and first binding an Fbo cost as much CPU as
+drawing the card into it (~2 of ~4 ms under llvmpipe), and a cold card stalls the frame it is
+drawn in.
 """
 
 from __future__ import annotations
@@ -23,19 +26,40 @@ Key = tuple[str, str, str, int, int]
 
 #: Enough for every face of the largest deck at three sizes plus backs.
 DEFAULT_CAPACITY = 300
+#: Scratch Fbos kept, one per size: a table draws at a few sizes (trick, hand, rows) at a time.
+SCRATCH_SIZES = 3
+
+_scratch: OrderedDict[tuple[int, int], Fbo] = OrderedDict()
+
+
+def _fbo(width: int, height: int) -> Fbo:
+    """The scratch Fbo of this size (made on first use; the least recently used size goes)."""
+    key = (width, height)
+    fbo = _scratch.get(key)
+    if fbo is None:
+        fbo = _scratch[key] = Fbo(size=key, with_stencilbuffer=False)
+        if len(_scratch) > SCRATCH_SIZES:
+            _scratch.popitem(last=False)
+    else:
+        _scratch.move_to_end(key)
+    return fbo
 
 
 def pixels(draw: Draw, width: int, height: int) -> bytes:
-    """Draws one card with `draw` into a temporary `width`×`height` Fbo; returns its RGBA bytes."""
-    fbo = Fbo(size=(width, height), with_stencilbuffer=False)
+    """Draws one card with `draw` into the scratch `width`×`height` Fbo (cleared first);
+    returns its RGBA bytes and leaves the Fbo without the card's instructions."""
+    fbo = _fbo(width, height)
     group = InstructionGroup()
     draw(Painter(group, width, height))
+    fbo.clear()
     with fbo:
         ClearColor(0, 0, 0, 0)
         ClearBuffers()
     fbo.add(group)
     fbo.draw()
-    return fbo.pixels
+    data = fbo.pixels
+    fbo.clear()
+    return data
 
 
 class _Redraw:
