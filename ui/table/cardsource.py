@@ -1,13 +1,17 @@
 """The one place the table gets card images from: `ui.cards` (the project's own card art).
 
-Drawing a card is the costliest thing the UI thread does (a few ms on an idle desktop, 15-60 ms
-under software GL on a loaded machine), and a trick that shows several new cards at once draws
-them all in one frame. `WARMER` draws the faces a table asks for ahead of need, one card per
-frame (`TableScreen.warm_cards`).
+Drawing a card is the costliest thing the UI thread does (about 1.5-2 ms of CPU on the
+development machine under software GL, three times that on a Pi 4 core), and a hand, a row or
+a trick that shows many new cards at once would draw them all in one frame. So card widgets
+draw within `BUDGET`, a per-frame allowance of CPU time for cold cards: past it, a card waits
+for the next frame (`budgeted_texture`), and `WARMER` draws the faces a table asks for ahead of
+need, one card per frame and only while the frame's budget is unspent
+(`TableScreen.warm_cards`).
 """
 
 from __future__ import annotations
 
+import time
 from collections import deque
 
 from kivy.clock import Clock
@@ -20,6 +24,35 @@ FACE, BACK, FACEDOWN = "face", "back", "facedown"
 #: Smaller cards are not drawn at all (nothing on them would be legible): a row squeezed to a
 #: few pixels during a relayout must not draw a deck of textures nobody can see.
 MIN_WIDTH, MIN_HEIGHT = 6, 10
+
+
+class FrameBudget:
+    """The UI-thread CPU time card drawing may take in one frame (`seconds`): the first cold
+    card of a frame is always drawn, later ones only while the frame's spending is below."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._frame = -1
+        self._spent = 0.0
+
+    def _today(self) -> None:
+        if Clock.frames != self._frame:
+            self._frame, self._spent = Clock.frames, 0.0
+
+    def allows(self) -> bool:
+        """True while this frame's card drawing is below the budget."""
+        self._today()
+        return self._spent < self.seconds
+
+    def charge(self, seconds: float) -> None:
+        """Count `seconds` of card drawing against this frame."""
+        self._today()
+        self._spent += seconds
+
+
+#: About one cold card per frame here (two if they are small), so that a frame showing new
+#: cards stays well inside a 60 fps frame on a Pi.
+BUDGET = FrameBudget(0.002)
 
 
 class Warmer:
@@ -43,11 +76,14 @@ class Warmer:
             self._event = Clock.schedule_interval(self._slice, 0)
 
     def _slice(self, _dt: float) -> bool:
-        """One frame's share: draw the next card not drawn yet; False stops the interval."""
-        while self.todo:
+        """One frame's share: draw the next card not drawn yet, unless cards shown now have
+        spent the frame's budget; False stops the interval."""
+        while self.todo and BUDGET.allows():
             deck, code, w, h = self.todo.popleft()
             if ("face", deck, code, w, h) not in cards.CACHE:
+                begin = time.thread_time()
                 cards.texture(deck, code, w, h)
+                BUDGET.charge(time.thread_time() - begin)
                 self.drawn += 1
                 break
         if not self.todo:
@@ -65,6 +101,15 @@ def aspect(deck: str) -> float:
     return cards.ASPECT[deck]
 
 
+def _key(deck: str, code: str, face: str, w: int, h: int) -> tuple[str, str, str, int, int]:
+    """The texture cache's key of a card shown `face` at `w`×`h` (as `card_texture` draws it)."""
+    if face == BACK or not code and face == FACE:
+        return ("back", deck, "", w, h)
+    if face == FACEDOWN:
+        return ("facedown", deck, "", w, h)
+    return ("face", deck, code, w, h)
+
+
 def card_texture(deck: str, code: str, face: str, width: float, height: float) -> Texture | None:
     """The texture of a card shown `face` (face up, back, or face-down trump); None if too small."""
     w, h = int(width), int(height)
@@ -75,3 +120,18 @@ def card_texture(deck: str, code: str, face: str, width: float, height: float) -
     if face == FACEDOWN:
         return cards.facedown(deck, w, h)
     return cards.texture(deck, code, w, h)
+
+
+def budgeted_texture(deck: str, code: str, face: str, width: float,
+                     height: float) -> tuple[bool, Texture | None]:
+    """`(True, card_texture(...))` if the card is drawn already or this frame's `BUDGET`
+    allows drawing it now (the drawing is charged to it); `(False, None)`: ask next frame."""
+    w, h = int(width), int(height)
+    if w < MIN_WIDTH or h < MIN_HEIGHT or _key(deck, code, face, w, h) in cards.CACHE:
+        return True, card_texture(deck, code, face, width, height)
+    if not BUDGET.allows():
+        return False, None
+    begin = time.thread_time()
+    texture = card_texture(deck, code, face, width, height)
+    BUDGET.charge(time.thread_time() - begin)
+    return True, texture
