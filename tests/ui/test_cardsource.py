@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.ui.uitools import pump
+from tests.ui.uitools import pump, wait_for
 
 pytestmark = pytest.mark.ui
 
@@ -65,3 +65,42 @@ def test_a_table_in_the_background_warms_nothing_until_entered(make_app: Any) ->
     assert len(cardsource.WARMER.todo) == queued  # kept for later, nothing drawn for home
     meri.dispatch("on_pre_enter")
     assert ("meri", 30, 48) in cardsource.WARMER.queued
+
+
+def test_cards_past_the_frame_budget_wait_for_a_later_frame(window: Any, monkeypatch) -> None:
+    """Six new cards in one frame are not all drawn in it: beyond the frame's budget a card
+    draws nothing (it never shows the card it was before), a resized one keeps its old
+    texture meanwhile, and every card gets its own texture within the next frames."""
+    from ui import cards
+    from ui.table import cardsource
+    from ui.table.widgets import CardView
+
+    monkeypatch.setattr(cardsource, "BUDGET", cardsource.FrameBudget(0.0))  # one card a frame
+    cardsource.WARMER.todo.clear()  # nothing drawn ahead meanwhile (an earlier test queued some)
+    codes = cards.CODES["tractor"][:6]
+    views = [CardView(deck="tractor", code=code, size=(37, 53)) for code in codes]
+    pump(1)
+    assert sum(v.texture is not None for v in views) <= 1  # (other widgets may draw first)
+    assert all(v.pending for v in views if v.texture is None)
+    wait_for(lambda: not any(v.pending for v in views), 5, "every card drawn")
+    for view in views:
+        assert not view.pending
+        assert view.texture is cards.texture("tractor", view.code, 37, 53)
+    old = [v.texture for v in views[:2]]
+    for view in views[:2]:
+        view.size = (39, 56)  # a size not drawn yet
+    pump(1)
+    assert not any(v.pending for v in views[:2])
+    assert any(v.texture is o for v, o in zip(views[:2], old, strict=True))  # as it was
+    wait_for(lambda: [v.texture.size for v in views[:2]] == [(39, 56), (39, 56)], 5, "redrawn")
+
+
+def test_the_frame_budget_allows_the_first_card_and_counts_per_frame(window: Any) -> None:
+    from ui.table.cardsource import FrameBudget
+
+    budget = FrameBudget(0.002)
+    assert budget.allows()  # nothing spent yet this frame
+    budget.charge(0.003)
+    assert not budget.allows()
+    pump(1)
+    assert budget.allows()  # a new frame

@@ -34,20 +34,22 @@ class FrameBudget:
         self.seconds = seconds
         self._frame = -1
         self._spent = 0.0
+        self._drawn = 0
 
     def _today(self) -> None:
         if Clock.frames != self._frame:
-            self._frame, self._spent = Clock.frames, 0.0
+            self._frame, self._spent, self._drawn = Clock.frames, 0.0, 0
 
     def allows(self) -> bool:
-        """True while this frame's card drawing is below the budget."""
+        """True if no card was drawn yet this frame, or the drawing is still below budget."""
         self._today()
-        return self._spent < self.seconds
+        return self._drawn == 0 or self._spent < self.seconds
 
     def charge(self, seconds: float) -> None:
-        """Count `seconds` of card drawing against this frame."""
+        """Count one card drawn in `seconds` against this frame."""
         self._today()
         self._spent += seconds
+        self._drawn += 1
 
 
 #: About one cold card per frame here (two if they are small), so that a frame showing new
