@@ -414,8 +414,17 @@ class TableScreen(BaseScreen):
     def refresh(self) -> None:
         """Copy the human's observation into widget properties (`show`)."""
         if self.session is not None:
-            state = self.session.state
-            self.show(state, state.observation(HUMAN))
+            self.show(self.session.state, self.observation())
+
+    def observation(self) -> Any:
+        """Seat 0's observation of the current state, made once per action: a table reads it
+        several times for one action (after it is applied, at the next step, for the tricks)."""
+        state = self.session.state
+        done = len(self.session.record.actions)
+        kept = self.__dict__.get("_observation")
+        if kept is None or kept[0] is not state or kept[1] != done:
+            kept = self.__dict__["_observation"] = (state, done, state.observation(HUMAN))
+        return kept[2]
 
     def show(self, state: Any, obs: Any) -> None:
         """Draw the deal as seat 0 sees it (`obs`); `state` only for the public State API."""
