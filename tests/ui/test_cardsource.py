@@ -36,6 +36,20 @@ def test_tiny_cards_are_not_drawn(window: Any) -> None:
     assert cardsource.card_texture("tractor", "AS", cardsource.FACE, 7, 10) is not None
 
 
+def frames(n: int, busy: bool = False) -> None:
+    """`n` whole frames as the app runs them (clock tick, then the before-drawing events), GL
+    drawing left out; `busy`: each one shows a table's action."""
+    from kivy.clock import Clock
+
+    from ui.table import cardsource
+
+    for _ in range(n):
+        Clock.tick()
+        if busy:
+            cardsource.BUDGET.busy()
+        Clock.tick_draw()
+
+
 def test_warmer_draws_a_deck_one_card_per_frame_and_skips_drawn_cards(window: Any) -> None:
     from ui import cards
     from ui.table.cardsource import Warmer
@@ -44,13 +58,15 @@ def test_warmer_draws_a_deck_one_card_per_frame_and_skips_drawn_cards(window: An
     cards.texture("chan", "1M", 11, 37)  # already drawn: the warmer skips it
     warmer.warm("chan", 11, 37)
     warmer.warm("chan", 11, 37)  # asking again while queued adds nothing
-    pump(1)
+    frames(1)
     assert warmer.drawn == 1  # one card per frame (other tests' scheduled work may draw too)
-    pump(40)
+    frames(3, busy=True)
+    assert warmer.drawn == 1  # not in frames that show a table's action
+    frames(40)
     assert warmer.drawn == len(cards.CODES["chan"]) - 1
     assert all(("face", "chan", code, 11, 37) in cards.CACHE for code in cards.CODES["chan"])
     warmer.warm("chan", 11, 37)  # all drawn: a new request draws nothing
-    pump(40)
+    frames(40)
     assert warmer.drawn == len(cards.CODES["chan"]) - 1
 
 
@@ -71,6 +87,8 @@ def test_cards_past_the_frame_budget_wait_for_a_later_frame(window: Any, monkeyp
     """Six new cards in one frame are not all drawn in it: beyond the frame's budget a card
     draws nothing (it never shows the card it was before), a resized one keeps its old
     texture meanwhile, and every card gets its own texture within the next frames."""
+    from kivy.uix.widget import Widget
+
     from ui import cards
     from ui.table import cardsource
     from ui.table.widgets import CardView
@@ -79,6 +97,9 @@ def test_cards_past_the_frame_budget_wait_for_a_later_frame(window: Any, monkeyp
     cardsource.WARMER.todo.clear()  # nothing drawn ahead meanwhile (an earlier test queued some)
     codes = cards.CODES["tractor"][:6]
     views = [CardView(deck="tractor", code=code, size=(37, 53)) for code in codes]
+    table = Widget()
+    for view in views:
+        table.add_widget(view)
     pump(1)
     assert sum(v.texture is not None for v in views) <= 1  # (other widgets may draw first)
     assert all(v.pending for v in views if v.texture is None)
@@ -93,6 +114,17 @@ def test_cards_past_the_frame_budget_wait_for_a_later_frame(window: Any, monkeyp
     assert not any(v.pending for v in views[:2])
     assert any(v.texture is o for v, o in zip(views[:2], old, strict=True))  # as it was
     wait_for(lambda: [v.texture.size for v in views[:2]] == [(39, 56), (39, 56)], 5, "redrawn")
+    table.remove_widget(views[2])  # taken off the table while its new card waits...
+    monkeypatch.setattr(cardsource.BUDGET, "allows", lambda: False)
+    views[2].code = "KD"
+    pump(2)
+    assert views[2].pending
+    monkeypatch.delattr(cardsource.BUDGET, "allows")  # ...it asks no more until it is back
+    pump(4)
+    assert views[2].pending and ("face", "tractor", "KD", 37, 53) not in cards.CACHE
+    table.add_widget(views[2])
+    wait_for(lambda: not views[2].pending, 5, "drawn once back")
+    assert views[2].texture is cards.texture("tractor", "KD", 37, 53)
 
 
 def test_the_frame_budget_allows_the_first_card_and_counts_per_frame(window: Any) -> None:
@@ -104,3 +136,10 @@ def test_the_frame_budget_allows_the_first_card_and_counts_per_frame(window: Any
     assert not budget.allows()
     pump(1)
     assert budget.allows()  # a new frame
+    assert not budget.cards_waiting()
+    budget.defer()  # a card on show waits: drawing ahead holds back this frame and the next
+    assert budget.cards_waiting()
+    pump(1)
+    assert budget.cards_waiting()
+    pump(1)
+    assert not budget.cards_waiting()

@@ -414,6 +414,7 @@ class TableScreen(BaseScreen):
     def refresh(self) -> None:
         """Copy the human's observation into widget properties (`show`)."""
         if self.session is not None:
+            cardsource.BUDGET.busy()  # this frame has work enough: no card drawn ahead in it
             self.show(self.session.state, self.observation())
 
     def observation(self) -> Any:

@@ -64,6 +64,14 @@ class CardRow(FloatLayout):
         view.focus_enabled = False
         return view
 
+    def single_size(self) -> tuple[int, int]:
+        """The size of a card alone in this row (and of each card while the row is not full):
+        the size a table draws ahead for the cards that may land here."""
+        tallest = min(self.height, self.max_card) if self.max_card > 0 else self.height
+        w, h, _step = fit(1, 0, self.width, tallest, cardsource.aspect(self.deck), 0.25,
+                          spread=1.0)
+        return int(w), int(h)
+
     def _layout(self, *_args: Any) -> None:
         codes = list(self.codes)
         sync_views(self, self.views, len(codes), self._view)

@@ -35,6 +35,8 @@ class FrameBudget:
         self._frame = -1
         self._spent = 0.0
         self._drawn = 0
+        self._deferred = -2  # the last frame in which a shown card had to wait
+        self._busy = -1  # the last frame that showed a table's action
 
     def _today(self) -> None:
         if Clock.frames != self._frame:
@@ -51,6 +53,21 @@ class FrameBudget:
         self._spent += seconds
         self._drawn += 1
 
+    def busy(self) -> None:
+        """This frame does a table's work (an action shown): nothing is drawn ahead in it."""
+        self._busy = Clock.frames
+
+    def is_busy(self) -> bool:
+        return self._busy == Clock.frames
+
+    def defer(self) -> None:
+        """A card on show waits for a later frame (the warmer lets it go first)."""
+        self._deferred = Clock.frames
+
+    def cards_waiting(self) -> bool:
+        """A card on show waited in this frame or the one before: drawing ahead must wait."""
+        return Clock.frames - self._deferred <= 1
+
 
 #: About one cold card per frame here (two if they are small), so that a frame showing new
 #: cards stays well inside a 60 fps frame on a Pi.
@@ -66,6 +83,7 @@ class Warmer:
         self.todo: deque[tuple[str, str, int, int]] = deque()
         self.drawn = 0  # cards drawn ahead (a figure for tests and benchmarks)
         self._event = None
+        self._late = Clock.create_trigger(self._draw_one, -1)  # before the frame is drawn
 
     def warm(self, deck: str, width: int, height: int) -> None:
         """Draw every face of `deck` at `width`×`height` soon, one per frame."""
@@ -78,9 +96,19 @@ class Warmer:
             self._event = Clock.schedule_interval(self._slice, 0)
 
     def _slice(self, _dt: float) -> bool:
-        """One frame's share: draw the next card not drawn yet, unless cards shown now have
-        spent the frame's budget; False stops the interval."""
-        while self.todo and BUDGET.allows():
+        """Each frame: draw a card at the frame's end (after its own work); False stops."""
+        if not self.todo:
+            self._event = None
+            self.queued.clear()
+            return False
+        self._late()
+        return True
+
+    def _draw_one(self, _dt: float) -> None:
+        """Draw the next card not drawn yet, unless this frame shows a table's action, or cards
+        on show spent the frame's budget or wait for it."""
+        while (self.todo and BUDGET.allows() and not BUDGET.cards_waiting()
+               and not BUDGET.is_busy()):
             deck, code, w, h = self.todo.popleft()
             if ("face", deck, code, w, h) not in cards.CACHE:
                 begin = time.thread_time()
@@ -88,11 +116,6 @@ class Warmer:
                 BUDGET.charge(time.thread_time() - begin)
                 self.drawn += 1
                 break
-        if not self.todo:
-            self._event = None
-            self.queued.clear()
-            return False
-        return True
 
 
 WARMER = Warmer()
@@ -132,6 +155,7 @@ def budgeted_texture(deck: str, code: str, face: str, width: float,
     if w < MIN_WIDTH or h < MIN_HEIGHT or _key(deck, code, face, w, h) in cards.CACHE:
         return True, card_texture(deck, code, face, width, height)
     if not BUDGET.allows():
+        BUDGET.defer()
         return False, None
     begin = time.thread_time()
     texture = card_texture(deck, code, face, width, height)

@@ -76,7 +76,12 @@ class CardView(Focusable, Widget):
             return
         if card != self._shows:
             self.pending = True
-        self._later()
+        if self.parent is not None:  # a view taken off the table waits until it is back
+            self._later()
+
+    def on_parent(self, _view: Any, parent: Any) -> None:
+        if parent is not None and self.pending:
+            self._redraw()
 
     def focus_select(self) -> bool:
         self.dispatch("on_select")
