@@ -99,9 +99,8 @@ class ChanTableScreen(HintMixin, HandPicking, TableScreen):
     def _warm_rows(self, _dt: float) -> None:
         """Draw ahead the faces any card may show as: in a gate, in exposed pairs, and open in
         the middle (one card per frame), so that a play does not draw them in its own frame."""
-        area = self.ids.table
-        open_h = min(area.height * 0.2, dp(120))  # as chan.kv sizes the open card
-        sizes = [(int(open_h * 0.3), int(open_h))]
+        card = self.ids.open_card
+        sizes = [(int(card.width), int(card.height))]
         for zone in self.seats:
             for row in (zone.ids.gate_row, zone.ids.exposed_row):
                 if row.single_size() not in sizes:
