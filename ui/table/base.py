@@ -82,6 +82,19 @@ class TableScreen(BaseScreen):
             self.add_widget(panel)
         elif not shown and panel.parent is not None:
             panel.parent.remove_widget(panel)
+        self._size_summary()
+
+    def on_size(self, *_args: Any) -> None:
+        self._size_summary()
+
+    def _size_summary(self) -> None:
+        """Size the closed panel as the screen will (a FloatLayout: size_hint × size), so its
+        own layout is done while it is closed: opened at its default size, the summary text
+        was laid out twice in the opening frame, once in a 78-pixel column."""
+        panel = self.__dict__.get("_summary_panel")
+        if panel is not None and panel.parent is None:
+            hx, hy = panel.size_hint
+            panel.size = (self.width * hx, self.height * hy)
 
     # -- card textures -------------------------------------------------------------------------
     def warm_cards(self, deck: str, sizes: list[tuple[int, int]]) -> None:
