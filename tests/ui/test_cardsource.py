@@ -50,10 +50,17 @@ def frames(n: int, busy: bool = False) -> None:
         Clock.tick_draw()
 
 
-def test_warmer_draws_a_deck_one_card_per_frame_and_skips_drawn_cards(window: Any) -> None:
+def test_warmer_draws_a_deck_one_card_per_frame_and_skips_drawn_cards(window: Any,
+                                                                    monkeypatch) -> None:
     from ui import cards
+    from ui.table import cardsource
     from ui.table.cardsource import Warmer
 
+    # A frame's budget of its own, and nothing left of earlier tests: the shared warmer's queue
+    # and cards on show still waiting for a frame (the warmer lets them go first).
+    monkeypatch.setattr(cardsource, "BUDGET", cardsource.FrameBudget(0.002))
+    cardsource.WARMER.todo.clear()
+    frames(30)
     warmer = Warmer()
     cards.texture("chan", "1M", 11, 37)  # already drawn: the warmer skips it
     warmer.warm("chan", 11, 37)
