@@ -85,6 +85,23 @@ def _visible(widget: Any) -> bool:
     return widget.width > 1 and widget.height > 1
 
 
+def is_candidate(widget: Any, root: Any) -> bool:
+    """`widget` is one of `focusables(root)`, found without walking the whole tree (a table
+    asks after every action; the walk visits every card)."""
+    if not (isinstance(widget, Focusable) and widget.focus_enabled and _visible(widget)):
+        return False
+    root = root.__self__  # kv ids are weak proxies
+    node = widget
+    while node is not None:
+        if node is root:
+            return True
+        parent = node.parent
+        if parent is node:
+            break
+        node = parent
+    return False
+
+
 def focusables(root: Any) -> list[Any]:
     """Every focusable, enabled, visible widget under `root`, in tree order."""
     found = []

@@ -50,7 +50,9 @@ class _Fit:
             self.text_size = (max(1, self.width - pad_x), max(1, self.height - pad_y))
             self.shorten = True
             self.texture_update()
-
+        # The texture matches every property now: the Label's own update, armed by the
+        # changes above, would only lay the same text out once more in this frame.
+        self._trigger_texture.cancel()
 
     def _widest_word(self) -> float:
         """Width of the longest word at the current font size: a word never breaks mid-word."""

@@ -119,6 +119,33 @@ def test_cache_evicts_the_least_recently_used(cards) -> None:
         TextureCache(capacity=0)
 
 
+def test_a_reused_scratch_fbo_draws_exactly_what_a_fresh_one_does(cards) -> None:
+    """Cards are drawn into one kept Fbo per size: nothing of the previous card may remain."""
+    from kivy.graphics import ClearBuffers, ClearColor, Fbo, InstructionGroup
+
+    from ui.cards import chan, french, render
+    from ui.cards.paint import Painter
+
+    def fresh(draw, w: int, h: int) -> bytes:
+        fbo = Fbo(size=(w, h), with_stencilbuffer=False)
+        group = InstructionGroup()
+        draw(Painter(group, w, h))
+        with fbo:
+            ClearColor(0, 0, 0, 0)
+            ClearBuffers()
+        fbo.add(group)
+        fbo.draw()
+        return fbo.pixels
+
+    faces = [(lambda p: french.draw_face(p, "KH")), french.draw_back,
+             (lambda p: french.draw_face(p, "RJ")), (lambda p: p.blank())]
+    for draw in faces:  # each drawn over the one before in the same scratch Fbo
+        assert render.pixels(draw, 35, 50) == fresh(draw, 35, 50)
+    for size in [(18, 60), (19, 60), (20, 60), (21, 60)]:  # more sizes than are kept
+        assert render.pixels(chan.draw_back, *size) == fresh(chan.draw_back, *size)
+    assert len(render._scratch) == render.SCRATCH_SIZES
+
+
 @pytest.mark.parametrize(
     ("deck", "code"), [("meri", "P10"), ("meri", "psu"), ("tractor", "1S"), ("chan", "10M"),
                        ("chan", "XX"), ("tractor", "")]

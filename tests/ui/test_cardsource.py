@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.ui.uitools import pump
+from tests.ui.uitools import pump, wait_for
 
 pytestmark = pytest.mark.ui
 
@@ -36,21 +36,44 @@ def test_tiny_cards_are_not_drawn(window: Any) -> None:
     assert cardsource.card_texture("tractor", "AS", cardsource.FACE, 7, 10) is not None
 
 
-def test_warmer_draws_a_deck_one_card_per_frame_and_skips_drawn_cards(window: Any) -> None:
+def frames(n: int, busy: bool = False) -> None:
+    """`n` whole frames as the app runs them (clock tick, then the before-drawing events), GL
+    drawing left out; `busy`: each one shows a table's action."""
+    from kivy.clock import Clock
+
+    from ui.table import cardsource
+
+    for _ in range(n):
+        Clock.tick()
+        if busy:
+            cardsource.BUDGET.busy()
+        Clock.tick_draw()
+
+
+def test_warmer_draws_a_deck_one_card_per_frame_and_skips_drawn_cards(window: Any,
+                                                                    monkeypatch) -> None:
     from ui import cards
+    from ui.table import cardsource
     from ui.table.cardsource import Warmer
 
+    # A frame's budget of its own, and nothing left of earlier tests: the shared warmer's queue
+    # and cards on show still waiting for a frame (the warmer lets them go first).
+    monkeypatch.setattr(cardsource, "BUDGET", cardsource.FrameBudget(0.002))
+    cardsource.WARMER.todo.clear()
+    frames(30)
     warmer = Warmer()
     cards.texture("chan", "1M", 11, 37)  # already drawn: the warmer skips it
     warmer.warm("chan", 11, 37)
     warmer.warm("chan", 11, 37)  # asking again while queued adds nothing
-    pump(1)
+    frames(1)
     assert warmer.drawn == 1  # one card per frame (other tests' scheduled work may draw too)
-    pump(40)
+    frames(3, busy=True)
+    assert warmer.drawn == 1  # not in frames that show a table's action
+    frames(40)
     assert warmer.drawn == len(cards.CODES["chan"]) - 1
     assert all(("face", "chan", code, 11, 37) in cards.CACHE for code in cards.CODES["chan"])
     warmer.warm("chan", 11, 37)  # all drawn: a new request draws nothing
-    pump(40)
+    frames(40)
     assert warmer.drawn == len(cards.CODES["chan"]) - 1
 
 
@@ -65,3 +88,65 @@ def test_a_table_in_the_background_warms_nothing_until_entered(make_app: Any) ->
     assert len(cardsource.WARMER.todo) == queued  # kept for later, nothing drawn for home
     meri.dispatch("on_pre_enter")
     assert ("meri", 30, 48) in cardsource.WARMER.queued
+
+
+def test_cards_past_the_frame_budget_wait_for_a_later_frame(window: Any, monkeypatch) -> None:
+    """Six new cards in one frame are not all drawn in it: beyond the frame's budget a card
+    draws nothing (it never shows the card it was before), a resized one keeps its old
+    texture meanwhile, and every card gets its own texture within the next frames."""
+    from kivy.uix.widget import Widget
+
+    from ui import cards
+    from ui.table import cardsource
+    from ui.table.widgets import CardView
+
+    monkeypatch.setattr(cardsource, "BUDGET", cardsource.FrameBudget(0.0))  # one card a frame
+    cardsource.WARMER.todo.clear()  # nothing drawn ahead meanwhile (an earlier test queued some)
+    codes = cards.CODES["tractor"][:6]
+    views = [CardView(deck="tractor", code=code, size=(37, 53)) for code in codes]
+    table = Widget()
+    for view in views:
+        table.add_widget(view)
+    pump(1)
+    assert sum(v.texture is not None for v in views) <= 1  # (other widgets may draw first)
+    assert all(v.pending for v in views if v.texture is None)
+    wait_for(lambda: not any(v.pending for v in views), 5, "every card drawn")
+    for view in views:
+        assert not view.pending
+        assert view.texture is cards.texture("tractor", view.code, 37, 53)
+    old = [v.texture for v in views[:2]]
+    for view in views[:2]:
+        view.size = (39, 56)  # a size not drawn yet
+    pump(1)
+    assert not any(v.pending for v in views[:2])
+    assert any(v.texture is o for v, o in zip(views[:2], old, strict=True))  # as it was
+    wait_for(lambda: [v.texture.size for v in views[:2]] == [(39, 56), (39, 56)], 5, "redrawn")
+    table.remove_widget(views[2])  # taken off the table while its new card waits...
+    monkeypatch.setattr(cardsource.BUDGET, "allows", lambda: False)
+    views[2].code = "KD"
+    pump(2)
+    assert views[2].pending
+    monkeypatch.delattr(cardsource.BUDGET, "allows")  # ...it asks no more until it is back
+    pump(4)
+    assert views[2].pending and ("face", "tractor", "KD", 37, 53) not in cards.CACHE
+    table.add_widget(views[2])
+    wait_for(lambda: not views[2].pending, 5, "drawn once back")
+    assert views[2].texture is cards.texture("tractor", "KD", 37, 53)
+
+
+def test_the_frame_budget_allows_the_first_card_and_counts_per_frame(window: Any) -> None:
+    from ui.table.cardsource import FrameBudget
+
+    budget = FrameBudget(0.002)
+    assert budget.allows()  # nothing spent yet this frame
+    budget.charge(0.003)
+    assert not budget.allows()
+    pump(1)
+    assert budget.allows()  # a new frame
+    assert not budget.cards_waiting()
+    budget.defer()  # a card on show waits: drawing ahead holds back this frame and the next
+    assert budget.cards_waiting()
+    pump(1)
+    assert budget.cards_waiting()
+    pump(1)
+    assert not budget.cards_waiting()

@@ -26,3 +26,21 @@ def test_up_prefers_the_widget_in_line_over_a_closer_diagonal_one() -> None:
 def test_first_is_the_top_left_widget() -> None:
     assert first(HAND + BUTTONS) == 5
     assert first([]) is None
+
+
+def test_is_candidate_agrees_with_the_tree_walk_on_a_table(make_app) -> None:
+    """`is_candidate` (the fast check after every action) says exactly what `focusables` finds:
+    for every widget of a table with its hand dealt, and inside a narrower scope."""
+    from tests.ui.tablesim import wait_turn
+    from ui.focus import focusables, is_candidate
+
+    app = make_app(pace=0)
+    app.new_game("chan")
+    table = app.root.get_screen("chan")
+    wait_turn(table)
+    hand = table.ids.hand
+    assert hand.views and is_candidate(hand.views[0], hand) and is_candidate(hand.views[0], table)
+    for root in (table, hand, table.ids.summary_panel, table.ids.menu_button):
+        found = set(map(id, focusables(root)))
+        for widget in table.walk(restrict=True):
+            assert is_candidate(widget, root) == (id(widget) in found), widget

@@ -3,12 +3,13 @@
 A table redraws the same few dozen cards at one or two sizes, so each (kind, deck, code, size)
 is drawn once and its texture reused. Main thread only.
 
-A card is drawn into one scratch `Fbo`, its pixels are copied into a plain `Texture` and the
-card's drawing instructions are dropped at once: under software GL (llvmpipe) a kept Fbo cost
-~0.5 MiB per card, a plain texture about a sixth of that. The scratch Fbo is reused for every
-card (resized when the size changes): an Fbo made and released per card left ~0.45 MiB per card
-behind in the GL driver for good (measured: 30 Tổ Tôm faces at 24x80, +13 MiB of RSS each time,
-malloc_trim gave none of it back), a reused one ~0.1 MiB.
+A card is drawn into a scratch `Fbo`, its pixels are copied into a plain `Texture` and the
+card's drawing instructions are dropped: under software GL (llvmpipe) a kept Fbo cost ~0.5 MiB
+per card, a plain texture about a sixth of that. The scratch Fbos (one per recently drawn size,
+`SCRATCH_SIZES` at most) are reused: creating and first binding an Fbo cost as much CPU as
+drawing the card into it (~2 of ~4 ms under llvmpipe), and a cold card stalls the frame it is
+drawn in; and an Fbo made and released per card left ~0.45 MiB per card behind in the GL driver
+for good (30 Tổ Tôm faces at 24x80: +13 MiB of RSS each time, malloc_trim gave none back).
 """
 
 from __future__ import annotations
@@ -26,26 +27,29 @@ Key = tuple[str, str, str, int, int]
 
 #: Enough for every face of the largest deck at three sizes plus backs.
 DEFAULT_CAPACITY = 300
+#: Scratch Fbos kept, one per size: a table draws at a few sizes (trick, hand, rows) at a time.
+SCRATCH_SIZES = 3
+
+_scratch: OrderedDict[tuple[int, int], Fbo] = OrderedDict()
 
 
-class _Scratch:
-    """The one Fbo cards are drawn in, made on first use and resized to each card's size."""
-
-    fbo: Fbo | None = None
-
-    @classmethod
-    def sized(cls, width: int, height: int) -> Fbo:
-        fbo = cls.fbo
-        if fbo is None:
-            fbo = cls.fbo = Fbo(size=(width, height), with_stencilbuffer=False)
-        elif tuple(fbo.size) != (width, height):
-            fbo.size = (width, height)
-        return fbo
+def _fbo(width: int, height: int) -> Fbo:
+    """The scratch Fbo of this size (made on first use; the least recently used size goes)."""
+    key = (width, height)
+    fbo = _scratch.get(key)
+    if fbo is None:
+        fbo = _scratch[key] = Fbo(size=key, with_stencilbuffer=False)
+        if len(_scratch) > SCRATCH_SIZES:
+            _scratch.popitem(last=False)
+    else:
+        _scratch.move_to_end(key)
+    return fbo
 
 
 def pixels(draw: Draw, width: int, height: int) -> bytes:
-    """Draws one card with `draw` into the `width`×`height` scratch Fbo; returns its RGBA bytes."""
-    fbo = _Scratch.sized(width, height)
+    """Draws one card with `draw` into the scratch `width`×`height` Fbo (cleared first);
+    returns its RGBA bytes and leaves the Fbo without the card's instructions."""
+    fbo = _fbo(width, height)
     group = InstructionGroup()
     draw(Painter(group, width, height))
     fbo.clear()
@@ -55,7 +59,7 @@ def pixels(draw: Draw, width: int, height: int) -> bytes:
     fbo.add(group)
     fbo.draw()
     data = fbo.pixels
-    fbo.clear()  # the card's instructions (and its text textures) go now, the Fbo stays
+    fbo.clear()
     return data
 
 

@@ -53,10 +53,12 @@ class BaseScreen(Screen):
 
     def ensure_focus(self) -> None:
         """Keep the focus on a visible widget of the current scope (or pick one)."""
-        cands = self.candidates()
-        if self.focused_widget in cands:
-            self.focused_widget.focused = True
+        current = self.focused_widget
+        scope = self.focus_scope if self.focus_scope is not None else self
+        if current is not None and focus.is_candidate(current, scope):
+            current.focused = True
             return
+        cands = self.candidates()
         preferred = self.initial_focus()
         if preferred is not None and preferred in cands:
             self.set_focus(preferred)

@@ -82,6 +82,19 @@ class TableScreen(BaseScreen):
             self.add_widget(panel)
         elif not shown and panel.parent is not None:
             panel.parent.remove_widget(panel)
+        self._size_summary()
+
+    def on_size(self, *_args: Any) -> None:
+        self._size_summary()
+
+    def _size_summary(self) -> None:
+        """Size the closed panel as the screen will (a FloatLayout: size_hint × size), so its
+        own layout is done while it is closed: opened at its default size, the summary text
+        was laid out twice in the opening frame, once in a 78-pixel column."""
+        panel = self.__dict__.get("_summary_panel")
+        if panel is not None and panel.parent is None:
+            hx, hy = panel.size_hint
+            panel.size = (self.width * hx, self.height * hy)
 
     # -- card textures -------------------------------------------------------------------------
     def warm_cards(self, deck: str, sizes: list[tuple[int, int]]) -> None:
@@ -427,8 +440,18 @@ class TableScreen(BaseScreen):
     def refresh(self) -> None:
         """Copy the human's observation into widget properties (`show`)."""
         if self.session is not None:
-            state = self.session.state
-            self.show(state, state.observation(HUMAN))
+            cardsource.BUDGET.busy()  # this frame has work enough: no card drawn ahead in it
+            self.show(self.session.state, self.observation())
+
+    def observation(self) -> Any:
+        """Seat 0's observation of the current state, made once per action: a table reads it
+        several times for one action (after it is applied, at the next step, for the tricks)."""
+        state = self.session.state
+        done = len(self.session.record.actions)
+        kept = self.__dict__.get("_observation")
+        if kept is None or kept[0] is not state or kept[1] != done:
+            kept = self.__dict__["_observation"] = (state, done, state.observation(HUMAN))
+        return kept[2]
 
     def show(self, state: Any, obs: Any) -> None:
         """Draw the deal as seat 0 sees it (`obs`); `state` only for the public State API."""

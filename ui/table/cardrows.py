@@ -16,6 +16,9 @@ from ui.table.widgets import CardView, sync_views
 
 MIN_STEP = 0.3  # overlapped cards keep at least this fraction of their width visible
 SNAP = 8  # card heights are whole multiples of this many pixels (texture cache reuse)
+#: Card views a row makes in one frame: a summary's twenty-card hand is spread over a few
+#: frames (each card's texture is drawn within the frame budget anyway, `cardsource.BUDGET`).
+NEW_PER_FRAME = 6
 
 
 def fit(n: int, gaps: int, width: float, height: float, ratio: float, gap: float,
@@ -55,6 +58,7 @@ class CardRow(FloatLayout):
         super().__init__(**kwargs)
         self.views: list[CardView] = []
         self._relayout = Clock.create_trigger(self._layout, -1)
+        self._more = Clock.create_trigger(self._layout, 0)  # the next frame: more views
         for name in ("codes", "face", "mark", "marked", "breaks", "size", "pos", "deck",
                      "align", "max_card"):
             self.fbind(name, self._relayout)
@@ -64,9 +68,22 @@ class CardRow(FloatLayout):
         view.focus_enabled = False
         return view
 
+    def single_size(self) -> tuple[int, int]:
+        """The size of a card alone in this row (and of each card while the row is not full):
+        the size a table draws ahead for the cards that may land here."""
+        tallest = min(self.height, self.max_card) if self.max_card > 0 else self.height
+        w, h, _step = fit(1, 0, self.width, tallest, cardsource.aspect(self.deck), 0.25,
+                          spread=1.0)
+        return int(w), int(h)
+
     def _layout(self, *_args: Any) -> None:
+        """Place the cards in the row; at most `NEW_PER_FRAME` new views a frame, each at its
+        final place (the rest follow in the next frames)."""
         codes = list(self.codes)
-        sync_views(self, self.views, len(codes), self._view)
+        shown = min(len(codes), len(self.views) + NEW_PER_FRAME)
+        sync_views(self, self.views, shown, self._view)
+        if shown < len(codes):
+            self._more()
         if not codes or self.width < 4 or self.height < 4:
             return
         breaks = {b for b in self.breaks if 0 < b < len(codes)}
@@ -82,7 +99,7 @@ class CardRow(FloatLayout):
         else:
             x = self.x + (self.width - total) / 2
         y = self.y + (self.height - h) / 2 if self.align == "center" else self.top - h
-        for i, (view, code) in enumerate(zip(self.views, codes, strict=True)):
+        for i, (view, code) in enumerate(zip(self.views, codes[:shown], strict=True)):
             if i in breaks:
                 x += gap * w
             view.deck = self.deck

@@ -1,13 +1,17 @@
 """The one place the table gets card images from: `ui.cards` (the project's own card art).
 
-Drawing a card is the costliest thing the UI thread does (a few ms on an idle desktop, 15-60 ms
-under software GL on a loaded machine), and a trick that shows several new cards at once draws
-them all in one frame. `WARMER` draws the faces a table asks for ahead of need, one card per
-frame (`TableScreen.warm_cards`).
+Drawing a card is the costliest thing the UI thread does (about 1.5-2 ms of CPU on the
+development machine under software GL, three times that on a Pi 4 core), and a hand, a row or
+a trick that shows many new cards at once would draw them all in one frame. So card widgets
+draw within `BUDGET`, a per-frame allowance of CPU time for cold cards: past it, a card waits
+for the next frame (`budgeted_texture`), and `WARMER` draws the faces a table asks for ahead of
+need, one card per frame and only while the frame's budget is unspent
+(`TableScreen.warm_cards`).
 """
 
 from __future__ import annotations
 
+import time
 from collections import deque
 
 from kivy.clock import Clock
@@ -22,6 +26,54 @@ FACE, BACK, FACEDOWN = "face", "back", "facedown"
 MIN_WIDTH, MIN_HEIGHT = 6, 10
 
 
+class FrameBudget:
+    """The UI-thread CPU time card drawing may take in one frame (`seconds`): the first cold
+    card of a frame is always drawn, later ones only while the frame's spending is below."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._frame = -1
+        self._spent = 0.0
+        self._drawn = 0
+        self._deferred = -2  # the last frame in which a shown card had to wait
+        self._busy = -1  # the last frame that showed a table's action
+
+    def _today(self) -> None:
+        if Clock.frames != self._frame:
+            self._frame, self._spent, self._drawn = Clock.frames, 0.0, 0
+
+    def allows(self) -> bool:
+        """True if no card was drawn yet this frame, or the drawing is still below budget."""
+        self._today()
+        return self._drawn == 0 or self._spent < self.seconds
+
+    def charge(self, seconds: float) -> None:
+        """Count one card drawn in `seconds` against this frame."""
+        self._today()
+        self._spent += seconds
+        self._drawn += 1
+
+    def busy(self) -> None:
+        """This frame does a table's work (an action shown): nothing is drawn ahead in it."""
+        self._busy = Clock.frames
+
+    def is_busy(self) -> bool:
+        return self._busy == Clock.frames
+
+    def defer(self) -> None:
+        """A card on show waits for a later frame (the warmer lets it go first)."""
+        self._deferred = Clock.frames
+
+    def cards_waiting(self) -> bool:
+        """A card on show waited in this frame or the one before: drawing ahead must wait."""
+        return Clock.frames - self._deferred <= 1
+
+
+#: About one cold card per frame here (two if they are small), so that a frame showing new
+#: cards stays well inside a 60 fps frame on a Pi.
+BUDGET = FrameBudget(0.002)
+
+
 class Warmer:
     """Draws the faces of a deck at the sizes tables asked for, one card per frame, in the order
     asked. Asking again for a queued size is free; cards already drawn are skipped at no cost."""
@@ -31,6 +83,7 @@ class Warmer:
         self.todo: deque[tuple[str, str, int, int]] = deque()
         self.drawn = 0  # cards drawn ahead (a figure for tests and benchmarks)
         self._event = None
+        self._late = Clock.create_trigger(self._draw_one, -1)  # before the frame is drawn
 
     def warm(self, deck: str, width: int, height: int) -> None:
         """Draw every face of `deck` at `width`×`height` soon, one per frame."""
@@ -43,18 +96,26 @@ class Warmer:
             self._event = Clock.schedule_interval(self._slice, 0)
 
     def _slice(self, _dt: float) -> bool:
-        """One frame's share: draw the next card not drawn yet; False stops the interval."""
-        while self.todo:
-            deck, code, w, h = self.todo.popleft()
-            if ("face", deck, code, w, h) not in cards.CACHE:
-                cards.texture(deck, code, w, h)
-                self.drawn += 1
-                break
+        """Each frame: draw a card at the frame's end (after its own work); False stops."""
         if not self.todo:
             self._event = None
             self.queued.clear()
             return False
+        self._late()
         return True
+
+    def _draw_one(self, _dt: float) -> None:
+        """Draw the next card not drawn yet, unless this frame shows a table's action, or cards
+        on show spent the frame's budget or wait for it."""
+        while (self.todo and BUDGET.allows() and not BUDGET.cards_waiting()
+               and not BUDGET.is_busy()):
+            deck, code, w, h = self.todo.popleft()
+            if ("face", deck, code, w, h) not in cards.CACHE:
+                begin = time.thread_time()
+                cards.texture(deck, code, w, h)
+                BUDGET.charge(time.thread_time() - begin)
+                self.drawn += 1
+                break
 
 
 WARMER = Warmer()
@@ -63,6 +124,15 @@ WARMER = Warmer()
 def aspect(deck: str) -> float:
     """Width / height of the deck's cards."""
     return cards.ASPECT[deck]
+
+
+def _key(deck: str, code: str, face: str, w: int, h: int) -> tuple[str, str, str, int, int]:
+    """The texture cache's key of a card shown `face` at `w`×`h` (as `card_texture` draws it)."""
+    if face == BACK or not code and face == FACE:
+        return ("back", deck, "", w, h)
+    if face == FACEDOWN:
+        return ("facedown", deck, "", w, h)
+    return ("face", deck, code, w, h)
 
 
 def card_texture(deck: str, code: str, face: str, width: float, height: float) -> Texture | None:
@@ -75,3 +145,19 @@ def card_texture(deck: str, code: str, face: str, width: float, height: float) -
     if face == FACEDOWN:
         return cards.facedown(deck, w, h)
     return cards.texture(deck, code, w, h)
+
+
+def budgeted_texture(deck: str, code: str, face: str, width: float,
+                     height: float) -> tuple[bool, Texture | None]:
+    """`(True, card_texture(...))` if the card is drawn already or this frame's `BUDGET`
+    allows drawing it now (the drawing is charged to it); `(False, None)`: ask next frame."""
+    w, h = int(width), int(height)
+    if w < MIN_WIDTH or h < MIN_HEIGHT or _key(deck, code, face, w, h) in cards.CACHE:
+        return True, card_texture(deck, code, face, width, height)
+    if not BUDGET.allows():
+        BUDGET.defer()
+        return False, None
+    begin = time.thread_time()
+    texture = card_texture(deck, code, face, width, height)
+    BUDGET.charge(time.thread_time() - begin)
+    return True, texture

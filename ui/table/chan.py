@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.properties import (
     BooleanProperty,
@@ -84,6 +85,7 @@ class ChanTableScreen(HintMixin, HandPicking, TableScreen):
             self.seats.append(zone)
             area.add_widget(zone)
         area.bind(size=self._place, pos=self._place)
+        self._warm_later = Clock.create_trigger(self._warm_rows, 0)  # once the zones are laid out
 
     def _place(self, *_args: Any) -> None:
         area = self.ids.table
@@ -92,6 +94,18 @@ class ChanTableScreen(HintMixin, HandPicking, TableScreen):
             zone.stacked = stacked
             zone.size = (area.width * w - dp(6), area.height * h - dp(6))
             zone.center = (area.x + cx * area.width, area.y + cy * area.height)
+        self._warm_later()
+
+    def _warm_rows(self, _dt: float) -> None:
+        """Draw ahead the faces any card may show as: in a gate, in exposed pairs, and open in
+        the middle (one card per frame), so that a play does not draw them in its own frame."""
+        card = self.ids.open_card
+        sizes = [(int(card.width), int(card.height))]
+        for zone in self.seats:
+            for row in (zone.ids.gate_row, zone.ids.exposed_row):
+                if row.single_size() not in sizes:
+                    sizes.append(row.single_size())
+        self.warm_cards("chan", sizes)
 
     # -- view ----------------------------------------------------------------------------------
     def reset_view(self) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 
 from kivy.properties import BooleanProperty
 
-from ui.table.base import HUMAN, TRICK_HOLD, TableScreen
+from ui.table.base import TRICK_HOLD, TableScreen
 from ui.table.hints import HintMixin
 from ui.table.picking import HandPicking
 
@@ -33,7 +33,7 @@ class TrickReviewMixin:
 
     def completed_tricks(self) -> Sequence[Any]:
         """The tricks of this deal completed so far, from the human's observation."""
-        return self.session.state.observation(HUMAN).tricks  # type: ignore[attr-defined]
+        return self.observation().tricks  # type: ignore[attr-defined]
 
     def review_message(self) -> str:
         """The line shown while the last trick is reviewed."""

@@ -80,6 +80,8 @@ class TractorTableScreen(TrickTableScreen):
         for row, (rx, ry), rw in zip(self.plays, PLAY_AT, PLAY_WIDTH, strict=True):
             row.size = (area.width * rw, rh)
             row.center = (area.x + rx * area.width, area.y + ry * area.height)
+        # Any card may be played: draw the deck ahead at the size of a play (one per frame).
+        self.warm_cards("tractor", sorted({row.single_size() for row in self.plays}))
 
     # -- view ----------------------------------------------------------------------------------
     def reset_view(self) -> None:

@@ -40,12 +40,17 @@ class CardView(Focusable, Widget):
     selected = BooleanProperty(False)
     winner = BooleanProperty(False)  # the card that won the trick on show
     texture = ObjectProperty(None, allownone=True)
+    #: The card changed and its texture waits for a later frame's drawing budget: draw nothing
+    #: rather than the card it showed before.
+    pending = BooleanProperty(False)
 
     __events__ = ("on_tap", "on_select", "on_activate")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self._shows: tuple[str, str, str] | None = None  # the card `texture` depicts
         self._redraw = Clock.create_trigger(self._update_texture, -1)
+        self._later = Clock.create_trigger(self._update_texture, 0)  # the next frame
         for name in ("deck", "code", "face", "size"):
             self.fbind(name, self._redraw)
         self._redraw()
@@ -61,9 +66,22 @@ class CardView(Focusable, Widget):
         self.set_outline("mark", rgba, 2.5, 1)
 
     def _update_texture(self, *_args: Any) -> None:
-        self.texture = cardsource.card_texture(
-            self.deck, self.code, self.face, self.width, self.height
-        )
+        """Show the card at the current size; a cold card beyond this frame's drawing budget
+        waits for the next frame (a card only resized keeps its old texture, stretched)."""
+        card = (self.deck, self.code, self.face)
+        ready, texture = cardsource.budgeted_texture(*card, self.width, self.height)
+        if ready:
+            self._later.cancel()
+            self._shows, self.texture, self.pending = card, texture, False
+            return
+        if card != self._shows:
+            self.pending = True
+        if self.parent is not None:  # a view taken off the table waits until it is back
+            self._later()
+
+    def on_parent(self, _view: Any, parent: Any) -> None:
+        if parent is not None and self.pending:
+            self._redraw()
 
     def focus_select(self) -> bool:
         self.dispatch("on_select")
