@@ -4,7 +4,8 @@
 
 Writes PNGs at 800×480 (the official Pi display) into `screenshots/`: home, the Meri table in
 the middle of a trick (your turn, cards already on the table), the end-of-deal summary, plus the
-same table and summary in Vietnamese and the table at 720×1280 portrait. Deterministic (seeded).
+same table and summary in Vietnamese and the table at 720×1280 portrait, and the kiosk's exit and
+power-off prompts (PIN asked) in both orientations. Deterministic (seeded).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     from engine.meri import card_actions
     from hardware import health
     from ui.app import ParlorApp
-    from ui.ports import MemoryStore, NullOutputs, Services
+    from ui.ports import KioskSettings, MemoryStore, NullOutputs, PowerSettings, Services
 
     EventLoop.ensure_window()
     window = EventLoop.window
@@ -61,11 +62,13 @@ def main(argv: list[str] | None = None) -> int:
         app.root.export_to_png(str(path))
         print(path)
 
-    def new_app(size: tuple[int, int], lang: str) -> ParlorApp:
+    def new_app(size: tuple[int, int], lang: str, kiosk: bool = False) -> ParlorApp:
         window.size = size
         board = lambda: health.read_all(Path(tempfile.gettempdir()))  # noqa: E731  (this machine)
+        lockdown = KioskSettings(enabled=True, exit_pin="1234") if kiosk else KioskSettings()
         app = ParlorApp(Services(store=MemoryStore(), outputs=NullOutputs(), language=lang,
-                                 health=board), seed=args.seed)
+                                 health=board, kiosk=lockdown,
+                                 power=PowerSettings(enabled=True)), seed=args.seed)
         app.ai_level = "easy"
         app.bot_process = False
         app.pace = 0
@@ -134,6 +137,15 @@ def main(argv: list[str] | None = None) -> int:
     mid_trick(app)
     shot(app, "meri_trick_portrait_fr")
     close(app)
+
+    # The kiosk's exit prompt (with Power off) and the power-off prompt, PIN asked.
+    for size, lang, suffix in (((800, 480), "en", ""), ((720, 1280), "nl", "_portrait_nl")):
+        app = new_app(size, lang, kiosk=True)
+        app.go("exit")
+        shot(app, f"exit_kiosk{suffix}")
+        app.request_power()
+        shot(app, f"power_off{suffix}")
+        close(app)
     return 0
 
 
