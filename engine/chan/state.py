@@ -38,6 +38,7 @@ from engine.chan.legal import (
     REF,
     RESPOND,
     STOCK_FLAG,
+    WIN,
     WIN_OFFER,
     X3,
     can_win,
@@ -52,6 +53,10 @@ from engine.chan.scoring import DRAWN, NOT_OVER, WON_CHIU, WON_HEAVENLY, WON_STO
 from engine.game import State
 
 STOCK_SIZE = 23
+#: What `_vouch` holds when no action is vouched for (an object no caller can pass).
+NO_ACTION: Any = object()
+_BIT = tuple(1 << f for f in range(FACES))
+_FROM = tuple(tuple((owner + k) & 3 for k in range(4)) for owner in range(4))  # K-2 seat order
 
 
 class ChanState(State):
@@ -59,7 +64,13 @@ class ChanState(State):
 
     __slots__ = ("dealer", "stock", "sp", "counts", "mem", "exposed", "gates", "dealt", "dead",
                  "open", "owner", "ostock", "turn", "_phase", "actor", "queue", "log", "winner",
-                 "wcard", "wkind", "_result")
+                 "wcard", "wkind", "_result",
+                 # The action `random_action` last drew for this very state (NO_ACTION when
+                 # none, reset by every transition): `apply` of it skips the checks it passed.
+                 "_vouch",
+                 # A plain slot kept equal to `_phase == OVER` (set in `_finish`), not the ABC's
+                 # property: every playout loop reads it once per decision.
+                 "is_over")
 
     @classmethod
     def deal(cls, dealer: int, hands: Sequence[Sequence[int]], stock: Sequence[int]) -> ChanState:
@@ -69,14 +80,15 @@ class ChanState(State):
         st.dealer = dealer
         st.stock = tuple(stock)
         st.sp = 0
-        st.counts = [0] * (4 * FACES)
-        st.mem = [0] * 32
+        counts = st.counts = [0] * (4 * FACES)
+        mem = st.mem = [0] * 32
+        bit = _BIT
         for s in range(4):
+            base, odd = s * FACES, 0
             for f in hands[s]:
-                st.counts[s * FACES + f] += 1
-            for f in range(FACES):
-                if st.counts[s * FACES + f] & 1:
-                    st.mem[s << 3 | ODD] |= 1 << f
+                counts[base + f] += 1
+                odd ^= bit[f]  # ODD: the faces held an odd number of times
+            mem[s << 3 | ODD] = odd
         st.dealt = tuple(st.counts)
         st.exposed = [(), (), (), ()]
         st.gates = [(), (), (), ()]
@@ -86,6 +98,7 @@ class ChanState(State):
         st.queue = ()
         st.log = []
         st.winner, st.wcard, st.wkind, st._result = -1, -1, NOT_OVER, None
+        st._vouch, st.is_over = NO_ACTION, False
         st.actor = dealer
         st._phase = HEAVENLY if heavenly_ok(st.mem, dealer) else DISCARD
         if st._phase == DISCARD and not st.mem[dealer << 3 | ODD]:
@@ -100,10 +113,6 @@ class ChanState(State):
     @property
     def phase(self) -> str:
         return PHASES[self._phase]
-
-    @property
-    def is_over(self) -> bool:
-        return self._phase == OVER
 
     @property
     def result(self) -> dict[str, Any] | None:
@@ -122,17 +131,61 @@ class ChanState(State):
         c.open, c.owner, c.ostock, c.turn = self.open, self.owner, self.ostock, self.turn
         c._phase, c.actor, c.queue = self._phase, self.actor, self.queue
         c.winner, c.wcard, c.wkind, c._result = self.winner, self.wcard, self.wkind, self._result
+        c._vouch, c.is_over = NO_ACTION, self.is_over
         return c
 
     def legal_actions(self) -> list[int]:
         return legal_actions(self._phase, self.actor, self.open, self.counts, self.mem)
 
     def random_action(self, rng: random.Random) -> int:
+        """`legal[rng.randrange(len(legal))]` of `legal_actions()`, with the same draws, but the
+        discards and two-way offers drawn without the list, and CPython's `randrange(n)` written
+        out (`getrandbits` of n's bit length, redrawn while >= n; see `engine.meri.deal`).
+        The action is vouched for: `apply` of it, before any other transition, skips the checks.
+        """
+        ph = self._phase
+        bits = rng.getrandbits
+        if ph == DISCARD:
+            b = self.actor << 3
+            mem = self.mem
+            ban = mem[b | REF]  # `legal.discardable`, inlined
+            if mem[b | CAPCA]:
+                ban |= mem[b | X3]
+            mask = mem[b | ODD] & ~ban
+            n = mask.bit_count()
+            if n:
+                k = n.bit_length()
+                r = bits(k)
+                while r >= n:
+                    r = bits(k)
+                while r:  # the r-th face of the mask, lowest first (the list's order)
+                    mask &= mask - 1
+                    r -= 1
+                action = DISCARD_BASE + (mask & -mask).bit_length() - 1
+                self._vouch = action
+                return action
+        elif ph == WIN_OFFER or ph == HEAVENLY or ph == CHIU_OFFER:  # [WIN or CHIU, PASS]
+            r = bits(2)
+            while r >= 2:
+                r = bits(2)
+            action = PASS if r else (CHIU if ph == CHIU_OFFER else WIN)
+            self._vouch = action
+            return action
         legal = self.legal_actions()
-        return legal[rng.randrange(len(legal))]
+        n = len(legal)
+        if not n:
+            return legal[rng.randrange(n)]  # over: randrange's own error
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        action = legal[r]
+        self._vouch = action
+        return action
 
     def apply(self, action: Any) -> None:
-        check(self._phase, self.actor, self.open, self.counts, self.mem, action)
+        if action is not self._vouch:  # (a vouched action passed these checks already)
+            check(self._phase, self.actor, self.open, self.counts, self.mem, action)
         self._do(action)
 
     def observation(self, seat: int) -> Any:
@@ -141,6 +194,7 @@ class ChanState(State):
     # ----------------------------------------------------------------- transitions
     def _do(self, a: int) -> None:
         """Apply a legal action (no checks; `playout` and `apply` both end here)."""
+        self._vouch = NO_ACTION
         s, ph = self.actor, self._phase
         self.log.append((s, ph, a, self.open))
         if a < DISCARD_BASE:
@@ -235,19 +289,28 @@ class ChanState(State):
         q: list[int] = []
         dead = self.dead
         counts = self.counts
+        mem = self.mem
         if stock:
-            mem = self.mem
-            for k in range(4):
-                s = (owner + k) & 3
-                # Cheap filter first: a win leaves at most 8 Cạ singles, so at most 9 odd faces.
-                if mem[s << 3 | ODD].bit_count() <= 9 and s != dead and can_win(mem, s, f):
+            bit = 1 << f
+            for s in _FROM[owner]:
+                # `can_win(mem, s, f)` written out (this runs for every revealed card); cheap
+                # test first: no Chi chi left single, and at most 8 faces left to pair as Cạ.
+                odd = mem[s << 3 | ODD] ^ bit
+                if odd & 1 or odd.bit_count() > 8 or s == dead:
+                    continue
+                a, b, c = (odd >> 1) & 255, (odd >> 9) & 255, (odd >> 17) & 255
+                if (a ^ b ^ c) or (a & b & c):
+                    continue
+                nca = mem[s << 3 | NCA] + (odd.bit_count() >> 1)
+                if nca == 4 if f == 0 else nca <= 4:
                     q.append(s << 3 | WIN_OFFER)
-        for k in range(4):
-            s = (owner + k) & 3
-            if counts[s * FACES + f] == 3 and s != dead:
-                if chiu_ok(self.mem, s, f):
-                    q.append(s << 3 | CHIU_OFFER)
-                break
+        if (counts[f] == 3 or counts[FACES + f] == 3 or counts[2 * FACES + f] == 3
+                or counts[3 * FACES + f] == 3):  # someone may Chíu (rare: look closer)
+            for s in _FROM[owner]:
+                if counts[s * FACES + f] == 3 and s != dead:
+                    if chiu_ok(mem, s, f):
+                        q.append(s << 3 | CHIU_OFFER)
+                    break
         self.queue = tuple(q)
         self._next()
 
@@ -287,6 +350,7 @@ class ChanState(State):
     def _finish(self, winner: int, card: int, kind: int) -> None:
         self.winner, self.wcard, self.wkind = winner, card, kind
         self._phase = OVER
+        self.is_over = True
         self.actor = -1
         self.queue = ()
 
