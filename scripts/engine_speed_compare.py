@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per figure")
     parser.add_argument("games", nargs="*", default=list(GAMES))
-    args = parser.parse_args(argv)
+    args = parser.parse_intermixed_args(argv)
     if args.rounds < 1 or args.seconds <= 0:
         parser.error("--rounds must be at least 1 and --seconds positive")
     tmp = Path(tempfile.mkdtemp(prefix="parlor-speed-"))

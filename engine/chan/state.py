@@ -42,7 +42,7 @@ from engine.chan.legal import (
     WIN_OFFER,
     X3,
     can_win,
-    capture_rule,
+    chan_ok,
     check,
     chiu_ok,
     heavenly_ok,
@@ -171,7 +171,7 @@ class ChanState(State):
             action = PASS if r else (CHIU if ph == CHIU_OFFER else WIN)
             self._vouch = action
             return action
-        legal = self.legal_actions()
+        legal = legal_actions(ph, self.actor, self.open, self.counts, self.mem)
         n = len(legal)
         if not n:
             return legal[rng.randrange(n)]  # over: randrange's own error
@@ -195,20 +195,18 @@ class ChanState(State):
     def _do(self, a: int) -> None:
         """Apply a legal action (no checks; `playout` and `apply` both end here)."""
         self._vouch = NO_ACTION
-        s, ph = self.actor, self._phase
-        self.log.append((s, ph, a, self.open))
-        if a < DISCARD_BASE:
-            self._capture(s, a)
-        elif a < PASS:
-            self._discard(s, a - DISCARD_BASE)
-        elif a == PASS:
-            if ph == RESPOND:
-                self._refusal(s)
-                self._reveal()
-            elif ph == OWN_CARD:
-                self._refusal(s)
-                self.turn = (self.turn + 1) & 3
-                self._next()
+        s, ph, o = self.actor, self._phase, self.open
+        self.log.append((s, ph, a, o))
+        if a == PASS:  # first: more than half of a deal's decisions
+            if ph == RESPOND or ph == OWN_CARD:
+                # `_refusal` written out (C-19: passing a legal Chắn refuses its face).
+                if o >= 0 and self.counts[s * FACES + o] and chan_ok(self.mem, s, o):
+                    self.mem[s << 3 | REF] |= 1 << o
+                if ph == RESPOND:
+                    self._reveal()
+                else:
+                    self.turn = (self.turn + 1) & 3
+                    self._next()
             elif ph == HEAVENLY:
                 if self.mem[s << 3 | ODD]:
                     self._phase = DISCARD
@@ -216,12 +214,16 @@ class ChanState(State):
                     self._go_dead()
             else:
                 self._next()
+        elif a < DISCARD_BASE:
+            self._capture(s, a)
+        elif a < PASS:
+            self._discard(s, a - DISCARD_BASE)
         elif a == CHIU:
             self._chiu(s)
         elif ph == HEAVENLY:
             self._finish(s, -1, WON_HEAVENLY)
         else:
-            self._finish(s, self.open, WON_STOCK)
+            self._finish(s, o, WON_STOCK)
 
     def _capture(self, s: int, h: int) -> None:
         o = self.open
@@ -272,7 +274,7 @@ class ChanState(State):
     def _refusal(self, s: int) -> None:
         """C-19: passing a card one could legally capture as a Chắn refuses its face."""
         o = self.open
-        if o >= 0 and self.counts[s * FACES + o] and capture_rule(self.counts, self.mem, s, o, o) is None:
+        if o >= 0 and self.counts[s * FACES + o] and chan_ok(self.mem, s, o):
             self.mem[s << 3 | REF] |= 1 << o
 
     def _go_dead(self) -> None:
