@@ -239,7 +239,11 @@ class MeriState(State):
             raise IllegalAction("turn", "the deal is over")
         if phase == DECLARE_PHASE:
             if action == PASS:
-                self._answer(seat, False)
+                if self.answers < 7:  # `_answer` of a pass that does not end the round
+                    self.answers += 1
+                    self._to_act = (seat + 1) & 7
+                else:
+                    self._answer(seat, False)
             elif action == DECLARE:
                 if not self._can_declare():
                     raise IllegalAction("H-12", f"seat {seat} cannot declare: only the holder "
