@@ -22,6 +22,12 @@ are measured against, and the one its budgets are sized from (`engine.ai.search.
 `worlds_per_s` and `playouts_per_s` (worlds sampled and candidate playouts run per second of one
 core's CPU time, over the decisions that searched), `worlds_mean` per such decision, and
 `safety_cuts`, the decisions its wall-clock safety net stopped (0 where the budgets fit).
+
+Against an older commit, side by side: `scripts/engine_speed_compare.py REV` runs this public
+loop (and the listed loop, `legal_actions()` then `apply`, and the fast playout) for REV and the
+working tree in alternated rounds, in CPU time; `scripts/engine_golden.py` writes the outputs a
+speed-up must leave byte-identical (replays, simulations, arena runs, a trace of legal lists,
+observations and refused actions).
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -123,12 +124,17 @@ def run(folder: Path, args: list[str], out) -> str:
     return done.stdout
 
 
+def _stop(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path, help="the file to write")
     parser.add_argument("--rev", default=None, help="the commit (default: the working tree)")
     args = parser.parse_args(argv)
     records = sorted((REPO / "tests").rglob("records/**/*.json"))
+    signal.signal(signal.SIGTERM, _stop)  # a TERM still removes the temporary folder
     tmp = Path(tempfile.mkdtemp(prefix="parlor-golden-"))
     try:
         folder = tmp / "tree"

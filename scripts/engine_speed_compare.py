@@ -25,6 +25,7 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -108,6 +109,10 @@ def measure(folder: Path, game: str, seconds: float) -> dict[str, float]:
     return figures
 
 
+def _stop(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("old", help="the commit to compare against (e.g. 909fe99)")
@@ -118,6 +123,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_intermixed_args(argv)
     if args.rounds < 1 or args.seconds <= 0:
         parser.error("--rounds must be at least 1 and --seconds positive")
+    signal.signal(signal.SIGTERM, _stop)  # a TERM still removes the temporary folder
     tmp = Path(tempfile.mkdtemp(prefix="parlor-speed-"))
     try:
         sides = {"old": tmp / "old", "new": tmp / "new"}

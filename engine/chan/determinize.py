@@ -26,7 +26,7 @@ def shell(obs: ChanObservation) -> ChanState:
     st._phase = PHASES.index(obs.phase)
     st.queue, st.log = (), []
     st.winner, st.wcard, st.wkind, st._result = -1, -1, 0, None
-    st._vouch, st.is_over = NO_ACTION, st._phase == OVER
+    st._vouch, st._listed, st.is_over = NO_ACTION, (), st._phase == OVER
     return st
 
 

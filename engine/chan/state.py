@@ -68,6 +68,9 @@ class ChanState(State):
                  # The action `random_action` last drew for this very state (NO_ACTION when
                  # none, reset by every transition): `apply` of it skips the checks it passed.
                  "_vouch",
+                 # The actions `legal_actions()` last listed for this very state (() when none,
+                 # reset by every transition): `apply` of one of them skips the checks too.
+                 "_listed",
                  # A plain slot kept equal to `_phase == OVER` (set in `_finish`), not the ABC's
                  # property: every playout loop reads it once per decision.
                  "is_over")
@@ -98,7 +101,7 @@ class ChanState(State):
         st.queue = ()
         st.log = []
         st.winner, st.wcard, st.wkind, st._result = -1, -1, NOT_OVER, None
-        st._vouch, st.is_over = NO_ACTION, False
+        st._vouch, st._listed, st.is_over = NO_ACTION, (), False
         st.actor = dealer
         st._phase = HEAVENLY if heavenly_ok(st.mem, dealer) else DISCARD
         if st._phase == DISCARD and not st.mem[dealer << 3 | ODD]:
@@ -131,11 +134,13 @@ class ChanState(State):
         c.open, c.owner, c.ostock, c.turn = self.open, self.owner, self.ostock, self.turn
         c._phase, c.actor, c.queue = self._phase, self.actor, self.queue
         c.winner, c.wcard, c.wkind, c._result = self.winner, self.wcard, self.wkind, self._result
-        c._vouch, c.is_over = NO_ACTION, self.is_over
+        c._vouch, c._listed, c.is_over = NO_ACTION, (), self.is_over
         return c
 
     def legal_actions(self) -> list[int]:
-        return legal_actions(self._phase, self.actor, self.open, self.counts, self.mem)
+        out = legal_actions(self._phase, self.actor, self.open, self.counts, self.mem)
+        self._listed = tuple(out)  # our own copy: the caller may change the list it gets
+        return out
 
     def random_action(self, rng: random.Random) -> int:
         """`legal[rng.randrange(len(legal))]` of `legal_actions()`, with the same draws, but the
@@ -184,7 +189,9 @@ class ChanState(State):
         return action
 
     def apply(self, action: Any) -> None:
-        if action is not self._vouch:  # (a vouched action passed these checks already)
+        # A vouched draw, or an int the legal list of this state holds (ints compare exactly;
+        # a bool or another type of number is checked), passed the checks already.
+        if action is not self._vouch and not (action.__class__ is int and action in self._listed):
             check(self._phase, self.actor, self.open, self.counts, self.mem, action)
         self._do(action)
 
@@ -195,6 +202,7 @@ class ChanState(State):
     def _do(self, a: int) -> None:
         """Apply a legal action (no checks; `playout` and `apply` both end here)."""
         self._vouch = NO_ACTION
+        self._listed = ()
         s, ph, o = self.actor, self._phase, self.open
         self.log.append((s, ph, a, o))
         if a == PASS:  # first: more than half of a deal's decisions

@@ -81,6 +81,7 @@ def determinize(obs: TractorObservation, hidden: Mapping[str, Sequence[int]]) ->
     state.nopairs = list(obs.nopairs)
     state.deal = _plausible_deal(state, None if obs.dealt_dealer < 0 else obs.dealt_dealer)
     state._vouch = NO_ACTION
+    state._listed = ()
     return state
 
 

@@ -76,6 +76,9 @@ class TractorState(State):
         # The action `random_action` last drew for this very state (NO_ACTION when none, reset
         # by every transition): `apply` of that same object skips the checks it already passed.
         "_vouch",
+        # The leads or bids `legal_actions()` last listed for this very state (() when none,
+        # reset by every transition): `apply` of one of those very objects skips the checks.
+        "_listed",
         # `is_over` is a plain slot kept equal to `ph == OVER` (set where `ph` becomes OVER), not
         # the ABC's property: every playout loop reads it once per decision (as in Meri).
         "is_over",
@@ -119,6 +122,7 @@ class TractorState(State):
         self.voids = [0, 0, 0, 0]  # bit e: seat has shown void in effective suit e
         self.nopairs = [0, 0, 0, 0]  # bit e: seat has shown it holds no pair of suit e (T-20)
         self._vouch = NO_ACTION
+        self._listed: tuple[tuple[int, ...], ...] = ()
 
     # -- State API -------------------------------------------------------------------------
     @property
@@ -167,6 +171,7 @@ class TractorState(State):
         new.voids = self.voids[:]
         new.nopairs = self.nopairs[:]
         new._vouch = NO_ACTION
+        new._listed = ()
         return new
 
     def observation(self, seat: int) -> TractorObservation:
@@ -176,7 +181,7 @@ class TractorState(State):
         """Every field as plain values (tests compare snapshots before and after an action)."""
         out = []
         for name in TractorState.__slots__:
-            if name == "_vouch":  # a cache, not part of the deal
+            if name in ("_vouch", "_listed"):  # caches, not part of the deal
                 continue
             value = getattr(self, name)
             if name == "hands":
@@ -199,9 +204,13 @@ class TractorState(State):
         if ph == PLAY_PHASE:
             if self.trick:
                 return self._follow_set()
-            return self._leads()
+            out = self._leads()
+            self._listed = tuple(out)  # our own copy: the caller may change the list it gets
+            return out
         if ph == DECLARE_PHASE:
-            return self._declarations()
+            out = self._declarations()
+            self._listed = tuple(out)
+            return out
         if ph == BURY_PHASE:
             hand = self.hands[self.actor]
             pool = [(k, c) for k, c in enumerate(hand) if c]
@@ -434,12 +443,22 @@ class TractorState(State):
     def apply(self, action: tuple[int, ...]) -> None:
         if action is self._vouch:  # drawn by `random_action` for this state: already legal
             self._do(action)
-        else:
-            self._do(self._check(action))
+            return
+        listed = self._listed
+        if listed and action.__class__ is tuple:  # one of the very tuples listed as legal?
+            try:
+                i = listed.index(action)
+            except Exception:  # (not there; or elements that cannot even be compared)
+                i = -1
+            if i >= 0 and listed[i] is action:
+                self._do(action)
+                return
+        self._do(self._check(action))
 
     def _do(self, action: tuple[int, ...]) -> None:
         """Apply an action already known to be legal (the fast path of playouts)."""
         self._vouch = NO_ACTION
+        self._listed = ()
         ph = self.ph
         if ph == PLAY_PHASE:
             self._play(action)

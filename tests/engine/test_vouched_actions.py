@@ -1,4 +1,5 @@
-"""`random_action` vouches for its draw: `apply` of that very object skips the checks it passed.
+"""`random_action` vouches for its draw, and `legal_actions()` for what it lists: `apply` of
+such an action on that very state skips the checks it passed.
 
 The shortcut must be invisible: applying the draw gives exactly the state the checked path gives,
 and once anything else has happened (another action applied, a clone taken) the draw is checked
@@ -40,8 +41,7 @@ def _copy(action: object) -> object:
     return tuple(action) if isinstance(action, tuple) else action
 
 
-def _another(state: State, drawn: object, rng: random.Random) -> object | None:
-    legal = state.legal_actions()
+def _another(legal, drawn: object, rng: random.Random) -> object | None:
     if len(legal) < 2:
         return None
     for _ in range(4):
@@ -74,19 +74,39 @@ def test_a_stale_draw_is_checked_again(game_name: str) -> None:
         state = game.new_deal(rng.getrandbits(32))
         while not state.is_over:
             drawn = state.random_action(rng)
-            other = _another(state, drawn, rng)
+            legal = state.legal_actions()  # listed for this state: its items skip the checks
+            other = _another(legal, drawn, rng)
             if other is None:
                 state.apply(drawn)
                 continue
+            stale = legal[rng.randrange(len(legal))]
             twin = state.clone()
-            state.apply(other)  # the draw was for the state before this action
+            state.apply(other)  # the draw and the list were for the state before this action
             twin.apply(other)
-            if state.is_over:
-                break
-            result = _outcome(game_name, state, drawn)
-            assert result == _outcome(game_name, twin, _copy(drawn))
-            refused += result[0] == "refused"
+            for old in (drawn, stale):
+                if state.is_over:
+                    break
+                result = _outcome(game_name, state, old)
+                assert result == _outcome(game_name, twin, _copy(old))
+                refused += result[0] == "refused"
     assert refused > 0  # stale draws that became illegal were met, and refused
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_a_listed_action_applies_exactly_like_a_checked_one(game_name: str) -> None:
+    game = registry.get(game_name)
+    rng = random.Random(23)
+    for _ in range(25):
+        state = game.new_deal(rng.getrandbits(32))
+        while not state.is_over:
+            twin = state.clone()
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            if isinstance(legal, list):
+                legal.clear()  # the caller's list is its own: the state kept a copy
+            state.apply(action)
+            twin.apply(_copy(action))
+            assert _view(game_name, state) == _view(game_name, twin)
 
 
 @pytest.mark.parametrize("game_name", GAMES)
