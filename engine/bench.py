@@ -27,6 +27,12 @@ the same decisions): the CPU figures are then this process's share only — read
 ones — `worker_cpu_s` is the CPU seconds the workers spent in all (its sum with `own_cpu_s`,
 the CPU this process spent deciding, against K = 1's is the parallel overhead), and
 `worker_max_rss_mb` is the largest peak RSS (VmHWM) of the K - 1 worker processes.
+
+Against an older commit, side by side: `scripts/engine_speed_compare.py REV` runs this public
+loop (and the listed loop, `legal_actions()` then `apply`, and the fast playout) for REV and the
+working tree in alternated rounds, in CPU time; `scripts/engine_golden.py` writes the outputs a
+speed-up must leave byte-identical (replays, simulations, arena runs, a trace of legal lists,
+observations and refused actions).
 """
 
 from __future__ import annotations

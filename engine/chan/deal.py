@@ -20,14 +20,16 @@ from engine.errors import MalformedRecord
 
 DECK = FACES * COPIES
 _DECK = tuple(f for f in range(FACES) for _ in range(COPIES))  # canonical order, 4 copies each
+_POSITIONS = range(DECK)
 
 
 def deal(rng: random.Random, dealer: int | None = None) -> ChanState:
     """A shuffled deal; the dealer is drawn from `rng` first when not given (D-1)."""
     if dealer is None:
         dealer = rng.randrange(4)
-    keys = [rng.random() for _ in range(DECK)]
-    deck = [_DECK[i] for i in sorted(range(DECK), key=keys.__getitem__)]
+    rnd = rng.random
+    keys = [rnd() for _ in _POSITIONS]
+    deck = [_DECK[i] for i in sorted(_POSITIONS, key=keys.__getitem__)]
     hands: list[list[int]] = [[], [], [], []]
     pos = 0
     for k in range(4):

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from engine.chan.cards import FACES
-from engine.chan.legal import CHIU, DISCARD_BASE, OFFERS, PASS, PHASES, STOCK_FLAG
+from engine.chan.legal import CHIU, DISCARD_BASE, OFFERS, OVER, PASS, PHASES, STOCK_FLAG
 from engine.chan.observation import ChanObservation, own_arrays, public_decision
-from engine.chan.state import ChanState
+from engine.chan.state import NO_ACTION, ChanState
 from engine.errors import IllegalAction
 
 
@@ -26,6 +26,7 @@ def shell(obs: ChanObservation) -> ChanState:
     st._phase = PHASES.index(obs.phase)
     st.queue, st.log = (), []
     st.winner, st.wcard, st.wkind, st._result = -1, -1, 0, None
+    st._vouch, st._listed, st.is_over = NO_ACTION, (), st._phase == OVER
     return st
 
 

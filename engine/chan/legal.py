@@ -75,6 +75,18 @@ def discardable(mem: Sequence[int], s: int, flip: int = 0, ca: bool = False) -> 
     return (mem[s << 3 | ODD] ^ flip) & ~ban
 
 
+def chan_ok(mem: Sequence[int], s: int, o: int) -> bool:
+    """`capture_rule(counts, mem, s, o, o) is None` for a held o (C-20, C-22), written out: the
+    legal list and the C-19 refusal of every pass ask it."""
+    b = s << 3
+    if (mem[b | DISC] | mem[b | CAPL]) >> o & 1:
+        return False
+    ban = mem[b | REF]  # `discardable(mem, s, 1 << o)`
+    if mem[b | CAPCA]:
+        ban |= mem[b | X3]
+    return bool((mem[b | ODD] ^ (1 << o)) & ~ban)
+
+
 def capture_rule(counts: Sequence[int], mem: Sequence[int], s: int, o: int, h: int) -> str | None:
     """The first rule (C-6, then C-15…C-22) that forbids s capturing open face o with hand
     card h, or None. The caller has checked that h is held."""
@@ -141,10 +153,12 @@ def legal_actions(ph: int, s: int, o: int, counts: Sequence[int], mem: Sequence[
     if ph == RESPOND or ph == OWN_CARD:
         base = s * FACES
         if counts[base + o]:  # C-15: only the Chắn
-            return [o, PASS] if capture_rule(counts, mem, s, o, o) is None else [PASS]
+            return [o, PASS] if chan_ok(mem, s, o) else [PASS]
         out = []
         for h in RANK_FACES[o]:
-            if counts[base + h] and capture_rule(counts, mem, s, o, h) is None:
+            # An even count is C-16 (the rule `capture_rule` reaches first for a held Cạ
+            # partner while o is not held): tested here before the call.
+            if counts[base + h] & 1 and capture_rule(counts, mem, s, o, h) is None:
                 out.append(h)
         out.append(PASS)
         return out

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import random
 
-from engine.chan.legal import CHIU, CHIU_OFFER, HEAVENLY, OVER, PASS, WIN, WIN_OFFER
+from engine.chan.legal import CHIU, CHIU_OFFER, HEAVENLY, OVER, PASS, WIN, WIN_OFFER, legal_actions
 from engine.chan.state import ChanState
 
 
 def playout(state: ChanState, rng: random.Random) -> ChanState:
     """Play uniformly random legal actions to the end (all rules applied, no re-checks)."""
-    do, legal, rnd = state._do, state.legal_actions, rng.random
+    do, rnd = state._do, rng.random
+
+    def legal() -> list[int]:  # `state.legal_actions()` without keeping a copy for `apply`
+        return legal_actions(state._phase, state.actor, state.open, state.counts, state.mem)
+
     while True:
         ph = state._phase
         if ph == OVER:

@@ -38,10 +38,11 @@ from engine.chan.legal import (
     REF,
     RESPOND,
     STOCK_FLAG,
+    WIN,
     WIN_OFFER,
     X3,
     can_win,
-    capture_rule,
+    chan_ok,
     check,
     chiu_ok,
     heavenly_ok,
@@ -52,6 +53,10 @@ from engine.chan.scoring import DRAWN, NOT_OVER, WON_CHIU, WON_HEAVENLY, WON_STO
 from engine.game import State
 
 STOCK_SIZE = 23
+#: What `_vouch` holds when no action is vouched for (an object no caller can pass).
+NO_ACTION: Any = object()
+_BIT = tuple(1 << f for f in range(FACES))
+_FROM = tuple(tuple((owner + k) & 3 for k in range(4)) for owner in range(4))  # K-2 seat order
 
 
 class ChanState(State):
@@ -59,7 +64,16 @@ class ChanState(State):
 
     __slots__ = ("dealer", "stock", "sp", "counts", "mem", "exposed", "gates", "dealt", "dead",
                  "open", "owner", "ostock", "turn", "_phase", "actor", "queue", "log", "winner",
-                 "wcard", "wkind", "_result")
+                 "wcard", "wkind", "_result",
+                 # The action `random_action` last drew for this very state (NO_ACTION when
+                 # none, reset by every transition): `apply` of it skips the checks it passed.
+                 "_vouch",
+                 # The actions `legal_actions()` last listed for this very state (() when none,
+                 # reset by every transition): `apply` of one of them skips the checks too.
+                 "_listed",
+                 # A plain slot kept equal to `_phase == OVER` (set in `_finish`), not the ABC's
+                 # property: every playout loop reads it once per decision.
+                 "is_over")
 
     @classmethod
     def deal(cls, dealer: int, hands: Sequence[Sequence[int]], stock: Sequence[int]) -> ChanState:
@@ -69,14 +83,15 @@ class ChanState(State):
         st.dealer = dealer
         st.stock = tuple(stock)
         st.sp = 0
-        st.counts = [0] * (4 * FACES)
-        st.mem = [0] * 32
+        counts = st.counts = [0] * (4 * FACES)
+        mem = st.mem = [0] * 32
+        bit = _BIT
         for s in range(4):
+            base, odd = s * FACES, 0
             for f in hands[s]:
-                st.counts[s * FACES + f] += 1
-            for f in range(FACES):
-                if st.counts[s * FACES + f] & 1:
-                    st.mem[s << 3 | ODD] |= 1 << f
+                counts[base + f] += 1
+                odd ^= bit[f]  # ODD: the faces held an odd number of times
+            mem[s << 3 | ODD] = odd
         st.dealt = tuple(st.counts)
         st.exposed = [(), (), (), ()]
         st.gates = [(), (), (), ()]
@@ -86,6 +101,7 @@ class ChanState(State):
         st.queue = ()
         st.log = []
         st.winner, st.wcard, st.wkind, st._result = -1, -1, NOT_OVER, None
+        st._vouch, st._listed, st.is_over = NO_ACTION, (), False
         st.actor = dealer
         st._phase = HEAVENLY if heavenly_ok(st.mem, dealer) else DISCARD
         if st._phase == DISCARD and not st.mem[dealer << 3 | ODD]:
@@ -100,10 +116,6 @@ class ChanState(State):
     @property
     def phase(self) -> str:
         return PHASES[self._phase]
-
-    @property
-    def is_over(self) -> bool:
-        return self._phase == OVER
 
     @property
     def result(self) -> dict[str, Any] | None:
@@ -122,17 +134,65 @@ class ChanState(State):
         c.open, c.owner, c.ostock, c.turn = self.open, self.owner, self.ostock, self.turn
         c._phase, c.actor, c.queue = self._phase, self.actor, self.queue
         c.winner, c.wcard, c.wkind, c._result = self.winner, self.wcard, self.wkind, self._result
+        c._vouch, c._listed, c.is_over = NO_ACTION, (), self.is_over
         return c
 
     def legal_actions(self) -> list[int]:
-        return legal_actions(self._phase, self.actor, self.open, self.counts, self.mem)
+        out = legal_actions(self._phase, self.actor, self.open, self.counts, self.mem)
+        self._listed = tuple(out)  # our own copy: the caller may change the list it gets
+        return out
 
     def random_action(self, rng: random.Random) -> int:
-        legal = self.legal_actions()
-        return legal[rng.randrange(len(legal))]
+        """`legal[rng.randrange(len(legal))]` of `legal_actions()`, with the same draws, but the
+        discards and two-way offers drawn without the list, and CPython's `randrange(n)` written
+        out (`getrandbits` of n's bit length, redrawn while >= n; see `engine.meri.deal`).
+        The action is vouched for: `apply` of it, before any other transition, skips the checks.
+        """
+        ph = self._phase
+        bits = rng.getrandbits
+        if ph == DISCARD:
+            b = self.actor << 3
+            mem = self.mem
+            ban = mem[b | REF]  # `legal.discardable`, inlined
+            if mem[b | CAPCA]:
+                ban |= mem[b | X3]
+            mask = mem[b | ODD] & ~ban
+            n = mask.bit_count()
+            if n:
+                k = n.bit_length()
+                r = bits(k)
+                while r >= n:
+                    r = bits(k)
+                while r:  # the r-th face of the mask, lowest first (the list's order)
+                    mask &= mask - 1
+                    r -= 1
+                action = DISCARD_BASE + (mask & -mask).bit_length() - 1
+                self._vouch = action
+                return action
+        elif ph == WIN_OFFER or ph == HEAVENLY or ph == CHIU_OFFER:  # [WIN or CHIU, PASS]
+            r = bits(2)
+            while r >= 2:
+                r = bits(2)
+            action = PASS if r else (CHIU if ph == CHIU_OFFER else WIN)
+            self._vouch = action
+            return action
+        legal = legal_actions(ph, self.actor, self.open, self.counts, self.mem)
+        n = len(legal)
+        if not n:
+            return legal[rng.randrange(n)]  # over: randrange's own error
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        action = legal[r]
+        self._vouch = action
+        return action
 
     def apply(self, action: Any) -> None:
-        check(self._phase, self.actor, self.open, self.counts, self.mem, action)
+        # A vouched draw, or an int the legal list of this state holds (ints compare exactly;
+        # a bool or another type of number is checked), passed the checks already.
+        if action is not self._vouch and not (action.__class__ is int and action in self._listed):
+            check(self._phase, self.actor, self.open, self.counts, self.mem, action)
         self._do(action)
 
     def observation(self, seat: int) -> Any:
@@ -141,20 +201,20 @@ class ChanState(State):
     # ----------------------------------------------------------------- transitions
     def _do(self, a: int) -> None:
         """Apply a legal action (no checks; `playout` and `apply` both end here)."""
-        s, ph = self.actor, self._phase
-        self.log.append((s, ph, a, self.open))
-        if a < DISCARD_BASE:
-            self._capture(s, a)
-        elif a < PASS:
-            self._discard(s, a - DISCARD_BASE)
-        elif a == PASS:
-            if ph == RESPOND:
-                self._refusal(s)
-                self._reveal()
-            elif ph == OWN_CARD:
-                self._refusal(s)
-                self.turn = (self.turn + 1) & 3
-                self._next()
+        self._vouch = NO_ACTION
+        self._listed = ()
+        s, ph, o = self.actor, self._phase, self.open
+        self.log.append((s, ph, a, o))
+        if a == PASS:  # first: more than half of a deal's decisions
+            if ph == RESPOND or ph == OWN_CARD:
+                # `_refusal` written out (C-19: passing a legal Chắn refuses its face).
+                if o >= 0 and self.counts[s * FACES + o] and chan_ok(self.mem, s, o):
+                    self.mem[s << 3 | REF] |= 1 << o
+                if ph == RESPOND:
+                    self._reveal()
+                else:
+                    self.turn = (self.turn + 1) & 3
+                    self._next()
             elif ph == HEAVENLY:
                 if self.mem[s << 3 | ODD]:
                     self._phase = DISCARD
@@ -162,12 +222,16 @@ class ChanState(State):
                     self._go_dead()
             else:
                 self._next()
+        elif a < DISCARD_BASE:
+            self._capture(s, a)
+        elif a < PASS:
+            self._discard(s, a - DISCARD_BASE)
         elif a == CHIU:
             self._chiu(s)
         elif ph == HEAVENLY:
             self._finish(s, -1, WON_HEAVENLY)
         else:
-            self._finish(s, self.open, WON_STOCK)
+            self._finish(s, o, WON_STOCK)
 
     def _capture(self, s: int, h: int) -> None:
         o = self.open
@@ -218,7 +282,7 @@ class ChanState(State):
     def _refusal(self, s: int) -> None:
         """C-19: passing a card one could legally capture as a Chắn refuses its face."""
         o = self.open
-        if o >= 0 and self.counts[s * FACES + o] and capture_rule(self.counts, self.mem, s, o, o) is None:
+        if o >= 0 and self.counts[s * FACES + o] and chan_ok(self.mem, s, o):
             self.mem[s << 3 | REF] |= 1 << o
 
     def _go_dead(self) -> None:
@@ -235,19 +299,28 @@ class ChanState(State):
         q: list[int] = []
         dead = self.dead
         counts = self.counts
+        mem = self.mem
         if stock:
-            mem = self.mem
-            for k in range(4):
-                s = (owner + k) & 3
-                # Cheap filter first: a win leaves at most 8 Cạ singles, so at most 9 odd faces.
-                if mem[s << 3 | ODD].bit_count() <= 9 and s != dead and can_win(mem, s, f):
+            bit = 1 << f
+            for s in _FROM[owner]:
+                # `can_win(mem, s, f)` written out (this runs for every revealed card); cheap
+                # test first: no Chi chi left single, and at most 8 faces left to pair as Cạ.
+                odd = mem[s << 3 | ODD] ^ bit
+                if odd & 1 or odd.bit_count() > 8 or s == dead:
+                    continue
+                a, b, c = (odd >> 1) & 255, (odd >> 9) & 255, (odd >> 17) & 255
+                if (a ^ b ^ c) or (a & b & c):
+                    continue
+                nca = mem[s << 3 | NCA] + (odd.bit_count() >> 1)
+                if nca == 4 if f == 0 else nca <= 4:
                     q.append(s << 3 | WIN_OFFER)
-        for k in range(4):
-            s = (owner + k) & 3
-            if counts[s * FACES + f] == 3 and s != dead:
-                if chiu_ok(self.mem, s, f):
-                    q.append(s << 3 | CHIU_OFFER)
-                break
+        if (counts[f] == 3 or counts[FACES + f] == 3 or counts[2 * FACES + f] == 3
+                or counts[3 * FACES + f] == 3):  # someone may Chíu (rare: look closer)
+            for s in _FROM[owner]:
+                if counts[s * FACES + f] == 3 and s != dead:
+                    if chiu_ok(mem, s, f):
+                        q.append(s << 3 | CHIU_OFFER)
+                    break
         self.queue = tuple(q)
         self._next()
 
@@ -287,6 +360,7 @@ class ChanState(State):
     def _finish(self, winner: int, card: int, kind: int) -> None:
         self.winner, self.wcard, self.wkind = winner, card, kind
         self._phase = OVER
+        self.is_over = True
         self.actor = -1
         self.queue = ()
 

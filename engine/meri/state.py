@@ -32,6 +32,10 @@ from engine.meri.legal import (
 from engine.meri.observation import observe
 from engine.meri.scoring import combination_transfer, result_json, score_trick
 
+ROBAI = tuple(robai(t) for t in range(5))  # the native Robai of each trump suit (H-11)
+#: What `_vouch` holds when no action is vouched for (an object no caller can pass).
+NO_ACTION: Any = object()
+
 __all__ = ["MeriState", "nth_bit", "DECLARE_PHASE", "DISCARD_PHASE", "PLAY_PHASE", "OVER_PHASE",
            "PHASES"]
 
@@ -62,6 +66,9 @@ class MeriState(State):
         # `is_over` is a plain slot rather than the ABC's property: every playout loop reads it
         # once per decision, and a property call cost about as much as a whole legality check.
         "is_over",
+        # The card `random_action` last drew in the play for this very state (NO_ACTION when
+        # none; every play clears it): `apply` of it skips the checks it already passed.
+        "_vouch",
     )
 
     def __init__(self, dealer: int, hands: list[int], undealt: tuple[int, int, int]) -> None:
@@ -96,6 +103,7 @@ class MeriState(State):
         self.tricks: list[tuple[int, tuple[int, ...], int, bool, int]] = []
         self.team_scores = [0, 0]
         self.team_tricks = [0, 0]
+        self._vouch = NO_ACTION
 
     # ---- the State API -------------------------------------------------------------------
     @property
@@ -173,7 +181,7 @@ class MeriState(State):
                 mask = hand
         elif self._phase == DECLARE_PHASE:
             r = rng.random()
-            if self._can_declare():
+            if self.hands[self._to_act] >> ROBAI[self.trump] & 1:  # `_can_declare` (H-12)
                 return DECLARE if r < 0.5 else PASS
             return PASS
         else:
@@ -182,56 +190,44 @@ class MeriState(State):
         while k:  # nth_bit, inlined (hot)
             mask &= mask - 1
             k -= 1
-        return (mask & -mask).bit_length() - 1
+        c = (mask & -mask).bit_length() - 1
+        if self._phase == PLAY_PHASE:
+            self._vouch = c
+        return c
 
     def _can_declare(self) -> bool:
         """H-12: only the holder of the native Robai may declare."""
-        return bool(self.hands[self._to_act] >> robai(self.trump) & 1)
+        return bool(self.hands[self._to_act] >> ROBAI[self.trump] & 1)
 
     def apply(self, action: Any) -> None:
         phase = self._phase
         seat = self._to_act
         if phase == PLAY_PHASE:  # first: 64 of a deal's 73 decisions (the hot path)
-            if action.__class__ is not int or not 0 <= action < NCARDS:
-                raise IllegalAction("turn", f"seat {seat} must play a card")
-            hand = self.hands[seat]
+            if action is not self._vouch:  # (a vouched card passed these checks already)
+                self._check_play(seat, action)
+            self._vouch = NO_ACTION
+            # `_play` written out (profiled: the call and repeated attribute reads were a
+            # fifth of a public playout).
             bit = 1 << action
-            if not hand & bit:
-                raise IllegalAction("held", f"seat {seat} does not hold {code(action)}")
-            # The rules, checked only where they can forbid this card (same as `legal_mask`),
-            # then `_play` written out with the locals already at hand (profiled: the call and
-            # the repeated attribute reads were a fifth of a public playout).
-            tmask = self.tmask
+            self.hands[seat] ^= bit
             n = self.n_played
             if n == 0:
-                if bit & tmask:
-                    if self.trick_no == 0 and hand & ~tmask:  # H-22, D-2
-                        raise IllegalAction("H-22", self._why(seat, action))
+                self.leader = seat
+                if bit & self.tmask:
                     led = self.led = self.trump  # H-21: a trump lead is a Meri
                     self.meri = self.meri_seen = True
                 else:
                     led = self.led = SUIT_OF[action]
-                self.leader = seat
-            else:
-                led = self.led
-                if self.meri:
-                    if not bit & tmask:  # H-25, with the Sun exception H-26
-                        trumps = hand & tmask
-                        if trumps and not (self.sun_exc >> seat & 1
-                                           and trumps == SUN_BIT[self.trump]):
-                            raise IllegalAction("H-25", self._why(seat, action))
-                elif bit & tmask:
-                    self.facedown |= 1 << seat  # H-24
-                elif self.meri_seen:  # H-27 Monchi
-                    follow = PLAIN_SUIT_MASK[self.trump][led]
-                    if not bit & follow and hand & follow:
-                        raise IllegalAction("H-27", self._why(seat, action))
-            self.hands[seat] = hand ^ bit
-            self.trick[seat] = action
-            power = POWER[self.trump][led][action]
-            if power > self.best_power:
-                self.best_power = power
+                self.best_power = POWER[self.trump][led][action]  # > 0: the lead is the best
                 self.best_seat = seat
+            else:
+                if not self.meri and bit & self.tmask:
+                    self.facedown |= 1 << seat  # H-24
+                power = POWER[self.trump][self.led][action]
+                if power > self.best_power:
+                    self.best_power = power
+                    self.best_seat = seat
+            self.trick[seat] = action
             n += 1
             self.n_played = n
             if n == 8:
@@ -243,7 +239,11 @@ class MeriState(State):
             raise IllegalAction("turn", "the deal is over")
         if phase == DECLARE_PHASE:
             if action == PASS:
-                self._answer(seat, False)
+                if self.answers < 7:  # `_answer` of a pass that does not end the round
+                    self.answers += 1
+                    self._to_act = (seat + 1) & 7
+                else:
+                    self._answer(seat, False)
             elif action == DECLARE:
                 if not self._can_declare():
                     raise IllegalAction("H-12", f"seat {seat} cannot declare: only the holder "
@@ -262,6 +262,29 @@ class MeriState(State):
             raise IllegalAction("H-14", f"{code(action)} is a trump and seat {seat} holds "
                                 "a non-trump to discard")
         self._discard(seat, action)
+
+    def _check_play(self, seat: int, action: Any) -> None:
+        """Raise `IllegalAction` if `seat` may not play `action` now (turn, held, then the
+        rules H-22, H-25/H-26, H-27, checked only where they can forbid the card)."""
+        if action.__class__ is not int or not 0 <= action < NCARDS:
+            raise IllegalAction("turn", f"seat {seat} must play a card")
+        hand = self.hands[seat]
+        bit = 1 << action
+        if not hand & bit:
+            raise IllegalAction("held", f"seat {seat} does not hold {code(action)}")
+        tmask = self.tmask
+        if self.n_played == 0:
+            if bit & tmask and self.trick_no == 0 and hand & ~tmask:  # H-22, D-2
+                raise IllegalAction("H-22", self._why(seat, action))
+        elif self.meri:
+            if not bit & tmask:  # H-25, with the Sun exception H-26
+                trumps = hand & tmask
+                if trumps and not (self.sun_exc >> seat & 1 and trumps == SUN_BIT[self.trump]):
+                    raise IllegalAction("H-25", self._why(seat, action))
+        elif not bit & tmask and self.meri_seen:  # H-27 Monchi
+            follow = PLAIN_SUIT_MASK[self.trump][self.led]
+            if not bit & follow and hand & follow:
+                raise IllegalAction("H-27", self._why(seat, action))
 
     def clone(self) -> MeriState:
         new = MeriState.__new__(MeriState)
@@ -294,6 +317,7 @@ class MeriState(State):
         new.tricks = self.tricks[:]  # completed tricks are immutable tuples
         new.team_scores = self.team_scores[:]
         new.team_tricks = self.team_tricks[:]
+        new._vouch = NO_ACTION
         return new
 
     def observation(self, seat: int) -> Any:
@@ -332,6 +356,7 @@ class MeriState(State):
 
     def _play(self, seat: int, c: int) -> None:
         # Locals instead of repeated attribute reads: this runs 64 times a deal (profiled).
+        self._vouch = NO_ACTION
         bit = 1 << c
         self.hands[seat] ^= bit
         n = self.n_played
@@ -362,9 +387,17 @@ class MeriState(State):
     def _close_trick(self) -> None:
         winner = self.best_seat
         cards = tuple(self.trick)
-        transfer = 0 if self.meri else combination_transfer(cards, winner, self.trump,
-                                                             self.declared, False)
-        score_trick(self, self.leader, cards, winner, self.meri, transfer)
+        meri = self.meri
+        if meri or not self.tmask >> cards[winner] & 1:
+            # No combination (H-31 needs a winning trump outside a Meri): `score_trick`
+            # written out for this common case (8 times a deal).
+            team = winner & 1
+            self.team_tricks[team] += 1
+            self.team_scores[team] += 1
+            self.tricks.append((self.leader, cards, winner, meri, 0))
+        else:
+            score_trick(self, self.leader, cards, winner, False,
+                        combination_transfer(cards, winner, self.trump, self.declared, False))
         self.trick_no += 1
         self.trick = [-1] * 8
         self.n_played = 0

@@ -12,7 +12,9 @@ and off-suit level cards share one position, so they are equal and never consecu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
+from operator import itemgetter
 
 SUITS = "SHCD"
 RANK_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -40,6 +42,12 @@ TOTAL_POINTS = 2 * sum(POINTS)  # 200
 assert TOTAL_POINTS == 200
 
 
+KINDS: tuple[int, ...] = tuple(range(NKINDS))
+#: The one tuple of each single and each pair, so listing leads allocates no tuple.
+SINGLE: tuple[tuple[int], ...] = tuple((k,) for k in range(NKINDS))
+PAIR: tuple[tuple[int, int], ...] = tuple((k, k) for k in range(NKINDS))
+
+
 def code_of(kind: int) -> str:
     return CODES[kind]
 
@@ -57,7 +65,7 @@ def format_cards(kinds: tuple[int, ...] | list[int]) -> str:
 class Context:
     """Trump tables of one deal: level rank `level` (0..12) and `trump` suit (0..3, or NT = 4)."""
 
-    __slots__ = ("level", "trump", "eff", "pos", "suit_kinds", "top_plain")
+    __slots__ = ("level", "trump", "eff", "pos", "suit_kinds", "suit_counts", "top_plain")
 
     def __init__(self, level: int, trump: int) -> None:
         self.level = level
@@ -82,10 +90,20 @@ class Context:
             tuple(sorted((k for k in range(NKINDS) if eff[k] == e), key=lambda k: (-pos[k], k)))
             for e in range(5)
         )
+        # suit_counts[e](hand): the hand's counts of suit_kinds[e], in that order, read in C
+        # (`itertools.compress(suit_kinds[e], ...)` then lists the held kinds without a loop).
+        self.suit_counts = tuple(_counts_getter(kinds) for kinds in self.suit_kinds)
         self.top_plain = 11  # highest position of a plain (non-trump) card
 
     def is_trump(self, kind: int) -> bool:
         return self.eff[kind] == TRUMP
+
+
+def _counts_getter(kinds: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
+    """A function giving `tuple(hand[k] for k in kinds)` (itemgetter, except for 0 or 1 kinds)."""
+    if len(kinds) >= 2:
+        return itemgetter(*kinds)
+    return lambda hand: tuple(hand[k] for k in kinds)
 
 
 @cache

@@ -20,12 +20,29 @@ from engine.tractor.state import TractorState
 HAND_CARDS = 100  # 4 hands of 25 (T-6); the remaining 8 cards are the kitty
 
 
+_DECK = tuple(k for k in range(NKINDS) for _ in range(2))
+# (i + 1, bits needed for a draw below i + 1) for the Fisher-Yates steps i = 107 .. 1.
+_SHUFFLE_STEPS = tuple((i + 1, (i + 1).bit_length()) for i in range(len(_DECK) - 1, 0, -1))
+
+
 def deal(rng: random.Random, dealer: int | None, levels: tuple[int, int] = (0, 0)) -> TractorState:
-    """Shuffle and deal one hand as documented above; `levels` are both teams' level indexes."""
+    """Shuffle and deal one hand as documented above; `levels` are both teams' level indexes.
+
+    The shuffle is exactly `rng.shuffle(deck)` of CPython's `Random`, written out as in
+    `engine.meri.deal.shuffled_deck` (the 107 `_randbelow` calls were a twentieth of a deal).
+    """
     bid_start = rng.randrange(4) if dealer is None else dealer
-    deck = [k for k in range(NKINDS) for _ in range(2)]
-    rng.shuffle(deck)
+    deck = list(_DECK)
+    bits = rng.getrandbits
+    for n, k in _SHUFFLE_STEPS:
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        i = n - 1
+        deck[i], deck[j] = deck[j], deck[i]
     hands = [[0] * NKINDS for _ in range(4)]
-    for i in range(HAND_CARDS):
-        hands[(bid_start + i) % 4][deck[i]] += 1
+    for i in range(4):  # card i of the first 100 goes to seat (bid_start + i) mod 4
+        hand = hands[(bid_start + i) & 3]
+        for k in deck[i:HAND_CARDS:4]:
+            hand[k] += 1
     return TractorState(levels, dealer, bid_start, hands, deck[HAND_CARDS:])

@@ -12,7 +12,7 @@ from typing import Any
 from engine.errors import MalformedRecord
 from engine.tractor.cards import NKINDS, context
 from engine.tractor.observation import TractorObservation, played_counts
-from engine.tractor.state import PHASE_NAMES, TractorState
+from engine.tractor.state import NO_ACTION, PHASE_NAMES, TractorState
 
 
 def _counts(cards: Sequence[int], where: str, size: int) -> list[int]:
@@ -58,6 +58,7 @@ def determinize(obs: TractorObservation, hidden: Mapping[str, Sequence[int]]) ->
     else:  # bury phase: the kitty is inside the dealer's hand (the dealer knows which it was)
         state.kitty = obs.picked_up or obs.revealed
     state.ph = PHASE_NAMES.index(obs.phase)
+    state.is_over = obs.phase == "over"
     state.actor = obs.to_act if obs.to_act is not None else obs.leader
     state.decl_seat = obs.decl_seat
     state.decl_strength = obs.decl_strength
@@ -79,6 +80,8 @@ def determinize(obs: TractorObservation, hidden: Mapping[str, Sequence[int]]) ->
     state.voids = list(obs.voids)
     state.nopairs = list(obs.nopairs)
     state.deal = _plausible_deal(state, None if obs.dealt_dealer < 0 else obs.dealt_dealer)
+    state._vouch = NO_ACTION
+    state._listed = ()
     return state
 
 

@@ -21,7 +21,7 @@ Action = tuple[int, ...]
 class Combos(Sequence):
     """The actions `prefix + sorted(fixed + chosen)`, chosen = `m` cards of `pool` with >= q pairs."""
 
-    __slots__ = ("prefix", "head", "fixed", "items", "m", "q", "_ways", "_contains")
+    __slots__ = ("prefix", "head", "fixed", "items", "m", "q", "_ways", "_flat", "_contains")
 
     def __init__(
         self,
@@ -40,12 +40,13 @@ class Combos(Sequence):
         self.m = m
         self.q = q
         self._ways: list[list[list[int]]] | None = None
+        self._flat: list[list[int]] | None = None  # q = 0: flat[j][r] = ways[j][r][0]
         self._contains = contains
 
     # -- counting: ways[j][r][p] = choices of r cards from items[j:] with at least p pairs --------
     def _table(self) -> list[list[list[int]]]:
         if self._ways is None and self.q == 0:
-            self._ways = self._table_no_pairs()
+            self._ways = [[[v] for v in row] for row in self._table_no_pairs()]
         if self._ways is None:
             m, q, items = self.m, self.q, self.items
             last = [[1 if (r == 0 and p == 0) else 0 for p in range(q + 1)] for r in range(m + 1)]
@@ -68,9 +69,12 @@ class Combos(Sequence):
             self._ways = ways
         return self._ways
 
-    def _table_no_pairs(self) -> list[list[list[int]]]:
+    def _table_no_pairs(self) -> list[list[int]]:
         """The same table when no pair is required (q = 0): one count per (j, r), built as flat
-        rows, which is several times faster (burials and void follows use it)."""
+        rows, which is several times faster (burials and void follows use it); counting and
+        unranking read these rows directly (`_flat`)."""
+        if self._flat is not None:
+            return self._flat
         m = self.m
         last = [1] + [0] * m
         rows = [last]
@@ -83,12 +87,37 @@ class Combos(Sequence):
             rows.append(cur[: m + 1])
             last = cur
         rows.reverse()
-        return [[[v] for v in row] for row in rows]
+        self._flat = rows
+        return rows
 
     def __len__(self) -> int:
+        if self.q == 0:
+            return self._table_no_pairs()[0][self.m]
         return self._table()[0][self.m][self.q]
 
+    def _unrank_no_pairs(self, index: int) -> Action:
+        """`_unrank` when no pair is required, on the flat rows (the same choice)."""
+        rows = self._table_no_pairs()
+        r = self.m
+        chosen = list(self.fixed)
+        for j, (kind, cnt) in enumerate(self.items):
+            if r == 0:
+                break
+            nxt = rows[j + 1]
+            for c in range(0, min(cnt, r) + 1):
+                w = nxt[r - c]
+                if index < w:
+                    if c:
+                        chosen.extend((kind,) * c)
+                    r -= c
+                    break
+                index -= w
+        chosen.sort()
+        return self.prefix + tuple(chosen)
+
     def _unrank(self, index: int) -> Action:
+        if self.q == 0:
+            return self._unrank_no_pairs(index)
         ways = self._table()
         r, p = self.m, self.q
         chosen = list(self.fixed)

@@ -9,6 +9,7 @@ anything, so an `IllegalAction` leaves the state exactly as it was.
 from __future__ import annotations
 
 import random
+from itertools import compress
 from typing import Any
 
 from engine.errors import IllegalAction
@@ -18,10 +19,13 @@ from engine.tractor.cards import (
     CODES,
     KIND_RANK,
     KIND_SUIT,
+    KINDS,
     NKINDS,
     NT,
+    PAIR,
     POINTS,
     RJ,
+    SINGLE,
     TRUMP,
     Context,
     context,
@@ -38,6 +42,8 @@ DECLARE_PHASE, BURY_PHASE, PLAY_PHASE, OVER = 0, 1, 2, 3
 PHASE_NAMES = ("declare", "bury", "play", "over")
 KITTY_SIZE = 8
 HAND_SIZE = 25
+#: What `_vouch` holds when no action is vouched for (an object no caller can pass).
+NO_ACTION: Any = object()
 
 
 def declaration_strength(cards: tuple[int, ...], level: int) -> tuple[int, int]:
@@ -67,6 +73,15 @@ class TractorState(State):
         "decl_seat", "decl_strength", "decl_suit", "first_decl", "passes", "bids", "revealed",
         "trump", "ctx", "trick", "leader", "lead_suit", "win_seat", "win_key", "tricks",
         "points", "bonus", "voids", "nopairs",
+        # The action `random_action` last drew for this very state (NO_ACTION when none, reset
+        # by every transition): `apply` of that same object skips the checks it already passed.
+        "_vouch",
+        # The leads or bids `legal_actions()` last listed for this very state (() when none,
+        # reset by every transition): `apply` of one of those very objects skips the checks.
+        "_listed",
+        # `is_over` is a plain slot kept equal to `ph == OVER` (set where `ph` becomes OVER), not
+        # the ABC's property: every playout loop reads it once per decision (as in Meri).
+        "is_over",
     )
 
     def __init__(
@@ -85,6 +100,7 @@ class TractorState(State):
         self.kitty: tuple[int, ...] = tuple(kitty)  # dealt order until the burial, then buried
         self.deal = (tuple(tuple(h) for h in hands), tuple(kitty), dealer)  # as dealt (layout_of)
         self.ph = DECLARE_PHASE
+        self.is_over = False
         self.actor = bid_start
         self.decl_seat = -1
         self.decl_strength = 0
@@ -105,6 +121,8 @@ class TractorState(State):
         self.bonus = 0
         self.voids = [0, 0, 0, 0]  # bit e: seat has shown void in effective suit e
         self.nopairs = [0, 0, 0, 0]  # bit e: seat has shown it holds no pair of suit e (T-20)
+        self._vouch = NO_ACTION
+        self._listed: tuple[tuple[int, ...], ...] = ()
 
     # -- State API -------------------------------------------------------------------------
     @property
@@ -114,10 +132,6 @@ class TractorState(State):
     @property
     def phase(self) -> str:
         return PHASE_NAMES[self.ph]
-
-    @property
-    def is_over(self) -> bool:
-        return self.ph == OVER
 
     @property
     def result(self) -> dict[str, Any] | None:
@@ -135,6 +149,7 @@ class TractorState(State):
         new.kitty = self.kitty
         new.deal = self.deal
         new.ph = self.ph
+        new.is_over = self.is_over
         new.actor = self.actor
         new.decl_seat = self.decl_seat
         new.decl_strength = self.decl_strength
@@ -155,6 +170,8 @@ class TractorState(State):
         new.bonus = self.bonus
         new.voids = self.voids[:]
         new.nopairs = self.nopairs[:]
+        new._vouch = NO_ACTION
+        new._listed = ()
         return new
 
     def observation(self, seat: int) -> TractorObservation:
@@ -164,6 +181,8 @@ class TractorState(State):
         """Every field as plain values (tests compare snapshots before and after an action)."""
         out = []
         for name in TractorState.__slots__:
+            if name in ("_vouch", "_listed"):  # caches, not part of the deal
+                continue
             value = getattr(self, name)
             if name == "hands":
                 value = tuple(tuple(h) for h in value)
@@ -185,9 +204,13 @@ class TractorState(State):
         if ph == PLAY_PHASE:
             if self.trick:
                 return self._follow_set()
-            return self._leads()
+            out = self._leads()
+            self._listed = tuple(out)  # our own copy: the caller may change the list it gets
+            return out
         if ph == DECLARE_PHASE:
-            return self._declarations()
+            out = self._declarations()
+            self._listed = tuple(out)
+            return out
         if ph == BURY_PHASE:
             hand = self.hands[self.actor]
             pool = [(k, c) for k, c in enumerate(hand) if c]
@@ -195,42 +218,92 @@ class TractorState(State):
         return []
 
     def random_action(self, rng: random.Random) -> tuple[int, ...]:
-        """A uniformly random legal action; the common small follows are drawn directly."""
-        if self.ph == PLAY_PHASE and self.trick:
-            fast = self._random_small_follow(rng)
-            if fast is not None:
-                return fast
-        legal = self.legal_actions()
-        sample = getattr(legal, "sample", None)
-        if sample is not None:
-            return sample(rng)
-        return legal[rng.randrange(len(legal))]
+        """A uniformly random legal action; the common small follows are drawn directly.
+
+        The draws are those of `legal[rng.randrange(len(legal))]` (or the lazy set's `sample`),
+        with CPython's `randrange(n)` written out (`getrandbits` of n's bit length, redrawn
+        while >= n) as in `engine.meri.deal`. The action is vouched for: `apply` of this very
+        object, before any other transition, skips the checks (they would pass).
+        """
+        if self.ph == PLAY_PHASE:
+            if self.trick:
+                action = self._random_small_follow(rng)
+                if action is None:
+                    action = self._follow_set().sample(rng)
+            else:
+                legal = self._leads()
+                n = len(legal)
+                bits, b = rng.getrandbits, n.bit_length()
+                r = bits(b)
+                while r >= n:
+                    r = bits(b)
+                action = legal[r]
+        else:
+            legal = self.legal_actions()
+            sample = getattr(legal, "sample", None)
+            action = sample(rng) if sample is not None else legal[rng.randrange(len(legal))]
+        self._vouch = action
+        return action
 
     def _random_small_follow(self, rng: random.Random) -> tuple[int, ...] | None:
         """Uniform draws for single and pair leads, whose legal sets are simple (speed only:
-        the same distribution as sampling `_follow_set`); None for the other cases."""
+        the same distribution and draws as sampling `_follow_set`); None for the other cases."""
         n = len(self.trick[0])
         if n > 2:
             return None
         hand = self.hands[self.actor]
-        suit_kinds = self.ctx.suit_kinds[self.lead_suit]  # type: ignore[union-attr]
-        kinds = [k for k in suit_kinds if hand[k]]
+        ctx, e = self.ctx, self.lead_suit
+        assert ctx is not None
+        # The held kinds of the led suit in suit order, listed in C (compress, itemgetter).
+        kinds = list(compress(ctx.suit_kinds[e], ctx.suit_counts[e](hand)))
+        bits = rng.getrandbits
         if n == 1:
             if not kinds:
-                kinds = [k for k in range(NKINDS) if hand[k]]
-            return (kinds[rng.randrange(len(kinds))],)
+                kinds = list(compress(KINDS, hand))
+            m = len(kinds)
+            b = m.bit_length()
+            r = bits(b)
+            while r >= m:
+                r = bits(b)
+            return SINGLE[kinds[r]]
         if not kinds:
             return None
         pairs = [k for k in kinds if hand[k] == 2]
         if pairs:  # T-20: a pair must be played
-            k = pairs[rng.randrange(len(pairs))]
-            return (k, k)
-        if len(kinds) >= 2:
-            a, b = rng.sample(kinds, 2)
-            return (a, b) if a < b else (b, a)
+            m = len(pairs)
+            b = m.bit_length()
+            r = bits(b)
+            while r >= m:
+                r = bits(b)
+            return PAIR[pairs[r]]
+        m = len(kinds)
+        if m >= 2:
+            if m > 21:  # (a suit has at most 18 kinds) CPython's other `sample` branch
+                a, c = rng.sample(kinds, 2)
+                return (a, c) if a < c else (c, a)
+            # `rng.sample(kinds, 2)` written out (its pool branch for n <= 21): the same draws.
+            b = m.bit_length()
+            r = bits(b)
+            while r >= m:
+                r = bits(b)
+            a = kinds[r]
+            kinds[r] = kinds[m - 1]
+            m -= 1
+            b = m.bit_length()
+            r = bits(b)
+            while r >= m:
+                r = bits(b)
+            c = kinds[r]
+            return (a, c) if a < c else (c, a)
         first = kinds[0]
-        rest = [k for k in range(NKINDS) if hand[k] and k != first]
-        other = rest[rng.randrange(len(rest))]
+        rest = list(compress(KINDS, hand))
+        rest.remove(first)
+        m = len(rest)
+        b = m.bit_length()
+        r = bits(b)
+        while r >= m:
+            r = bits(b)
+        other = rest[r]
         return (first, other) if first < other else (other, first)
 
     def _is_legal(self, action: tuple[int, ...]) -> bool:
@@ -261,15 +334,16 @@ class TractorState(State):
         assert ctx is not None
         out = []
         pairs = []
-        for k, c in enumerate(hand):
-            if c:
-                out.append((k,))
-                if c == 2:
-                    out.append((k, k))
-                    pairs.append(k)
+        for k in compress(KINDS, hand):  # the held kinds, found in C
+            out.append(SINGLE[k])
+            if hand[k] == 2:
+                out.append(PAIR[k])
+                pairs.append(k)
         if len(pairs) >= 2:
+            size = len(out)
             _tractor_leads(pairs, ctx, out)
-            out.sort()
+            if len(out) > size:  # singles and pairs alone are already in order
+                out.sort()
         return out
 
     def _follow_set(self) -> Combos:
@@ -367,10 +441,24 @@ class TractorState(State):
 
     # -- applying ------------------------------------------------------------------------------
     def apply(self, action: tuple[int, ...]) -> None:
+        if action is self._vouch:  # drawn by `random_action` for this state: already legal
+            self._do(action)
+            return
+        listed = self._listed
+        if listed and action.__class__ is tuple:  # one of the very tuples listed as legal?
+            try:
+                i = listed.index(action)
+            except Exception:  # (not there; or elements that cannot even be compared)
+                i = -1
+            if i >= 0 and listed[i] is action:
+                self._do(action)
+                return
         self._do(self._check(action))
 
     def _do(self, action: tuple[int, ...]) -> None:
         """Apply an action already known to be legal (the fast path of playouts)."""
+        self._vouch = NO_ACTION
+        self._listed = ()
         ph = self.ph
         if ph == PLAY_PHASE:
             self._play(action)
@@ -433,7 +521,10 @@ class TractorState(State):
         assert ctx is not None
         trick = self.trick
         if not trick:
-            suit, top = shape(ctx, cards)
+            if len(cards) == 1:
+                suit, top = ctx.eff[cards[0]], ctx.pos[cards[0]]  # `shape` of a single
+            else:
+                suit, top = shape(ctx, cards)
             self.lead_suit = suit
             self.win_seat = seat
             self.win_key = top + (100 if suit == TRUMP else 0)
@@ -448,6 +539,21 @@ class TractorState(State):
 
     def _follow_effects(self, seat: int, cards: tuple[int, ...], ctx: Context) -> None:
         eff, suit, n = ctx.eff, self.lead_suit, len(cards)
+        if n == 1:  # the common case written out: the same effects as below
+            k = cards[0]
+            e = eff[k]
+            if e != suit:
+                self.voids[seat] |= 1 << suit
+                self.nopairs[seat] |= 1 << suit
+                if e != TRUMP:
+                    return
+                key = ctx.pos[k] + 100
+            else:
+                key = ctx.pos[k] + (100 if e == TRUMP else 0)
+            if key > self.win_key:
+                self.win_key = key
+                self.win_seat = seat
+            return
         played = 0
         for k in cards:
             if eff[k] == suit:
@@ -484,6 +590,7 @@ class TractorState(State):
                 kitty_pts = sum(POINTS[k] for k in self.kitty)
                 self.bonus = kitty_pts * 2 * len(trick[0])
             self.ph = OVER
+            self.is_over = True
 
 
 def _normalize(action: Any) -> tuple[int, ...]:
@@ -520,6 +627,9 @@ def _tractor_leads(pairs: list[int], ctx: Context, out: list[tuple[int, ...]]) -
     effective suit at consecutive positions. Several kinds can share a position (off-suit level
     cards); each choice makes another tractor."""
     pos, eff = ctx.pos, ctx.eff
+    keys = {eff[k] << 5 | pos[k] for k in pairs}  # (suit, position); positions are < 32
+    if not any(key + 1 in keys for key in keys):
+        return  # no two pairs are consecutive: no tractor (the common case)
     by_pos: dict[tuple[int, int], list[int]] = {}
     for k in pairs:
         by_pos.setdefault((eff[k], pos[k]), []).append(k)
