@@ -77,19 +77,24 @@ def search_clock() -> Callable[[], float]:
     return time.perf_counter
 
 
-def make_adapter(game_name: str, seed: int) -> BaseAdapter:
-    """The search adapter of `game_name` (sampler, candidates, playout policy, value)."""
-    return _profile(game_name).adapter(registry.get(game_name), seed)
+def make_adapter(game_name: str, seed: int, model: bool = True) -> BaseAdapter:
+    """The search adapter of `game_name` (sampler, candidates, playout policy, value); with
+    `model` False, without its learned evaluation (`engine.ai.learned`) if it has one."""
+    adapter = _profile(game_name).adapter(registry.get(game_name), seed)
+    if not model and hasattr(adapter, "use_model"):
+        adapter.use_model = False
+    return adapter
 
 
 def make_search_bot(game_name: str, seed: int, budget: Budget | None = None,
-                    pool: WorldSource | None = None) -> SearchBot:
+                    pool: WorldSource | None = None, model: bool = True) -> SearchBot:
     """A search bot for `game_name` with `budget` (default: the game's normal level), its safety
-    net on `search_clock()`, its worlds split across `pool` if given."""
+    net on `search_clock()`, its worlds split across `pool` if given (`model`: see
+    `make_adapter`)."""
     if budget is None:
         budget = _profile(game_name).normal
-    return SearchBot(make_adapter(game_name, seed), seed, budget, clock=search_clock(), pool=pool,
-                     factory=functools.partial(make_adapter, game_name, seed))
+    return SearchBot(make_adapter(game_name, seed, model), seed, budget, clock=search_clock(),
+                     pool=pool, factory=functools.partial(make_adapter, game_name, seed, model))
 
 
 def make_bot(game_name: str, kind: str, seed: int, pool: WorldSource | None = None) -> Bot:
@@ -104,6 +109,10 @@ def make_bot(game_name: str, kind: str, seed: int, pool: WorldSource | None = No
         return EasyBot(profile.heuristic(seed), seed)
     if kind in ("normal", "search"):
         return make_search_bot(game_name, seed, profile.normal, pool)
+    if kind == "normal-nomodel":  # arena only: what the learned evaluation adds
+        bot = make_search_bot(game_name, seed, profile.normal, pool, model=False)
+        bot.name = kind
+        return bot
     if kind == "hard":
         bot = make_search_bot(game_name, seed, profile.hard, pool)
         bot.name = "hard"

@@ -25,7 +25,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.ai import learned
 from engine.ai.chan_heuristic import ChanHeuristicBot, exposed_pairs, hand_value
+from engine.ai.chan_value import FEATURES, LinearValue, state_features
 from engine.ai.sampler import deal_hidden
 from engine.ai.search import BaseAdapter
 from engine.chan.cards import FACES, RANK_FACES
@@ -61,6 +63,12 @@ class ChanAdapter(BaseAdapter):
         self._rules: dict[str, dict[int, int]] = {}
         self._seat = -1
         self._unseen: Any = None
+        self.use_model = True  # False: the heuristic's leaf value (to measure the model)
+
+    def model(self) -> LinearValue | None:
+        """The learned leaf value (`engine.ai.chan_value`), loaded once per process; None where
+        it is switched off or its weights file is missing or unreadable."""
+        return learned.model("chan", FEATURES) if self.use_model else None
 
     def sample(self, obs: Any, rng: random.Random) -> ChanState:
         pool = [f for f, n in enumerate(obs.unseen) for _ in range(n)]
@@ -116,6 +124,9 @@ class ChanAdapter(BaseAdapter):
         if state._phase == OVER:
             return 0.0
         unseen = self._unseen
+        model = self.model()
+        if model is not None:
+            return model(state_features(state, seat, unseen))
         mine = _state_hand_value(state, seat, unseen)
         others = sum(_state_hand_value(state, s, unseen) for s in range(4) if s != seat) / 3.0
         return HAND_WEIGHT * (mine - others)
