@@ -18,7 +18,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.ai.chan_heuristic import CA_LIMIT, exposed_pairs, hand_value
+from engine.ai.chan_heuristic import (
+    CA_LIMIT,
+    CA_VALUE,
+    CHAN_VALUE,
+    EXTRA_CA_COST,
+    LIVE_RANK,
+    LIVE_SAME,
+    SINGLE_COST,
+    TRIPLE_BONUS,
+    exposed_pairs,
+)
 from engine.chan.cards import CC, FACES, IS_RED, RANK_FACES
 
 STOCK_SIZE = 23  # engine.chan.state: the stock's cards after the deal
@@ -40,14 +50,35 @@ BASE_FEATURES = (
 FEATURES = BASE_FEATURES + tuple(f"{n}*progress" for n in BASE_FEATURES)
 
 
+def rank_unseen(unseen: Sequence[int]) -> list[int]:
+    """Per face, the unseen cards of its rank in the other suits (a future Cạ)."""
+    return [sum(unseen[g] for g in RANK_FACES[f]) for f in range(FACES)]
+
+
 def seat_features(counts: Sequence[int], exposed: Sequence[Sequence[int]],
-                  unseen: Sequence[int], progress: float) -> list[float]:
+                  unseen: Sequence[int], progress: float,
+                  rank_live: Sequence[int] | None = None) -> list[float]:
     """φ of one seat: its concealed face `counts` (25), its exposed pairs, the deciding seat's
-    `unseen` counts and the stock's `progress` in [0, 1]; in `FEATURES` order."""
+    `unseen` counts (and their `rank_unseen`, if computed already) and the stock's `progress` in
+    [0, 1]; in `FEATURES` order."""
+    base = base_features(counts, exposed, unseen, rank_live)
+    return base + [x * progress for x in base]
+
+
+def base_features(counts: Sequence[int], exposed: Sequence[Sequence[int]],
+                  unseen: Sequence[int], rank_live: Sequence[int] | None = None) -> list[float]:
+    """The `BASE_FEATURES` of one seat (see `seat_features`). `hand_value` is computed in the
+    same pass, term by term as `engine.ai.chan_heuristic.hand_value` does (a test keeps them
+    equal)."""
+    if rank_live is None:
+        rank_live = rank_unseen(unseen)
     chan, ca = exposed_pairs(exposed)
-    hv = hand_value(counts, chan, ca, unseen)
-    red = sum(1 for pair in exposed for f in pair if IS_RED[f])
-    triples = 0
+    red = 0
+    for pair in exposed:
+        for f in pair:
+            if IS_RED[f]:
+                red += 1
+    triples = triple_live = 0
     singles: list[int] = []
     for f in range(FACES):
         c = counts[f]
@@ -57,46 +88,57 @@ def seat_features(counts: Sequence[int], exposed: Sequence[Sequence[int]],
                 red += c
             if c & 1:
                 singles.append(f)
-            if c == 3:
-                triples += 1
-    left: list[int] = []
+                if c == 3:
+                    triples += 1
+                    triple_live += unseen[f]
+    left = 0
+    live_same = live_rank = 0
+    last = -1
     rank_open: list[int] = []
     for f in singles:  # pair singles of one rank into Cạ (as hand_value does)
-        if f == CC:
-            left.append(f)
-            continue
-        partner = next((g for g in RANK_FACES[f] if g in rank_open), None)
-        if partner is not None:
-            rank_open.remove(partner)
-            ca += 1
-        else:
+        if f != CC:
+            partner = next((g for g in RANK_FACES[f] if g in rank_open), None)
+            if partner is not None:
+                rank_open.remove(partner)
+                ca += 1
+                continue
             rank_open.append(f)
-    left.extend(rank_open)
-    live_same = float(sum(unseen[f] for f in left))
-    live_rank = float(sum(unseen[g] for f in left for g in RANK_FACES[f]))
-    waiting = 1.0 if len(left) <= 1 else 0.0
-    waiting_live = waiting * (live_same + live_rank)
-    base = [hv, float(chan), float(min(ca, CA_LIMIT)), float(max(0, ca - CA_LIMIT)),
-            float(len(left)), live_same, live_rank, waiting, waiting_live, float(triples),
-            float(red)]
-    return base + [x * progress for x in base]
+            continue
+        left += 1
+        live_same += unseen[f]
+        live_rank += rank_live[f]
+        last = f
+    for f in rank_open:
+        left += 1
+        live_same += unseen[f]
+        live_rank += rank_live[f]
+        last = f
+    ca_kept, ca_extra = min(ca, CA_LIMIT), max(0, ca - CA_LIMIT)
+    hv = (TRIPLE_BONUS * triple_live + CHAN_VALUE * chan + CA_VALUE * ca_kept
+          - EXTRA_CA_COST * ca_extra + LIVE_SAME * live_same + LIVE_RANK * live_rank
+          - SINGLE_COST * left)
+    waiting = 1.0 if left <= 1 else 0.0
+    waiting_live = float(unseen[last] + rank_live[last]) if left == 1 else 0.0
+    return [hv, float(chan), float(ca_kept), float(ca_extra), float(left), float(live_same),
+            float(live_rank), waiting, waiting_live, float(triples), float(red)]
 
 
 def state_features(state: Any, seat: int, unseen: Sequence[int]) -> list[float]:
     """φ(seat) − mean φ(others) in a full Chắn state (a sampled world at a search leaf)."""
     progress = min(1.0, state.sp / STOCK_SIZE)
     counts, exposed = state.counts, state.exposed
-    per = [seat_features(counts[s * FACES:(s + 1) * FACES], exposed[s], unseen, progress)
-           for s in range(4)]
-    mine = per[seat]
-    n = len(mine)
-    others = [0.0] * n
+    rank_live = rank_unseen(unseen)
+    mine: list[float] = []
+    others = [0.0] * len(FEATURES)
     for s in range(4):
-        if s != seat:
-            row = per[s]
-            for i in range(n):
-                others[i] += row[i]
-    return [mine[i] - others[i] / 3.0 for i in range(n)]
+        row = seat_features(counts[s * FACES:(s + 1) * FACES], exposed[s], unseen, progress,
+                            rank_live)
+        if s == seat:
+            mine = row
+        else:
+            for i, x in enumerate(row):
+                others[i] += x
+    return [m - o / 3.0 for m, o in zip(mine, others, strict=True)]
 
 
 class LinearValue:
@@ -107,3 +149,20 @@ class LinearValue:
 
     def __call__(self, features: Sequence[float]) -> float:
         return sum(w * x for w, x in zip(self.weights, features, strict=True))
+
+    def leaf(self, state: Any, seat: int, unseen: Sequence[int]) -> float:
+        """`self(state_features(state, seat, unseen))`, computed faster for the search's leaves:
+        by linearity, the progress terms fold into the weights and each seat's base features
+        meet them in one dot product (no feature vectors built)."""
+        progress = min(1.0, state.sp / STOCK_SIZE)
+        w = self.weights
+        n = len(BASE_FEATURES)
+        eff = [w[i] + w[i + n] * progress for i in range(n)]
+        counts, exposed = state.counts, state.exposed
+        rank_live = rank_unseen(unseen)
+        total = 0.0
+        for s in range(4):
+            v = sum(a * b for a, b in zip(eff, base_features(
+                counts[s * FACES:(s + 1) * FACES], exposed[s], unseen, rank_live), strict=True))
+            total += v if s == seat else -v / 3.0
+        return total

@@ -17,9 +17,11 @@ import pytest
 
 from engine import registry
 from engine.ai import bots, learned, train
-from engine.ai.chan_search import HAND_WEIGHT
+from engine.ai.chan_heuristic import exposed_pairs, hand_value
+from engine.ai.chan_search import HAND_WEIGHT, MODEL_COST
 from engine.ai.chan_value import FEATURES, seat_features, state_features
 from engine.ai.search import Budget, SearchBot
+from engine.chan.cards import FACES
 
 BUDGET = Budget(playouts=200, max_worlds=6, min_worlds=4)
 
@@ -83,6 +85,29 @@ def test_the_leaf_value_is_the_model_on_the_world_features():
         assert plain.value(state, seat) == pytest.approx(HAND_WEIGHT * x[hv])
         differ += adapter.value(state, seat) != pytest.approx(plain.value(state, seat))
     assert differ >= 6
+
+
+def test_features_agree_with_the_heuristic_and_the_fast_leaf():
+    """φ's hand_value is the heuristic's; `leaf` is the model on `state_features`."""
+    model = learned.model("chan", FEATURES)
+    assert model is not None
+    for state in _positions(10, 9):
+        obs = state.observation(state.to_act)
+        for s in range(4):
+            counts = state.counts[s * FACES:(s + 1) * FACES]
+            phi = seat_features(counts, state.exposed[s], obs.unseen, 0.3)
+            assert phi[0] == pytest.approx(hand_value(counts, *exposed_pairs(state.exposed[s]),
+                                                      obs.unseen))
+        x = state_features(state, obs.seat, obs.unseen)
+        assert model.leaf(state, obs.seat, obs.unseen) == pytest.approx(model(x))
+
+
+def test_the_model_prices_its_playouts():
+    """The budget stays work: a playout scored by the model costs MODEL_COST (> 1)."""
+    state = _positions(1, 4)[0]
+    obs = state.observation(state.to_act)
+    assert bots.make_adapter("chan", 0).cost(obs) == MODEL_COST > 1.0
+    assert bots.make_adapter("chan", 0, model=False).cost(obs) == 1.0
 
 
 def test_features_of_a_hand():
