@@ -3,7 +3,8 @@ bot of every kind and level.
 
 Kinds: `random`, `heuristic`, and the levels players choose — `easy` (the heuristic with a
 little randomness), `normal` (determinized Monte Carlo search, also called `search`) and `hard`
-(a bigger budget plus inference weighting of the sampled worlds). A game knows nothing of bots;
+(a bigger budget plus inference weighting of the sampled worlds); `normal-nomodel`, for the arena
+only, is normal without its learned evaluation (`engine.ai.learned`). A game knows nothing of bots;
 its profile here names its heuristic bot, its search adapter (sampler, candidates, playout
 policy, value, and any override margin of its own) and the search budget of each level — an
 amount of work, sized in `engine.ai.search.Budget`'s docstring so a Pi 4 decides within the
