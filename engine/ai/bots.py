@@ -3,8 +3,9 @@ bot of every kind and level.
 
 Kinds: `random`, `heuristic`, and the levels players choose — `easy` (the heuristic with a
 little randomness), `normal` (determinized Monte Carlo search, also called `search`) and `hard`
-(a bigger budget plus inference weighting of the sampled worlds); `normal-nomodel`, for the arena
-only, is normal without its learned evaluation (`engine.ai.learned`). A game knows nothing of bots;
+(a bigger budget plus inference weighting of the sampled worlds). For the arena only,
+`normal-model` and `normal-nomodel` are normal with and without the game's learned evaluation
+(`engine.ai.learned`), whatever its profile's `learned` says. A game knows nothing of bots;
 its profile here names its heuristic bot, its search adapter (sampler, candidates, playout
 policy, value, and any override margin of its own) and the search budget of each level — an
 amount of work, sized in `engine.ai.search.Budget`'s docstring so a Pi 4 decides within the
@@ -44,6 +45,7 @@ class Profile:
     adapter: Callable[[Any, int], BaseAdapter]  # (game, seed) -> its search adapter
     normal: Budget  # the search of the normal level
     hard: Budget  # the hard level's: more worlds, and inference weighting
+    learned: bool = False  # the levels use the adapter's learned evaluation (if it has one)
 
     def budget(self, level: str) -> Budget:
         """The budget of search level `level` ('normal' or 'hard')."""
@@ -62,7 +64,8 @@ PROFILES: dict[str, Profile] = {
                        hard=Budget(playouts=400, max_worlds=300, world_cost=5.0, inference=True)),
     "chan": Profile(ChanHeuristicBot, ChanAdapter,
                     normal=Budget(playouts=1000, max_worlds=200, world_cost=6.0),
-                    hard=Budget(playouts=3500, max_worlds=300, world_cost=45.0, inference=True)),
+                    hard=Budget(playouts=3500, max_worlds=300, world_cost=45.0, inference=True),
+                    learned=True),
 }
 
 
@@ -78,17 +81,19 @@ def search_clock() -> Callable[[], float]:
     return time.perf_counter
 
 
-def make_adapter(game_name: str, seed: int, model: bool = True) -> BaseAdapter:
-    """The search adapter of `game_name` (sampler, candidates, playout policy, value); with
-    `model` False, without its learned evaluation (`engine.ai.learned`) if it has one."""
-    adapter = _profile(game_name).adapter(registry.get(game_name), seed)
-    if not model and hasattr(adapter, "use_model"):
-        adapter.use_model = False
+def make_adapter(game_name: str, seed: int, model: bool | None = None) -> BaseAdapter:
+    """The search adapter of `game_name` (sampler, candidates, playout policy, value), with its
+    learned evaluation (`engine.ai.learned`, where it has one) if `model` — by default as the
+    game's profile says (`Profile.learned`)."""
+    profile = _profile(game_name)
+    adapter = profile.adapter(registry.get(game_name), seed)
+    if hasattr(adapter, "use_model"):
+        adapter.use_model = profile.learned if model is None else model
     return adapter
 
 
 def make_search_bot(game_name: str, seed: int, budget: Budget | None = None,
-                    pool: WorldSource | None = None, model: bool = True) -> SearchBot:
+                    pool: WorldSource | None = None, model: bool | None = None) -> SearchBot:
     """A search bot for `game_name` with `budget` (default: the game's normal level), its safety
     net on `search_clock()`, its worlds split across `pool` if given (`model`: see
     `make_adapter`)."""
@@ -110,8 +115,8 @@ def make_bot(game_name: str, kind: str, seed: int, pool: WorldSource | None = No
         return EasyBot(profile.heuristic(seed), seed)
     if kind in ("normal", "search"):
         return make_search_bot(game_name, seed, profile.normal, pool)
-    if kind == "normal-nomodel":  # arena only: what the learned evaluation adds
-        bot = make_search_bot(game_name, seed, profile.normal, pool, model=False)
+    if kind in ("normal-model", "normal-nomodel"):  # arena only: what the learned value adds
+        bot = make_search_bot(game_name, seed, profile.normal, pool, model=kind == "normal-model")
         bot.name = kind
         return bot
     if kind == "hard":

@@ -70,7 +70,7 @@ class ChanAdapter(BaseAdapter):
         self._rules: dict[str, dict[int, int]] = {}
         self._seat = -1
         self._unseen: Any = None
-        self.use_model = True  # False: the heuristic's leaf value (to measure the model)
+        self.use_model = False  # the learned leaf value (set by engine.ai.bots.make_adapter)
 
     def model(self) -> LinearValue | None:
         """The learned leaf value (`engine.ai.chan_value`), loaded once per process; None where

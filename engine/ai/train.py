@@ -34,9 +34,12 @@ from engine.chan.legal import OWN_CARD, RESPOND
 Sample = tuple[list[float], float]
 
 
-def chan_samples(deals: int, seed: int, start: int = 0) -> list[list[Sample]]:
-    """Per deal (`start` .. `start + deals - 1` of the run `seed`), its (features, settlement)
-    samples from heuristic self-play."""
+def chan_samples(deals: int, seed: int, start: int = 0,
+                 target: str = "settlement") -> list[list[Sample]]:
+    """Per deal (`start` .. `start + deals - 1` of the run `seed`), its (features, target)
+    samples from heuristic self-play. Target `settlement`: the seat's settlement; `win`: the
+    same outcome at one score for every win (+3 won, −1 lost, 0 drawn; scaled by the mean
+    winning score afterwards, `rescale`), which drops the noise of the bonuses."""
     game = registry.get("chan")
     out: list[list[Sample]] = []
     for d in range(start, start + deals):
@@ -50,9 +53,23 @@ def chan_samples(deals: int, seed: int, start: int = 0) -> list[list[Sample]]:
             if state._phase in (RESPOND, OWN_CARD):
                 pending.append((seat, state_features(state, seat, obs.unseen)))
             state.apply(bots[seat].choose(obs, state.legal_actions()))
-        settle = state.result["settlement"]
-        out.append([(x, float(settle[s])) for s, x in pending])
+        res = state.result
+        if target == "win":
+            w = res["winner"]
+            ys = [0.0 if w is None else (3.0 if s == w else -1.0) for s in range(4)]
+            ys.append(float(res["score"]))  # carried for `rescale`, at index 4
+        else:
+            ys = [float(v) for v in res["settlement"]]
+        out.append([(x, ys[s]) for s, x in pending] + ([([], ys[4])] if target == "win" else []))
     return out
+
+
+def rescale(per_deal: list[list[Sample]]) -> list[list[Sample]]:
+    """`win` targets × the mean score of the won deals (so the value is in settlement units,
+    like a finished playout's); drops the carried score entries."""
+    scores = [deal[-1][1] for deal in per_deal if deal and deal[-1][1] > 0]
+    mean = sum(scores) / len(scores) if scores else 1.0
+    return [[(x, y * mean) for x, y in deal[:-1]] for deal in per_deal]
 
 
 def ridge(samples: Sequence[Sample], l2: float) -> list[float]:
@@ -103,10 +120,12 @@ def mse(samples: Sequence[Sample], predict: Callable[[list[float]], float]) -> f
 
 
 def train_chan(deals: int, seed: int, holdout: float, l2: float, out: Path,
-               command: str) -> dict:
+               command: str, target: str = "settlement") -> dict:
     """Generate, fit, measure and write the Chắn weights; return the file's content."""
     started = time.process_time()
-    per_deal = chan_samples(deals, seed)
+    per_deal = chan_samples(deals, seed, target=target)
+    if target == "win":
+        per_deal = rescale(per_deal)
     cut = int(deals * (1.0 - holdout))
     fit = [s for deal in per_deal[:cut] for s in deal]
     test = [s for deal in per_deal[cut:] for s in deal] or fit
@@ -131,7 +150,7 @@ def train_chan(deals: int, seed: int, holdout: float, l2: float, out: Path,
         "features": list(FEATURES),
         "weights": [round(w, 6) for w in weights],
         "training": {"command": command, "deals": deals, "seed": seed, "holdout": holdout,
-                     "l2": l2, **figures},
+                     "l2": l2, "target": target, **figures},
     }
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -146,6 +165,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--holdout", type=float, default=0.2)
     parser.add_argument("--l2", type=float, default=1.0)
+    parser.add_argument("--target", choices=["settlement", "win"], default="settlement")
     parser.add_argument("--out", type=Path, default=None,
                         help="default: engine/ai/weights/<game>.json")
     args = parser.parse_args(argv)
@@ -154,8 +174,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     out = args.out or learned.weights_path(args.game)
     command = (f"python -m engine.ai.train {args.game} --deals {args.deals} --seed {args.seed} "
-               f"--holdout {args.holdout} --l2 {args.l2}")
-    data = train_chan(args.deals, args.seed, args.holdout, args.l2, out, command)
+               f"--holdout {args.holdout} --l2 {args.l2} --target {args.target}")
+    data = train_chan(args.deals, args.seed, args.holdout, args.l2, out, command, args.target)
     print(json.dumps(data["training"], ensure_ascii=False))
     print(f"wrote {out}")
     return 0

@@ -9,6 +9,7 @@ model. (That the bots decide from the observation only, model or not: test_ai_se
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import random
@@ -69,7 +70,7 @@ def test_shipped_weights_load_and_are_small():
 
 def test_the_leaf_value_is_the_model_on_the_world_features():
     """Unfinished leaf: weights · (φ(seat) − mean φ(others)); without the model, the heuristic."""
-    adapter = bots.make_adapter("chan", 1)
+    adapter = bots.make_adapter("chan", 1, model=True)
     plain = bots.make_adapter("chan", 1, model=False)
     model = learned.model("chan", FEATURES)
     assert model is not None and adapter.model() is model and plain.model() is None
@@ -106,7 +107,7 @@ def test_the_model_prices_its_playouts():
     """The budget stays work: a playout scored by the model costs MODEL_COST (> 1)."""
     state = _positions(1, 4)[0]
     obs = state.observation(state.to_act)
-    assert bots.make_adapter("chan", 0).cost(obs) == MODEL_COST > 1.0
+    assert bots.make_adapter("chan", 0, model=True).cost(obs) == MODEL_COST > 1.0
     assert bots.make_adapter("chan", 0, model=False).cost(obs) == 1.0
 
 
@@ -150,14 +151,20 @@ def test_missing_or_bad_weights_fall_back_with_one_log_line(content, tmp_path, m
 def test_no_model_env_switches_it_off(monkeypatch, caplog):
     monkeypatch.setenv("PARLOR_NO_MODEL", "1")
     with caplog.at_level(logging.WARNING, logger="engine.ai.learned"):
-        assert bots.make_adapter("chan", 0).model() is None
+        assert bots.make_adapter("chan", 0, model=True).model() is None
     assert not caplog.records  # a deliberate switch, not a fault
 
 
-def test_nomodel_kind_is_not_a_players_level():
-    assert "normal-nomodel" in bots.KINDS and "normal-nomodel" not in bots.LEVELS
-    bot = bots.make_bot("chan", "normal-nomodel", 0)
-    assert bot.adapter.model() is None and bots.make_bot("chan", "normal", 0).adapter.model()
+@pytest.mark.parametrize("learned", [True, False])
+def test_the_levels_follow_the_profile_and_the_arena_kinds_force_it(learned, monkeypatch):
+    monkeypatch.setitem(bots.PROFILES, "chan",
+                        dataclasses.replace(bots.PROFILES["chan"], learned=learned))
+    assert {"normal-model", "normal-nomodel"} <= set(bots.KINDS)
+    assert not {"normal-model", "normal-nomodel"} & set(bots.LEVELS)
+    for kind in ("normal", "hard"):
+        assert (bots.make_bot("chan", kind, 0).adapter.model() is not None) == learned
+    assert bots.make_bot("chan", "normal-model", 0).adapter.model() is not None
+    assert bots.make_bot("chan", "normal-nomodel", 0).adapter.model() is None
 
 
 def test_training_is_reproducible_and_writes_a_loadable_file(tmp_path):
@@ -169,6 +176,21 @@ def test_training_is_reproducible_and_writes_a_loadable_file(tmp_path):
     three = train.train_chan(40, 8, 0.25, 1.0, tmp_path / "other.json", "other seed")
     assert three["weights"] != one["weights"]
     assert one["training"]["samples_fit"] > 100
+
+
+def test_the_win_target_is_the_outcome_at_the_mean_winning_score(tmp_path):
+    """`--target win`: +3/−1/0 by outcome, × the mean score of the won deals."""
+    raw = train.chan_samples(30, 3, target="win")
+    won = [deal[-1][1] for deal in raw if deal[-1][1] > 0]
+    mean = sum(won) / len(won)
+    settled = train.chan_samples(30, 3)
+    for deal, scaled, plain in zip(raw, train.rescale(raw), settled, strict=True):
+        assert len(scaled) == len(plain) == len(deal) - 1
+        for (x, y), (x2, y2) in zip(scaled, plain, strict=True):
+            assert x == x2 and y2 * y >= 0  # same features, same sign as the settlement
+            assert y in (3 * mean, -mean, 0.0)
+    data = train.train_chan(30, 3, 0.25, 1.0, tmp_path / "w.json", "cmd", "win")
+    assert data["training"]["target"] == "win"
 
 
 def test_ridge_recovers_a_linear_model():
