@@ -65,7 +65,11 @@ PROFILES: dict[str, Profile] = {
     "chan": Profile(ChanHeuristicBot, ChanAdapter,
                     normal=Budget(playouts=1000, max_worlds=200, world_cost=6.0),
                     hard=Budget(playouts=3500, max_worlds=300, world_cost=45.0, inference=True),
-                    learned=True),
+                    # Off: the learned leaf value (engine.ai.chan_value) measured weaker than the
+                    # heuristic's at the same work — normal vs heuristic on the same 250 duplicate
+                    # deals (seed 1), 25.0% wins with it against 28.2% without (paired difference
+                    # -3.2 points, 95% CI [-5.6, -0.8]); `normal-model` measures it.
+                    learned=False),
 }
 
 

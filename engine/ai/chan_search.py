@@ -15,10 +15,11 @@ Playouts are truncated to one round: from the candidate until this seat is to re
 (or the deal ends), the other seats win and claim whenever they may, capture a Chắn when they
 can and otherwise play at random (a Cạ capture half the time rather than passing); this seat
 wins/claims likewise and discards the card that keeps the best heuristic hand value. Value: the
-seat's settlement (S-5) if the deal ended, else the learned leaf value (`engine.ai.chan_value`,
-loaded by `engine.ai.learned`; read from the sampled world, never the real hidden cards) or,
-without it (switched off, or its weights file missing or unreadable), HAND_WEIGHT × (its
-heuristic hand value minus the others' mean) — full random playouts were too rough next to the
+seat's settlement (S-5) if the deal ended, else HAND_WEIGHT × (its heuristic hand value minus
+the others' mean) — or, where `use_model` is set (`engine.ai.bots`: off in the levels, as it
+measured weaker; the arena kind `normal-model`) and its weights load, the learned leaf value
+(`engine.ai.chan_value`, loaded by `engine.ai.learned`; read from the sampled world, never the
+real hidden cards) — full random playouts were too rough next to the
 heuristic (25% wins vs. 27% here, on 2 × 100 duplicate deals at seeds 7 and 11) and four times
 slower.
 """
