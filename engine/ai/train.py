@@ -149,7 +149,9 @@ def train_chan(deals: int, seed: int, holdout: float, l2: float, out: Path,
         "game": "chan",
         "model": "linear",
         "about": "Chắn search leaf value: weights · (φ(seat) − mean φ(others)), see "
-                 "engine/ai/chan_value.py; fitted to the final settlement of heuristic self-play",
+                 "engine/ai/chan_value.py; fitted to the final "
+                 + ("settlement" if target == "settlement" else "outcome (+3/-1/0 × mean score)")
+                 + " of heuristic self-play",
         "features": list(FEATURES),
         "weights": [round(w, 6) for w in weights],
         "training": {"command": command, "deals": deals, "seed": seed, "holdout": holdout,
