@@ -3,7 +3,9 @@ bot of every kind and level.
 
 Kinds: `random`, `heuristic`, and the levels players choose — `easy` (the heuristic with a
 little randomness), `normal` (determinized Monte Carlo search, also called `search`) and `hard`
-(a bigger budget plus inference weighting of the sampled worlds). A game knows nothing of bots;
+(a bigger budget plus inference weighting of the sampled worlds). For the arena only,
+`normal-model` and `normal-nomodel` are normal with and without the game's learned evaluation
+(`engine.ai.learned`), whatever its profile's `learned` says. A game knows nothing of bots;
 its profile here names its heuristic bot, its search adapter (sampler, candidates, playout
 policy, value, and any override margin of its own) and the search budget of each level — an
 amount of work, sized in `engine.ai.search.Budget`'s docstring so a Pi 4 decides within the
@@ -43,6 +45,7 @@ class Profile:
     adapter: Callable[[Any, int], BaseAdapter]  # (game, seed) -> its search adapter
     normal: Budget  # the search of the normal level
     hard: Budget  # the hard level's: more worlds, and inference weighting
+    learned: bool = False  # the levels use the adapter's learned evaluation (if it has one)
 
     def budget(self, level: str) -> Budget:
         """The budget of search level `level` ('normal' or 'hard')."""
@@ -61,7 +64,12 @@ PROFILES: dict[str, Profile] = {
                        hard=Budget(playouts=400, max_worlds=300, world_cost=5.0, inference=True)),
     "chan": Profile(ChanHeuristicBot, ChanAdapter,
                     normal=Budget(playouts=1000, max_worlds=200, world_cost=6.0),
-                    hard=Budget(playouts=3500, max_worlds=300, world_cost=45.0, inference=True)),
+                    hard=Budget(playouts=3500, max_worlds=300, world_cost=45.0, inference=True),
+                    # Off: the learned leaf value (engine.ai.chan_value) measured weaker than the
+                    # heuristic's at the same work — normal vs heuristic on the same 250 duplicate
+                    # deals (seed 1), 25.0% wins with it against 28.2% without (paired difference
+                    # -3.2 points, 95% CI [-5.6, -0.8]); `normal-model` measures it.
+                    learned=False),
 }
 
 
@@ -77,19 +85,26 @@ def search_clock() -> Callable[[], float]:
     return time.perf_counter
 
 
-def make_adapter(game_name: str, seed: int) -> BaseAdapter:
-    """The search adapter of `game_name` (sampler, candidates, playout policy, value)."""
-    return _profile(game_name).adapter(registry.get(game_name), seed)
+def make_adapter(game_name: str, seed: int, model: bool | None = None) -> BaseAdapter:
+    """The search adapter of `game_name` (sampler, candidates, playout policy, value), with its
+    learned evaluation (`engine.ai.learned`, where it has one) if `model` — by default as the
+    game's profile says (`Profile.learned`)."""
+    profile = _profile(game_name)
+    adapter = profile.adapter(registry.get(game_name), seed)
+    if hasattr(adapter, "use_model"):
+        adapter.use_model = profile.learned if model is None else model
+    return adapter
 
 
 def make_search_bot(game_name: str, seed: int, budget: Budget | None = None,
-                    pool: WorldSource | None = None) -> SearchBot:
+                    pool: WorldSource | None = None, model: bool | None = None) -> SearchBot:
     """A search bot for `game_name` with `budget` (default: the game's normal level), its safety
-    net on `search_clock()`, its worlds split across `pool` if given."""
+    net on `search_clock()`, its worlds split across `pool` if given (`model`: see
+    `make_adapter`)."""
     if budget is None:
         budget = _profile(game_name).normal
-    return SearchBot(make_adapter(game_name, seed), seed, budget, clock=search_clock(), pool=pool,
-                     factory=functools.partial(make_adapter, game_name, seed))
+    return SearchBot(make_adapter(game_name, seed, model), seed, budget, clock=search_clock(),
+                     pool=pool, factory=functools.partial(make_adapter, game_name, seed, model))
 
 
 def make_bot(game_name: str, kind: str, seed: int, pool: WorldSource | None = None) -> Bot:
@@ -104,6 +119,10 @@ def make_bot(game_name: str, kind: str, seed: int, pool: WorldSource | None = No
         return EasyBot(profile.heuristic(seed), seed)
     if kind in ("normal", "search"):
         return make_search_bot(game_name, seed, profile.normal, pool)
+    if kind in ("normal-model", "normal-nomodel"):  # arena only: what the learned value adds
+        bot = make_search_bot(game_name, seed, profile.normal, pool, model=kind == "normal-model")
+        bot.name = kind
+        return bot
     if kind == "hard":
         bot = make_search_bot(game_name, seed, profile.hard, pool)
         bot.name = "hard"

@@ -49,10 +49,11 @@ def _positions(game_name: str, count: int, seed: int) -> list:
 
 
 def _decide(game_name: str, budget: Budget, states: list, pool: WorldPool | None,
-            seed: int = 7) -> list:
-    """One bot's decisions (and work) over `states` in turn, its worlds split across `pool`."""
-    bot = SearchBot(bots.make_adapter(game_name, seed), seed, budget, pool=pool,
-                    factory=functools.partial(bots.make_adapter, game_name, seed))
+            seed: int = 7, model: bool | None = None) -> list:
+    """One bot's decisions (and work) over `states` in turn, its worlds split across `pool`
+    (`model`: with or without the learned evaluation, `bots.make_adapter`)."""
+    bot = SearchBot(bots.make_adapter(game_name, seed, model), seed, budget, pool=pool,
+                    factory=functools.partial(bots.make_adapter, game_name, seed, model))
     out = []
     for state in states:
         action = bot.choose(state.observation(state.to_act), state.legal_actions())
@@ -76,6 +77,16 @@ def test_same_decisions_for_any_worker_count(game_name, budget, pools):
     assert _decide(game_name, budget, states, pools[2]) == alone
     assert _decide(game_name, budget, states, pools[3]) == alone
     assert any(worlds > 1 for _, worlds, _ in alone)
+
+
+@pytest.mark.parametrize("budget", [NORMAL, HARD], ids=["normal", "hard"])
+def test_same_decisions_for_any_worker_count_with_the_learned_value(budget, pools):
+    """The learned Chắn leaf value (off in the levels) loads in the workers too: the same
+    decisions and work for K = 1, 2 and 3 as this process alone scoring every world with it."""
+    states = _positions("chan", 5, 3)
+    alone = _decide("chan", budget, states, None, model=True)
+    assert _decide("chan", budget, states, pools[2], model=True) == alone
+    assert _decide("chan", budget, states, pools[3], model=True) == alone
 
 
 def test_workers_start_once_and_serve_every_decision(pools):

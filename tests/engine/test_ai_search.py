@@ -82,9 +82,13 @@ def test_sampled_worlds_are_consistent_with_the_observation(game_name):
     assert failed <= tried // 20
 
 
-@pytest.mark.parametrize("game_name", GAMES)
-def test_no_peeking_same_observation_same_decision(game_name):
-    """Two states with one observation but different hidden cards get the same decision."""
+@pytest.mark.parametrize(("game_name", "model"),
+                         [(g, True) for g in GAMES] + [("chan", False)])
+def test_no_peeking_same_observation_same_decision(game_name, model):
+    """Two states with one observation but different hidden cards get the same decision, with
+    the learned leaf value (Chắn's, engine/ai/learned.py) and without it."""
+    if game_name == "chan":  # the model is really in use (or really off)
+        assert (bots.make_adapter("chan", 4, model).model() is not None) == model
     adapter = bots.make_adapter(game_name, 2)
     rng = random.Random(3)
     budget = Budget(playouts=1000, max_worlds=3)
@@ -96,8 +100,8 @@ def test_no_peeking_same_observation_same_decision(game_name):
         except ValueError:  # rare (random play can leave hidden-only constraints): skip
             continue
         assert other.observation(seat) == obs
-        one = SearchBot(bots.make_adapter(game_name, 4), 9, budget)
-        two = SearchBot(bots.make_adapter(game_name, 4), 9, budget)
+        one = SearchBot(bots.make_adapter(game_name, 4, model), 9, budget)
+        two = SearchBot(bots.make_adapter(game_name, 4, model), 9, budget)
         assert one.choose(obs, state.legal_actions()) == two.choose(
             other.observation(seat), other.legal_actions())
 

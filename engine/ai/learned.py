@@ -1,0 +1,88 @@
+"""Loading the learned evaluations (engine/ai/weights/<game>.json), once per process.
+
+A weights file is JSON written by `engine.ai.train`: `format` "parlor-eval", `version`
+(`VERSION`), `game`, `model` "linear", the `features` names (which must equal the ones the code
+computes, in order), the `weights` and the `training` block (seeds, deals and the command that
+reproduces the file). A search adapter asks `model(game, features)` lazily, in whichever process
+evaluates its worlds (the table's bot process, a search worker), and the answer is cached in that
+process: one read per process. A missing, corrupt or mismatched file gives None — the search
+then keeps the heuristic's value — and one log line per process says why.
+
+`PARLOR_NO_MODEL=1` switches every learned evaluation off (the heuristic path), e.g. to measure
+what the model adds; the arena-only kind `normal-nomodel` does the same for one side.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine.ai.chan_value import LinearValue
+
+VERSION = 1
+FORMAT = "parlor-eval"
+WEIGHTS_DIR = Path(__file__).with_name("weights")
+MAX_BYTES = 1 << 20  # the issue's limit per game; a larger file is refused, not read
+
+log = logging.getLogger(__name__)
+
+_cache: dict[Path, LinearValue | None] = {}
+
+
+def weights_path(game: str) -> Path:
+    """Where the weights of `game` live (`WEIGHTS_DIR` / <game>.json)."""
+    return WEIGHTS_DIR / f"{game}.json"
+
+
+def disabled() -> bool:
+    """True when `PARLOR_NO_MODEL` switches the learned evaluations off."""
+    return os.environ.get("PARLOR_NO_MODEL", "") not in ("", "0")
+
+
+def model(game: str, features: Sequence[str]) -> LinearValue | None:
+    """The learned value of `game` over `features`, or None (no model: use the heuristic)."""
+    if disabled():
+        return None
+    path = weights_path(game)
+    if path not in _cache:
+        try:
+            _cache[path] = read(path, game, features)
+        except (OSError, ValueError) as exc:
+            log.warning("learned %s evaluation not used, the heuristic one is: %s", game, exc)
+            _cache[path] = None
+    return _cache[path]
+
+
+def clear_cache() -> None:
+    """Forget the loaded models (tests; a new weights file)."""
+    _cache.clear()
+
+
+def read(path: Path, game: str, features: Sequence[str]) -> LinearValue:
+    """Parse and check one weights file; `ValueError` (one line) if it does not fit."""
+    if not path.exists():
+        raise ValueError(f"no weights file {path}")
+    if path.stat().st_size > MAX_BYTES:
+        raise ValueError(f"{path} is larger than {MAX_BYTES} bytes")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"{path} is not valid JSON ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f"{path} is not a {FORMAT} file")
+    if data.get("version") != VERSION:
+        raise ValueError(f"{path} has version {data.get('version')!r}, this code reads {VERSION}")
+    if data.get("game") != game or data.get("model") != "linear":
+        raise ValueError(f"{path} is not a linear model of {game}")
+    if data.get("features") != list(features):
+        raise ValueError(f"{path} was trained on other features than this code computes")
+    weights = data.get("weights")
+    if (not isinstance(weights, list) or len(weights) != len(features)
+            or not all(isinstance(w, (int, float)) and not isinstance(w, bool)
+                       and math.isfinite(w) for w in weights)):
+        raise ValueError(f"{path} has no {len(features)} finite weights")
+    return LinearValue(weights)
