@@ -31,8 +31,9 @@ from engine.ai.kinds import LEVELS
 from engine.measure import mean_ci
 
 REFERENCES = ("heuristic", "random")
-#: A short run: a few minutes of a search level per game on a desktop core.
-DEFAULT_DEALS = 4
+#: A short run (the intervals are wide: --deals for narrower): every pair's deals take a few
+#: minutes per game on two desktop cores, most of it the hard level's search.
+DEFAULT_DEALS = 6
 #: Each game's own figure per deal (a key of its `arena_metrics`) and how the table names it.
 FIGURES = {
     "meri": ("score_diff", "points/deal"),
