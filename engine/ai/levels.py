@@ -53,7 +53,7 @@ def level_metrics(game: Any, state: Any, a_seats: frozenset[int]) -> dict[str, f
     """A finished deal from side A's view: `win` (the head-to-head share, module docstring) and
     every arena metric of the game."""
     result = game.deal_result(state)
-    won = {side for side in result.winners}
+    won = set(result.winners)
     b_seats = [s for s in range(game.players) if s not in a_seats]
     score = 0.0
     for a in a_seats:
@@ -118,14 +118,19 @@ def _text(fig: dict[str, Any], percent: bool) -> str:
     return f"{mean:+.2f}±{half:.2f}"
 
 
+def _cell_text(cell: dict[str, Any] | None) -> str:
+    """`58%±11 +0.40±0.30`: win share and figure, each ± half its interval; `—` on the diagonal."""
+    if cell is None:
+        return "—"
+    return f"{_text(cell['win'], True)} {_text(cell['figure'], False)}"
+
+
 def print_table(table: dict[str, Any], out: TextIO) -> None:
     """The human-readable table: a row per level, a column per opponent, a note what it says."""
     t = table
     print(f"{t['game']}: row level vs column, {t['deals']} duplicate deals per pair x "
           f"{t['seatings']} seatings, seed {t['seed']} ({t['seconds']:.0f} s)", file=out)
-    texts = {row: {col: "—" if col == row else
-                   f"{_text(c['win'], True)} {_text(c['figure'], False)}"
-                   for col in t["columns"] for c in [t["cells"][row].get(col, {})]}
+    texts = {row: {col: _cell_text(t["cells"][row].get(col)) for col in t["columns"]}
              for row in t["rows"]}
     width = max([len(col) for col in t["columns"]]
                 + [len(text) for cols in texts.values() for text in cols.values()])

@@ -19,7 +19,6 @@ import json
 import sys
 from typing import Any, TextIO
 
-from engine import registry
 from engine.ai.arena import play_deals
 from engine.measure import mean_ci
 from engine.tractor.scoring import settle
@@ -87,7 +86,6 @@ def _percent(fig: dict[str, Any]) -> str:
 def run_share(kind_a: str, kinds_b: tuple[str, ...], deals: int, seed: int, jobs: int,
               workers: int, as_json: bool) -> int:
     """The `arena tractor --share` option (wired in `engine.ai.arena.run_arena`)."""
-    registry.get(GAME)
     summary = shares(kind_a, kinds_b, deals, seed, jobs, workers)
     if as_json:
         print(json.dumps(summary, ensure_ascii=False))
