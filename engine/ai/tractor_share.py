@@ -47,35 +47,52 @@ def share_metrics(game: Any, state: Any, a_seats: frozenset[int]) -> dict[str, f
     }
 
 
+def share_row(kind_a: str, kind_b: str, deals: int, seed: int, jobs: int = 1,
+              workers: int = 1) -> dict[str, Any]:
+    """One B kind's row: every figure's mean and 95% CI over `deals` duplicate deals."""
+    results, _ = play_deals(GAME, kind_a, kind_b, deals, seed, jobs, workers,
+                            seatings=SEATINGS, metrics=share_metrics)
+    row: dict[str, Any] = {"b": kind_b}
+    for key in FIGURES:
+        mean, lo, hi = mean_ci([r.metrics[key] for r in results])
+        lo, hi = max(lo, 0.0), min(hi, 1.0)  # a share's (the normal approximation overshoots)
+        row[key] = {"mean": round(mean, 4), "ci95": [round(lo, 4), round(hi, 4)]}
+    return row
+
+
 def shares(kind_a: str, kinds_b: tuple[str, ...], deals: int, seed: int, jobs: int = 1,
-           workers: int = 1) -> dict[str, Any]:
-    """The `--json` object: for each B kind, every figure's mean and 95% CI over `deals`."""
-    rows = []
+           workers: int = 1, out: TextIO | None = None) -> dict[str, Any]:
+    """The `--json` object: a row per B kind, on the same deals; with `out`, the text table
+    printed there as it goes (a row as soon as it is played: a long run shows its first rows)."""
+    summary: dict[str, Any] = {"game": GAME, "a": kind_a, "deals": deals, "seed": seed,
+                               "seatings": len(SEATINGS), "rows": []}
+    width = max(len(kind) for kind in kinds_b)
+    if out is not None:
+        print_header(summary, width, out)
     for kind_b in kinds_b:
-        results, _ = play_deals(GAME, kind_a, kind_b, deals, seed, jobs, workers,
-                                seatings=SEATINGS, metrics=share_metrics)
-        row: dict[str, Any] = {"b": kind_b}
-        for key in FIGURES:
-            mean, lo, hi = mean_ci([r.metrics[key] for r in results])
-            row[key] = {"mean": round(mean, 4), "ci95": [round(lo, 4), round(hi, 4)]}
-        rows.append(row)
-    return {"game": GAME, "a": kind_a, "deals": deals, "seed": seed,
-            "seatings": len(SEATINGS), "rows": rows}
+        summary["rows"].append(share_row(kind_a, kind_b, deals, seed, jobs, workers))
+        if out is not None:
+            print_row(summary["rows"][-1], width, out)
+    return summary
 
 
-def print_shares(summary: dict[str, Any], out: TextIO) -> None:
-    """The human-readable table: one line per B kind."""
+def print_header(summary: dict[str, Any], width: int, out: TextIO) -> None:
+    """What the table is, what each figure means and the column names."""
     s = summary
     print(f"tractor share: the team of one {s['a']} bot (partner and opponents the B bots), "
           f"{s['deals']} duplicate deals x {s['seatings']} seats, seed {s['seed']}", file=out)
     for key, text in FIGURES.items():
         print(f"  {key}: {text}", file=out)
-    width = max(len(row["b"]) for row in s["rows"])
     header = "  ".join(f"{key:>21}" for key in FIGURES)
     print(f"  {'B':<{width + 8}}{header}", file=out)
-    for row in s["rows"]:
-        cells = "  ".join(_percent(row[key]) for key in FIGURES)
-        print(f"  vs 3 x {row['b']:<{width}} {cells}", file=out)
+    out.flush()
+
+
+def print_row(row: dict[str, Any], width: int, out: TextIO) -> None:
+    """One B kind's line: each figure in percent with its 95% CI."""
+    cells = "  ".join(_percent(row[key]) for key in FIGURES)
+    print(f"  vs 3 x {row['b']:<{width}} {cells}", file=out)
+    out.flush()
 
 
 def _percent(fig: dict[str, Any]) -> str:
@@ -86,9 +103,8 @@ def _percent(fig: dict[str, Any]) -> str:
 def run_share(kind_a: str, kinds_b: tuple[str, ...], deals: int, seed: int, jobs: int,
               workers: int, as_json: bool) -> int:
     """The `arena tractor --share` option (wired in `engine.ai.arena.run_arena`)."""
-    summary = shares(kind_a, kinds_b, deals, seed, jobs, workers)
+    summary = shares(kind_a, kinds_b, deals, seed, jobs, workers,
+                     None if as_json else sys.stdout)
     if as_json:
         print(json.dumps(summary, ensure_ascii=False))
-    else:
-        print_shares(summary, sys.stdout)
     return 0
