@@ -102,7 +102,7 @@ def _percent(fig: dict[str, Any]) -> str:
 
 def run_share(kind_a: str, kinds_b: tuple[str, ...], deals: int, seed: int, jobs: int,
               workers: int, as_json: bool) -> int:
-    """The `arena tractor --share` option (wired in `engine.ai.arena.run_arena`)."""
+    """The `arena tractor --share` option (wired in `engine.cli.cmd_arena`)."""
     summary = shares(kind_a, kinds_b, deals, seed, jobs, workers,
                      None if as_json else sys.stdout)
     if as_json:
