@@ -127,6 +127,55 @@ def cmd_study(args: argparse.Namespace) -> int:
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
+    """`arena GAME --a A --b B`; `arena --levels [GAME...]` (engine/ai/levels.py); `arena tractor
+    --share --a A [--b B,...]` (engine/ai/tractor_share.py)."""
+    from engine.ai.kinds import KINDS
+
+    unknown = [g for g in args.games if g not in GAMES]
+    if unknown:
+        print(f"error: unknown game {unknown[0]!r} (known: {', '.join(GAMES)})", file=sys.stderr)
+        return 2
+    if args.levels:
+        if args.share or args.a is not None or args.b is not None:
+            print("error: --levels plays every level: no --a, --b or --share", file=sys.stderr)
+            return 2
+        from engine.ai.levels import DEFAULT_DEALS, run_levels
+
+        deals = DEFAULT_DEALS if args.deals is None else args.deals
+        if deals < 1 or args.jobs < 1:
+            print("error: --deals and --jobs must be at least 1", file=sys.stderr)
+            return 2
+        return run_levels(args.games or GAMES, deals, args.seed, args.jobs, args.workers,
+                          args.json, sys.stdout)
+    if len(args.games) != 1:
+        print("error: arena needs one GAME (or --levels)", file=sys.stderr)
+        return 2
+    args.game = args.games[0]
+    if args.a is None:
+        print("error: arena needs --a (or --levels)", file=sys.stderr)
+        return 2
+    if args.share:
+        from engine.ai.tractor_share import DEFAULT_B, GAME, run_share
+
+        if args.game != GAME:
+            print(f"error: --share is a {GAME} figure (not for {args.game})", file=sys.stderr)
+            return 2
+        kinds_b = DEFAULT_B if args.b is None else tuple(k.strip() for k in args.b.split(","))
+        deals = 200 if args.deals is None else args.deals
+        for kind in (args.a, *kinds_b):
+            if kind not in KINDS:
+                print(f"error: unknown bot {kind!r} (known: {', '.join(KINDS)})",
+                      file=sys.stderr)
+                return 2
+        if deals < 1 or args.jobs < 1:
+            print("error: --deals and --jobs must be at least 1", file=sys.stderr)
+            return 2
+        return run_share(args.a, kinds_b, deals, args.seed, args.jobs, args.workers, args.json)
+    if args.b is None:
+        print("error: arena needs --b (or --levels)", file=sys.stderr)
+        return 2
+    if args.deals is None:
+        args.deals = 100
     from engine.ai.arena import run_arena
 
     return run_arena(args)
@@ -165,11 +214,22 @@ def build_parser() -> argparse.ArgumentParser:
                         "count (auto = the cores but one); also prints the workers' peak RSS")
     p.set_defaults(func=cmd_bench)
 
-    p = sub.add_parser("arena", help="duplicate-deal match between two bot kinds")
-    p.add_argument("game", choices=GAMES)
-    p.add_argument("--a", required=True)
-    p.add_argument("--b", required=True)
-    p.add_argument("--deals", type=int, default=100)
+    p = sub.add_parser("arena", help="duplicate-deal match between two bot kinds; or every "
+                                     "level against every other (--levels)")
+    p.add_argument("games", nargs="*", metavar="GAME",
+                   help=f"one of {', '.join(GAMES)}; with --levels any (default: all)")
+    p.add_argument("--a", help="side A's bot kind")
+    p.add_argument("--b", help="side B's bot kind (with --share: a comma list, default "
+                               "random,heuristic)")
+    p.add_argument("--levels", action="store_true",
+                   help="one table per game: every player level against every level and the "
+                        "heuristic and random bots (a short run by default)")
+    p.add_argument("--share", action="store_true",
+                   help="tractor: the share of deals the team of one A bot among three B bots "
+                        "gains levels or holds")
+    p.add_argument("--deals", type=int, default=None,
+                   help="duplicate deals (default: 100; per pair with --levels: a few; "
+                        "200 with --share)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--workers", type=_worker_count, default=1, metavar="K",

@@ -14,6 +14,10 @@ Deals are split across worker processes by index and merged back in index order,
 is built from a seed derived from (run seed, deal, seating, seat), and a search level is an amount
 of work, so the result depends neither on `--jobs` nor on the machine or its load (unless a
 decision hits the search's wall-clock safety net, which is logged).
+
+Other tables built on these matches (`engine.ai.levels`, `engine.ai.tractor_share`) pass their
+own seatings and their own figures of a finished deal (a module-level `Metrics` function, so that
+job processes can be handed it).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import multiprocessing
 import random
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -35,6 +40,10 @@ from engine.measure import format_percentiles, mean_ci, peak_rss_mb, percentiles
 
 #: The decision-time figures of the report and its `--json` object.
 DECISION_RANKS = ("p50", "p95", "max")
+
+#: A finished deal's figures from side A's view: (game, state, A's seats) -> {name: value}.
+Metrics = Callable[[Any, Any, frozenset[int]], dict[str, float]]
+Seatings = Sequence[frozenset[int]]
 
 
 @dataclass
@@ -53,14 +62,17 @@ def deal_seed(run_seed: int, index: int) -> int:
 
 
 def play_deal(game_name: str, kind_a: str, kind_b: str, run_seed: int, index: int,
-              pool: WorldSource | None = None) -> DealResult:
+              pool: WorldSource | None = None, seatings: Seatings | None = None,
+              metrics: Metrics | None = None) -> DealResult:
     """Play deal `index` once per seating and average side A's metrics over the seatings (the
-    search bots' worlds split across `pool`, if given)."""
+    search bots' worlds split across `pool`, if given; `seatings` and `metrics` default to the
+    game's `arena_seatings()` and `arena_metrics`)."""
     game = registry.get(game_name)
     seed = deal_seed(run_seed, index)
     totals: dict[str, float] = {}
     result = DealResult(index, {})
-    seatings = game.arena_seatings()
+    if seatings is None:
+        seatings = game.arena_seatings()
     for turn, a_seats in enumerate(seatings):
         state = game.new_deal(seed)
         bots = [
@@ -78,37 +90,44 @@ def play_deal(game_name: str, kind_a: str, kind_b: str, run_seed: int, index: in
             elapsed = (clock() - start) * 1000.0
             (result.ms_a if seat in a_seats else result.ms_b).append(elapsed)
             state.apply(action)
-        for key, value in game.arena_metrics(state, a_seats).items():
+        figures = (game.arena_metrics(state, a_seats) if metrics is None
+                   else metrics(game, state, a_seats))
+        for key, value in figures.items():
             totals[key] = totals.get(key, 0.0) + float(value)
     result.metrics = {key: value / len(seatings) for key, value in totals.items()}
     return result
 
 
-def _play_chunk(job: tuple[str, str, str, int, list[int], int]) -> tuple[list[DealResult], float]:
+Job = tuple[str, str, str, int, list[int], int, Seatings | None, Metrics | None]
+
+
+def _play_chunk(job: Job) -> tuple[list[DealResult], float]:
     """Job entry: play the given deal indices (search worlds over `workers` processes); return
     their results and the peak RSS of this process and its search workers."""
-    game_name, kind_a, kind_b, run_seed, indices, workers = job
+    game_name, kind_a, kind_b, run_seed, indices, workers, seatings, metrics = job
     with WorldPool(workers) as pool:
-        results = [play_deal(game_name, kind_a, kind_b, run_seed, i, pool) for i in indices]
+        results = [play_deal(game_name, kind_a, kind_b, run_seed, i, pool, seatings, metrics)
+                   for i in indices]
         return results, max([peak_rss_mb()] + pool.peak_rss_mb())
 
 
 def play_deals(
     game_name: str, kind_a: str, kind_b: str, deals: int, run_seed: int, jobs: int = 1,
-    workers: int = 1,
+    workers: int = 1, seatings: Seatings | None = None, metrics: Metrics | None = None,
 ) -> tuple[list[DealResult], float]:
-    """Play `deals` duplicate deals (over `jobs` processes, each search decision over `workers`);
-    results in deal order and peak RSS."""
+    """Play `deals` duplicate deals (over `jobs` processes, each search decision over `workers`;
+    `seatings` and `metrics` as in `play_deal`); results in deal order and peak RSS."""
     indices = list(range(deals))
     if jobs <= 1 or deals <= 1:
-        results, rss = _play_chunk((game_name, kind_a, kind_b, run_seed, indices, workers))
-        return results, rss
+        return _play_chunk((game_name, kind_a, kind_b, run_seed, indices, workers, seatings,
+                            metrics))
     jobs = min(jobs, deals)
     chunks = [indices[k::jobs] for k in range(jobs)]
     ctx = multiprocessing.get_context("fork")
     with ctx.Pool(jobs) as pool:
         parts = pool.map(_play_chunk,
-                         [(game_name, kind_a, kind_b, run_seed, c, workers) for c in chunks])
+                         [(game_name, kind_a, kind_b, run_seed, c, workers, seatings, metrics)
+                          for c in chunks])
         # Let the workers exit on their own: leaving the block terminates (SIGTERM) any still
         # alive, and a worker that inherited a SIGTERM handler (SDL's, when a Kivy window exists
         # in the parent) would survive it while the pool waits for it forever.
