@@ -14,6 +14,7 @@ import random
 
 from engine.meri.cards import NCARDS
 from engine.meri.state import MeriState
+from engine.shuffle import shuffle, shuffle_steps
 
 _BIT = tuple(1 << c for c in range(NCARDS))
 # _DEAL_POSITIONS[k]: the deck positions the (k+1)-th seat from the dealer's left receives when
@@ -23,21 +24,13 @@ _DEAL_POSITIONS = tuple(tuple(24 * r + 3 * k + i for r in range(3) for i in rang
 
 
 # (i + 1, bits needed for a draw below i + 1) for the Fisher-Yates steps i = 74 .. 1.
-_SHUFFLE_STEPS = tuple((i + 1, (i + 1).bit_length()) for i in range(NCARDS - 1, 0, -1))
+_SHUFFLE_STEPS = shuffle_steps(NCARDS)
 
 
 def shuffled_deck(rng: random.Random) -> list[int]:
-    """The ids 0..74 shuffled: exactly `rng.shuffle(list(range(75)))` of CPython's `Random`
-    (Fisher-Yates from the top, each index drawn by rejection from `getrandbits`), written out
-    because the 74 `_randbelow` calls were a sixth of a whole random deal (profiled)."""
+    """The ids 0..74 shuffled: exactly `rng.shuffle(list(range(75)))` (`engine.shuffle`)."""
     deck = list(range(NCARDS))
-    bits = rng.getrandbits
-    for n, k in _SHUFFLE_STEPS:
-        j = bits(k)
-        while j >= n:
-            j = bits(k)
-        i = n - 1
-        deck[i], deck[j] = deck[j], deck[i]
+    shuffle(deck, rng, _SHUFFLE_STEPS)
     return deck
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+from engine.shuffle import shuffle, shuffle_steps
 from engine.tractor.cards import NKINDS
 from engine.tractor.state import TractorState
 
@@ -22,24 +23,17 @@ HAND_CARDS = 100  # 4 hands of 25 (T-6); the remaining 8 cards are the kitty
 
 _DECK = tuple(k for k in range(NKINDS) for _ in range(2))
 # (i + 1, bits needed for a draw below i + 1) for the Fisher-Yates steps i = 107 .. 1.
-_SHUFFLE_STEPS = tuple((i + 1, (i + 1).bit_length()) for i in range(len(_DECK) - 1, 0, -1))
+_SHUFFLE_STEPS = shuffle_steps(len(_DECK))
 
 
 def deal(rng: random.Random, dealer: int | None, levels: tuple[int, int] = (0, 0)) -> TractorState:
     """Shuffle and deal one hand as documented above; `levels` are both teams' level indexes.
 
-    The shuffle is exactly `rng.shuffle(deck)` of CPython's `Random`, written out as in
-    `engine.meri.deal.shuffled_deck` (the 107 `_randbelow` calls were a twentieth of a deal).
+    The shuffle is exactly `rng.shuffle(deck)` of CPython's `Random` (`engine.shuffle`).
     """
     bid_start = rng.randrange(4) if dealer is None else dealer
     deck = list(_DECK)
-    bits = rng.getrandbits
-    for n, k in _SHUFFLE_STEPS:
-        j = bits(k)
-        while j >= n:
-            j = bits(k)
-        i = n - 1
-        deck[i], deck[j] = deck[j], deck[i]
+    shuffle(deck, rng, _SHUFFLE_STEPS)
     hands = [[0] * NKINDS for _ in range(4)]
     for i in range(4):  # card i of the first 100 goes to seat (bid_start + i) mod 4
         hand = hands[(bid_start + i) & 3]
