@@ -16,13 +16,13 @@ import random
 
 import pytest
 
-from engine import registry
 from engine.ai import bots, learned, train
 from engine.ai.chan_heuristic import exposed_pairs, hand_value
 from engine.ai.chan_search import HAND_WEIGHT, MODEL_COST
 from engine.ai.chan_value import FEATURES, seat_features, state_features
 from engine.ai.search import Budget, SearchBot
 from engine.chan.cards import FACES
+from tests.engine.midgame import positions
 
 BUDGET = Budget(playouts=200, max_worlds=6, min_worlds=4)
 
@@ -37,18 +37,7 @@ def fresh_cache():
 
 def _positions(count: int, seed: int) -> list:
     """Mid-deal Chắn states where the search has a choice (random legal play)."""
-    game = registry.get("chan")
-    rng = random.Random(seed)
-    out: list = []
-    while len(out) < count:
-        state = game.new_deal(rng.getrandbits(32))
-        for _ in range(rng.randrange(4, 60)):
-            if state.is_over:
-                break
-            state.apply(state.random_action(rng))
-        if not state.is_over and len(state.legal_actions()) > 1:
-            out.append(state)
-    return out
+    return positions("chan", count, seed)
 
 
 def _decisions(model: bool) -> list:

@@ -23,6 +23,7 @@ from engine.ai import bots
 from engine.ai.meri_search import MeriAdapter
 from engine.ai.pool import WorldPool, worker_count
 from engine.ai.search import Budget, SearchBot
+from tests.engine.midgame import positions
 
 GAMES = ["meri", "tractor", "chan"]
 
@@ -33,19 +34,9 @@ HARD = Budget(playouts=90, max_worlds=10, min_worlds=4, world_cost=2.0, inferenc
 
 def _positions(game_name: str, count: int, seed: int) -> list:
     """`count` mid-deal states of random legal play where the search has a choice to make."""
-    game = registry.get(game_name)
-    rng = random.Random(seed)
-    out: list = []
-    while len(out) < count:
-        state = game.new_deal(rng.getrandbits(32))
-        for _ in range(rng.randrange(4, 60)):
-            if state.is_over:
-                break
-            state.apply(state.random_action(rng))
-        if not state.is_over and len(bots.make_adapter(game_name, 1).candidates(
-                state.observation(state.to_act), state.legal_actions(), random.Random(1))) > 1:
-            out.append(state)
-    return out
+    return positions(game_name, count, seed, lambda state: len(bots.make_adapter(
+        game_name, 1).candidates(state.observation(state.to_act), state.legal_actions(),
+                                 random.Random(1))) > 1)
 
 
 def _decide(game_name: str, budget: Budget, states: list, pool: WorldPool | None,
