@@ -23,7 +23,7 @@ from device import config as config_mod
 from device import kivyenv, lifecycle, paths, power
 from device import store as store_mod
 from device.notify import Notifier
-from engine.ai.pool import worker_count
+from engine.ai.workers import worker_count
 from ui.ports import Backlight, NoBacklight, NullOutputs, Services, Store
 
 log = logging.getLogger("parlor")

@@ -140,7 +140,7 @@ class GameConfig:
 
 @dataclass(frozen=True)
 class AiConfig:
-    """[ai]: how the AI players search (`engine.ai.pool.worker_count` reads `workers`)."""
+    """[ai]: how the AI players search (`engine.ai.workers.worker_count` reads `workers`)."""
 
     workers: int | str
 

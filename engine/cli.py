@@ -21,7 +21,7 @@ GAMES = registry.names()
 def _worker_counts(text: str) -> list[int]:
     """`--workers`: comma-separated counts of searching processes, each an integer >= 1 or
     `auto` (the cores but one, at least 1)."""
-    from engine.ai.pool import worker_count
+    from engine.ai.workers import worker_count
 
     counts = []
     for item in text.split(","):

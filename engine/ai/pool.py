@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
-import os
 import pickle
 import signal
 import threading
@@ -59,17 +58,6 @@ PATIENCE_MIN_S = 0.002
 CLOSE_SECONDS = 2.0
 
 _TASK, _STOP, _CLOSE, _RESULT, _ERROR = "task", "stop", "close", "result", "error"
-
-
-def worker_count(setting: int | str, cores: int | None = None) -> int:
-    """The searching processes for config `ai.workers`: an integer as given (at least 1), or
-    "auto" for the machine's cores minus one (the UI's), at least 1 (1 = in-process only)."""
-    if setting == "auto":
-        cores = cores if cores is not None else (os.cpu_count() or 1)
-        return max(1, cores - 1)
-    if isinstance(setting, bool) or not isinstance(setting, int):
-        raise ValueError(f"workers must be a positive integer or 'auto', not {setting!r}")
-    return max(1, setting)
 
 
 def _context() -> Any:

@@ -21,8 +21,9 @@ import pytest
 from engine import registry
 from engine.ai import bots
 from engine.ai.meri_search import MeriAdapter
-from engine.ai.pool import WorldPool, worker_count
+from engine.ai.pool import WorldPool
 from engine.ai.search import Budget, SearchBot
+from engine.ai.workers import worker_count
 from tests.engine.midgame import positions
 
 GAMES = ["meri", "tractor", "chan"]
