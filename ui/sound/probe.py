@@ -1,0 +1,106 @@
+"""Can SDL open an audio device here? Asked of SDL itself, as Kivy's mixer will ask it.
+
+Kivy plays sound through SDL2_mixer, which opens an SDL audio device on the first sound loaded;
+without one (no sound card, a container, a Pi with audio disabled) each load logs its own
+warnings and plays nothing. `probe()` asks the same SDL library first (Kivy's own copy when its
+wheel bundles one, else the system's), without importing Kivy: initialise SDL's audio, open the
+default playback device, close it, quit. ALSA's own complaints on stderr (eight lines on a
+machine without a sound card) are muted while it asks: SDL's error says it in one. The player (`ui.sound.player`) and `parlor doctor` both
+use it, so they say the same thing. The answer honours `SDL_AUDIODRIVER`, as SDL does.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import glob
+import importlib.util
+from dataclasses import dataclass
+from pathlib import Path
+
+SDL_INIT_AUDIO = 0x10
+AUDIO_S16SYS = 0x8010  # little-endian signed 16 bit (every machine Parlor runs on)
+
+
+# ALSA's error handler: (file, line, function, err, fmt, ...); muted while probing.
+_ALSA_HANDLER = ctypes.CFUNCTYPE(None, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p,
+                                 ctypes.c_int, ctypes.c_char_p)
+_MUTE = _ALSA_HANDLER(lambda *_args: None)
+
+
+@dataclass(frozen=True)
+class AudioProbe:
+    """`ok`: an audio device opened; `detail`: the SDL driver, or why not (SDL's words)."""
+
+    ok: bool
+    detail: str
+
+
+class _AudioSpec(ctypes.Structure):
+    _fields_ = [("freq", ctypes.c_int), ("format", ctypes.c_uint16), ("channels", ctypes.c_uint8),
+                ("silence", ctypes.c_uint8), ("samples", ctypes.c_uint16),
+                ("padding", ctypes.c_uint16), ("size", ctypes.c_uint32),
+                ("callback", ctypes.c_void_p), ("userdata", ctypes.c_void_p)]
+
+
+def sdl_library() -> str | None:
+    """The SDL2 library Kivy uses: the copy its wheel bundles (`Kivy.libs/`), else the system's."""
+    spec = importlib.util.find_spec("kivy")
+    if spec is not None and spec.submodule_search_locations:
+        site = Path(next(iter(spec.submodule_search_locations))).parent
+        bundled = sorted(glob.glob(str(site / "Kivy.libs" / "libSDL2-2*.so*")))
+        if bundled:
+            return bundled[0]
+    return ctypes.util.find_library("SDL2-2.0") or ctypes.util.find_library("SDL2")
+
+
+def probe(library: str | None = None) -> AudioProbe:
+    """Open and close SDL's default playback device; never raises."""
+    path = library or sdl_library()
+    if path is None:
+        return AudioProbe(False, "no SDL2 library found (Kivy's audio needs it)")
+    try:
+        sdl = ctypes.CDLL(path)
+    except OSError as exc:
+        return AudioProbe(False, f"SDL2 library {path} does not load: {exc}")
+    sdl.SDL_GetError.restype = ctypes.c_char_p
+    sdl.SDL_GetCurrentAudioDriver.restype = ctypes.c_char_p
+    sdl.SDL_OpenAudioDevice.restype = ctypes.c_uint32
+    sdl.SDL_OpenAudioDevice.argtypes = [ctypes.c_char_p, ctypes.c_int,
+                                        ctypes.POINTER(_AudioSpec), ctypes.POINTER(_AudioSpec),
+                                        ctypes.c_int]
+    alsa = _mute_alsa()
+    try:
+        return _open_default(sdl)
+    finally:
+        if alsa is not None:
+            alsa.snd_lib_error_set_handler(None)  # ALSA's default handler again
+
+
+def _mute_alsa() -> ctypes.CDLL | None:
+    """Silence libasound's messages (the copy SDL loads: one per process), if it is here."""
+    try:
+        alsa = ctypes.CDLL("libasound.so.2")
+        alsa.snd_lib_error_set_handler(_MUTE)
+    except (OSError, AttributeError):
+        return None
+    return alsa
+
+
+def _open_default(sdl: ctypes.CDLL) -> AudioProbe:
+    def error() -> str:
+        return (sdl.SDL_GetError() or b"").decode("utf-8", "replace") or "no reason given"
+
+    if sdl.SDL_InitSubSystem(SDL_INIT_AUDIO) != 0:
+        return AudioProbe(False, f"SDL has no audio driver here ({error()})")
+    try:
+        driver = (sdl.SDL_GetCurrentAudioDriver() or b"?").decode("utf-8", "replace")
+        wanted = _AudioSpec(freq=44100, format=AUDIO_S16SYS, channels=2, samples=1024)
+        got = _AudioSpec()
+        device = sdl.SDL_OpenAudioDevice(None, 0, ctypes.byref(wanted), ctypes.byref(got), 0)
+        if device == 0:
+            return AudioProbe(False, f"SDL cannot open an audio device ({error()})")
+        sdl.SDL_CloseAudioDevice(device)
+        return AudioProbe(True, f"SDL audio driver {driver} opens the default device")
+    finally:
+        sdl.SDL_QuitSubSystem(SDL_INIT_AUDIO)
