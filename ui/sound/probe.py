@@ -6,7 +6,9 @@ warnings and plays nothing. `probe()` asks the same SDL library first (Kivy's ow
 wheel bundles one, else the system's), without importing Kivy: initialise SDL's audio, open the
 default playback device, close it, quit. ALSA's own complaints on stderr (eight lines on a
 machine without a sound card) are muted while it asks: SDL's error says it in one. The player (`ui.sound.player`) and `parlor doctor` both
-use it, so they say the same thing. The answer honours `SDL_AUDIODRIVER`, as SDL does.
+use it, so they say the same thing. The answer honours `SDL_AUDIODRIVER`, as SDL does. A device
+Kivy's mixer already holds in this process counts as there (a second open would fail on most
+drivers); one another program holds is reported busy, in SDL's words.
 """
 
 from __future__ import annotations
@@ -43,15 +45,33 @@ class _AudioSpec(ctypes.Structure):
                 ("callback", ctypes.c_void_p), ("userdata", ctypes.c_void_p)]
 
 
-def sdl_library() -> str | None:
-    """The SDL2 library Kivy uses: the copy its wheel bundles (`Kivy.libs/`), else the system's."""
+def _library(bundled: str, system: str) -> str | None:
+    """A library Kivy uses: the copy its wheel bundles (`Kivy.libs/`), else the system's."""
     spec = importlib.util.find_spec("kivy")
     if spec is not None and spec.submodule_search_locations:
         site = Path(next(iter(spec.submodule_search_locations))).parent
-        bundled = sorted(glob.glob(str(site / "Kivy.libs" / "libSDL2-2*.so*")))
-        if bundled:
-            return bundled[0]
-    return ctypes.util.find_library("SDL2-2.0") or ctypes.util.find_library("SDL2")
+        found = sorted(glob.glob(str(site / "Kivy.libs" / bundled)))
+        if found:
+            return found[0]
+    return ctypes.util.find_library(system)
+
+
+def sdl_library() -> str | None:
+    """The SDL2 library Kivy's window and mixer use."""
+    return _library("libSDL2-2*.so*", "SDL2-2.0")
+
+
+def _mixer_open() -> bool:
+    """SDL2_mixer (Kivy's copy) has opened the audio device in this process."""
+    path = _library("libSDL2_mixer-2*.so*", "SDL2_mixer-2.0")
+    if path is None:
+        return False
+    try:
+        mixer = ctypes.CDLL(path)
+    except OSError:
+        return False
+    freq, fmt, channels = ctypes.c_int(), ctypes.c_uint16(), ctypes.c_int()
+    return bool(mixer.Mix_QuerySpec(ctypes.byref(freq), ctypes.byref(fmt), ctypes.byref(channels)))
 
 
 def probe(library: str | None = None) -> AudioProbe:
@@ -90,6 +110,11 @@ def _mute_alsa() -> ctypes.CDLL | None:
 def _open_default(sdl: ctypes.CDLL) -> AudioProbe:
     def error() -> str:
         return (sdl.SDL_GetError() or b"").decode("utf-8", "replace") or "no reason given"
+
+    if sdl.SDL_WasInit(SDL_INIT_AUDIO) and _mixer_open():
+        # Kivy's mixer has the device open in this process already (many drivers allow one).
+        driver = (sdl.SDL_GetCurrentAudioDriver() or b"?").decode("utf-8", "replace")
+        return AudioProbe(True, f"SDL audio driver {driver} has the device open already")
 
     if sdl.SDL_InitSubSystem(SDL_INIT_AUDIO) != 0:
         return AudioProbe(False, f"SDL has no audio driver here ({error()})")
