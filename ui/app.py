@@ -184,6 +184,7 @@ class ParlorApp(SoundCues, App):
         if self.services.replay_record:
             Clock.schedule_once(lambda _dt: self.open_replay(self.services.replay_record), 0)
         Clock.schedule_once(lambda _dt: settle_heap(), 0)
+        Clock.schedule_once(lambda _dt: self.prepare_sounds(), 1.0)  # home is up by then
         self._warning_bar = Factory.SaveWarningBar()  # above every screen, touches pass through
         Window.add_widget(self._warning_bar)
         # screen sleep; bound after the handlers above, so it sees every touch and key first

@@ -115,11 +115,17 @@ class Sounds(Protocol):
     def play(self, name: str, lang: str, volume: float) -> None:
         """Play event `name` (a spoken call in language `lang`) at `volume` (0..1)."""
 
+    def prepare(self) -> None:
+        """Get ready to play without a stall (the device opened), at a quiet moment."""
+
 
 class NullSounds:
     """No sound at all (tests, benches, a composition root without audio)."""
 
     def play(self, name: str, lang: str, volume: float) -> None:
+        pass
+
+    def prepare(self) -> None:
         pass
 
 

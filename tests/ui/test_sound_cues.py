@@ -35,6 +35,9 @@ class Recorder:
     def play(self, name: str, lang: str, volume: float) -> None:
         self.played.append((name, lang, volume))
 
+    def prepare(self) -> None:
+        self.prepared = True
+
     @property
     def names(self) -> list[str]:
         return [name for name, _lang, _volume in self.played]
@@ -223,3 +226,9 @@ def test_settings_screen_sound_rows(make_app: Any) -> None:
     tap(ids.sound_off)
     pump(2)
     assert ids.louder.disabled and ids.voice_on.disabled and ids.effects_on.disabled
+
+
+def test_the_app_opens_the_speaker_once_home_is_up(make_app: Any) -> None:
+    sounds = Recorder()
+    make_app(sounds=sounds)
+    wait_for(lambda: getattr(sounds, "prepared", False), 10, what="the speaker prepared")

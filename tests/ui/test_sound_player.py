@@ -164,3 +164,37 @@ def test_the_player_is_the_apps_speaker() -> None:
 
     services = make_services(defaults(), MemoryStore(), lambda: None)
     assert isinstance(services.sounds, SoundPlayer)
+
+
+def test_prepare_opens_the_device_ahead_of_the_first_sound() -> None:
+    """`prepare` probes and opens the mixer (one file loaded), so the first sound of a table does
+    not stall its frame; without a device it is the one log line, and playing stays silent."""
+    loader, audio = Loader(), Probe(DEVICE)
+    player = SoundPlayer(audio=audio, loader=loader)
+    player.prepare()
+    assert audio.asked == 1 and loader.loaded == ["fx-turn.ogg"]
+    player.play(events.TURN, "en", 0.5)
+    assert loader.loaded == ["fx-turn.ogg"] and player._sounds["fx-turn.ogg"].plays == 1
+    silent = SoundPlayer(audio=Probe(NO_DEVICE), loader=loader)
+    silent.prepare()
+    assert silent.available is False and loader.loaded == ["fx-turn.ogg"]
+
+
+def test_the_app_prepares_the_speaker_after_start_up_only_with_sound_on() -> None:
+    from ui.sound.cues import SoundCues
+
+    class Speaker:
+        prepared = 0
+
+        def prepare(self) -> None:
+            self.prepared += 1
+
+    class App(SoundCues):
+        def __init__(self, sound: bool) -> None:
+            self.sound = sound
+            self.services = type("S", (), {"sounds": Speaker()})()
+
+    on, off = App(True), App(False)
+    on.prepare_sounds()
+    off.prepare_sounds()
+    assert (on.services.sounds.prepared, off.services.sounds.prepared) == (1, 0)

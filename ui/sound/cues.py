@@ -52,6 +52,11 @@ class SoundCues:
         self.voice = on
         self.services.store.set_setting("voice", on)  # type: ignore[attr-defined]
 
+    def prepare_sounds(self) -> None:
+        """Open the speaker ahead of the first sound (the app schedules it after start-up)."""
+        if self.sound:  # type: ignore[attr-defined]
+            self.services.sounds.prepare()  # type: ignore[attr-defined]
+
     def cue(self, *names: str) -> None:
         """The table's sound events, as the settings allow (nothing with sound off)."""
         if not self.sound:  # type: ignore[attr-defined]

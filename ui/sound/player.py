@@ -1,7 +1,8 @@
 """The sound player: plays a sound event's file through Kivy's `SoundLoader` (SDL2_mixer).
 
-Lazy: nothing is probed or loaded until the first event is played, and each file is loaded the
-first time its event is played, then kept. Where SDL can open no audio device (tests, many
+Lazy: nothing is probed or loaded until `prepare` (the app calls it once the home screen is up,
+so the device opens outside any table frame) or the first event played, and each file is loaded
+the first time its event is played (about 1 ms), then kept. Where SDL can open no audio device (tests, many
 Pis: `ui.sound.probe`), the player logs one line saying why and stays silent for the rest of the
 run: no file is loaded, so Kivy's mixer logs nothing of its own. A file that does not load is
 one line too, once, and that event stays silent. Playing never raises: sound must never stop a
@@ -53,6 +54,16 @@ class SoundPlayer:
                 sound.play()
         except Exception as exc:  # a sound must never stop the game
             log.warning("sound: playing %s failed: %s", name, exc)
+
+    def prepare(self) -> None:
+        """Probe the device, import Kivy's audio and open its mixer now (about 0.2 s here, more
+        on a Pi) rather than in the frame of the first sound: the app calls this once the home
+        screen is up. Each file is still loaded when first played."""
+        try:
+            if self._ready():
+                self._sound(events.file_name(events.TURN, ""))
+        except Exception as exc:  # a sound must never stop the app
+            log.warning("sound: preparing failed: %s", exc)
 
     def _ready(self) -> bool:
         if self.available is None:
