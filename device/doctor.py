@@ -252,7 +252,7 @@ def check_sound(audio: Callable[[], sound_probe.AudioProbe] = sound_probe.probe,
     found = audio()
     if not found.ok:
         return Check("WARN", "sound", f"{found.detail}: Parlor plays silently (the GPIO buzzer, "
-                     "if fitted, still beeps)")
+                     "if fitted, still beeps; a running Parlor may be holding the device)")
     return Check("OK", "sound", f"{found.detail}; {files} sound files")
 
 

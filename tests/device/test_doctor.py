@@ -261,7 +261,8 @@ def test_doctor_says_whether_the_sound_player_has_an_audio_device(tmp_path: Path
     closed = doctor.check_sound(lambda: AudioProbe(False, "SDL cannot open an audio device "
                                                    "(ALSA: no card)"))
     assert closed.lines() == ["WARN sound: SDL cannot open an audio device (ALSA: no card): "
-                              "Parlor plays silently (the GPIO buzzer, if fitted, still beeps)"]
+                              "Parlor plays silently (the GPIO buzzer, if fitted, still beeps; a running Parlor may "
+                              "be holding the device)"]
     empty = doctor.check_sound(lambda: AudioProbe(True, "unused"), tmp_path)
     assert empty.status == "WARN" and "no sound files" in empty.detail
 

@@ -198,3 +198,16 @@ def test_the_app_prepares_the_speaker_after_start_up_only_with_sound_on() -> Non
     on.prepare_sounds()
     off.prepare_sounds()
     assert (on.services.sounds.prepared, off.services.sounds.prepared) == (1, 0)
+
+
+def test_the_probe_uses_the_sdl_already_loaded_in_the_process(tmp_path: Path) -> None:
+    """Inside the app (or a PyInstaller bundle) SDL is the copy the window loaded: read from the
+    process's own maps, so the probe asks the very library Kivy's mixer uses."""
+    from ui.sound import probe as probe_mod
+
+    maps = tmp_path / "maps"
+    maps.write_text("7f00-7f01 r-xp 00000000 08:01 42  /opt/x/libSDL2-2-abc.so.0.3000.7\n"
+                    "7f02-7f03 rw-p 00000000 00:00 0 \n"
+                    "7f04-7f05 r-xp 00000000 08:01 43  /usr/lib/libc.so.6\n")
+    assert probe_mod._mapped(maps) == ["/opt/x/libSDL2-2-abc.so.0.3000.7", "/usr/lib/libc.so.6"]
+    assert probe_mod._mapped(tmp_path / "none") == []

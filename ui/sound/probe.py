@@ -17,6 +17,7 @@ import ctypes
 import ctypes.util
 import glob
 import importlib.util
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,12 +46,31 @@ class _AudioSpec(ctypes.Structure):
                 ("callback", ctypes.c_void_p), ("userdata", ctypes.c_void_p)]
 
 
-def _library(bundled: str, system: str) -> str | None:
-    """A library Kivy uses: the copy its wheel bundles (`Kivy.libs/`), else the system's."""
+def _mapped(maps: Path = Path("/proc/self/maps")) -> list[str]:
+    """The files mapped into this process (the shared libraries loaded so far)."""
+    try:
+        lines = maps.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return []
+    return [line.split(None, 5)[5] for line in lines if len(line.split(None, 5)) == 6]
+
+
+def _library(prefix: str, system: str) -> str | None:
+    """A library Kivy uses (`prefix`: its file name's start): the copy already loaded in this
+    process (the app's window loaded it), else the copy Kivy's wheel bundles (`Kivy.libs/`, also
+    inside a PyInstaller bundle), else the system's."""
+    for path in _mapped():
+        if Path(path).name.startswith(prefix):
+            return path
+    roots = []
     spec = importlib.util.find_spec("kivy")
     if spec is not None and spec.submodule_search_locations:
-        site = Path(next(iter(spec.submodule_search_locations))).parent
-        found = sorted(glob.glob(str(site / "Kivy.libs" / bundled)))
+        roots.append(Path(next(iter(spec.submodule_search_locations))).parent / "Kivy.libs")
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:
+        roots += [Path(frozen) / "Kivy.libs", Path(frozen)]
+    for root in roots:
+        found = sorted(glob.glob(str(root / f"{prefix}*.so*")))
         if found:
             return found[0]
     return ctypes.util.find_library(system)
@@ -58,12 +78,12 @@ def _library(bundled: str, system: str) -> str | None:
 
 def sdl_library() -> str | None:
     """The SDL2 library Kivy's window and mixer use."""
-    return _library("libSDL2-2*.so*", "SDL2-2.0")
+    return _library("libSDL2-2", "SDL2-2.0")
 
 
 def _mixer_open() -> bool:
     """SDL2_mixer (Kivy's copy) has opened the audio device in this process."""
-    path = _library("libSDL2_mixer-2*.so*", "SDL2_mixer-2.0")
+    path = _library("libSDL2_mixer-2", "SDL2_mixer-2.0")
     if path is None:
         return False
     try:
