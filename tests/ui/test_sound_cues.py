@@ -125,6 +125,7 @@ def test_a_tractor_deal_sounds_T7_T8(make_app: Any) -> None:
     assert Counter(sounds.names) == +expected
     assert 12 <= len(final.observation(0).tricks) <= 25  # pairs and tractors make fewer tricks
     assert sum(1 for _s, a, _st in steps if a != TRACTOR_PASS and a[0] == BURY) == 1
+    assert table.deal_cues() == ()  # a finished deal shown again (resumed) calls no level
 
 
 def test_a_chan_deal_sounds_W1_K1(make_app: Any) -> None:

@@ -224,7 +224,9 @@ class TractorTableScreen(TrickTableScreen):
         return (sounds.CARD,)
 
     def deal_cues(self) -> tuple[str, ...]:
-        """The deal's level rank is called as it starts (T-7)."""
+        """The deal's level rank is called as it starts (T-7); not over a finished deal."""
+        if self.session.state.is_over:
+            return ()
         return (sounds.level_call(self.observation().level),)
 
     # -- the human's decisions -----------------------------------------------------------------
