@@ -1,12 +1,12 @@
 """The sound player: plays a sound event's file through Kivy's `SoundLoader` (SDL2_mixer).
 
-Lazy: nothing is probed or loaded until `prepare` (the app calls it once the home screen is up,
-so the device opens outside any table frame) or the first event played, and each file is loaded
-the first time its event is played (about 1 ms), then kept. Where SDL can open no audio device (tests, many
-Pis: `ui.sound.probe`), the player logs one line saying why and stays silent for the rest of the
-run: no file is loaded, so Kivy's mixer logs nothing of its own. A file that does not load is
-one line too, once, and that event stays silent. Playing never raises: sound must never stop a
-game. `ParlorApp.cue` decides what is played (the settings); this only plays it.
+Lazy: nothing is probed or loaded until `prepare` (the app calls it once the home screen is
+up, so the device opens outside any table frame) or the first event played, and each file is
+loaded the first time its event is played (about 1 ms), then kept. Where SDL can open no audio
+device (tests, many Pis: `ui.sound.probe`), the player logs one line saying why and stays silent
+for the rest of the run: no file is loaded, so Kivy's mixer logs nothing of its own. A file that
+does not load is one line too, once, and that event stays silent. Playing never raises: sound
+must never stop a game. `ParlorApp.cue` decides what is played (the settings); this only plays it.
 """
 
 from __future__ import annotations

@@ -179,8 +179,8 @@ class ChanTableScreen(HintMixin, HandPicking, TableScreen):
             self.hold(self.seconds(TRICK_HOLD), after)
 
     def action_cues(self, seat: int, action: Any) -> tuple[str, ...]:
-        """A win calls "Ù!" (W-1), a Chíu "Chíu!" (K-1); a capture or discard is laid, and so is
-        each stock card revealed since the last action (C-11, a dead hand's too)."""
+        """A win calls "Ù!" (W-1), a Chíu "Chíu!" (K-1); a capture, a discard, or a pass that
+        revealed a stock card (C-11) lays a card: one sound per action."""
         record, revealed = self.session.record, len(self.observation().revealed)
         seen = self.__dict__.get("_revealed")  # (the deal's record, stock cards revealed)
         before = (seen[1] if seen is not None and seen[0] is record
