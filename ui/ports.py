@@ -16,6 +16,7 @@ and for a desktop run without a data directory or hardware.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -290,7 +291,7 @@ class MemoryStore:
             self.record_deal(game, outcome, points, autosave)
         number = (self._deals[-1]["id"] + 1) if self._deals else 1
         self._deals.append({"id": number, "game": game, "outcome": outcome, "points": points,
-                            "practice": practice, "finished_at": float(number),
+                            "practice": practice, "finished_at": time.time(),
                             "record": record, "notes": []})
         del self._deals[:max(0, len(self._deals) - self.replays_kept)]
         return SAVED

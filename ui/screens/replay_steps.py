@@ -116,7 +116,7 @@ def _hand_codes(name: str, obs: Any) -> list[str]:
 
 def _table_codes(name: str, obs: Any, seat: int) -> list[str]:
     """`seat`'s cards on the table in `obs`: its play in the current trick, else (the trick
-    just completed) in the last trick; in Chắn the cards in its gate."""
+    just completed) in the last trick; in Chắn the cards in its gate, then its exposed pairs."""
     if name == "meri":
         from engine.meri.cards import code
         from engine.meri.observation import FACE_DOWN
@@ -140,4 +140,5 @@ def _table_codes(name: str, obs: Any, seat: int) -> list[str]:
         return [code_of(k) for k in plays[index]] if index < len(plays) else []
     from engine.chan.cards import CODE
 
-    return [CODE[face] for face, _from_stock in obs.gates[seat]]
+    gate = [CODE[face] for face, _from_stock in obs.gates[seat]]
+    return gate + [CODE[face] for pair in obs.exposed[seat] for face in pair]
