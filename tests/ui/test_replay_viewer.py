@@ -163,3 +163,45 @@ def test_a_deal_no_longer_kept_says_so(make_app: Any) -> None:
     screen = app.root.get_screen("replay")
     assert screen.problem == "This deal is no longer kept."
     assert screen.seats == []
+
+
+def test_no_label_is_cut_in_any_language(make_app: Any) -> None:
+    from tests.ui.tablesim import cut_in_languages
+    from tests.ui.uitools import cut_labels, settle
+    from ui.i18n import LANGUAGES
+
+    problems: list[str] = []
+    for size in ((800, 480), (720, 1280)):
+        store = MemoryStore()
+        for game, seed in (("meri", 3), ("chan", 8)):
+            store.save_finished_deal(game, "win", 2, finished(game, seed).record.to_json(),
+                                     practice=game == "chan")
+        app = make_app(size=size, store=store)
+        app.go("replays")
+        pump(3)
+        problems += cut_in_languages(app, f"replays {size}")
+        app.open_deal(store.recent_deals()[1]["id"])  # Meri: eight seats
+        pump(3)
+        screen = app.root.get_screen("replay")
+        screen.next_trick()
+        problems += cut_in_languages(app, f"replay {size}")
+        app.new_game("tractor")
+        table = app.root.get_screen("tractor")
+        table.undo()  # nothing to undo yet, or the question: either way words on screen
+        table._ask_practice()
+        for lang in LANGUAGES:  # the question's own labels (the table has tests of its own)
+            app.set_language(lang)
+            pump(4)
+            problems += [f"{lang} undo question {size}: {p}"
+                         for p in cut_labels(table.undo_panel())]
+        app.set_language("en")
+        for game in ("meri", "tractor", "chan"):  # the Undo button on every table
+            app.new_game(game)
+            settle()
+            button = app.root.get_screen(game).ids.undo_button
+            for lang in LANGUAGES:
+                app.set_language(lang)
+                settle()
+                problems += [f"{lang} {game} undo {size}: {p}" for p in cut_labels(button)]
+            app.set_language("en")
+    assert problems == [], "\n".join(problems)
