@@ -54,6 +54,7 @@ class Session:
     ) -> None:
         self.game = game
         self.practice = practice  # moves may be taken back; deals are not in the statistics
+        self._undo_point: tuple[GameRecord, int, int, int] | None = None  # the last answer
         self.match = match
         self.save_callback = save
         self.deals_done = deals_done
@@ -167,6 +168,10 @@ class Session:
             raise UndoRefused(UNDO_DEAL_OVER, "the deal is over: it stands as played")
         if state.to_act != seat:
             raise UndoRefused(UNDO_NOT_YOUR_TURN, "another player is to act")
+        record, done = self.record, len(self.record.actions)
+        known = self._undo_point  # the table asks, then undoes: the deal is replayed once
+        if known is not None and known[0] is record and known[1:3] == (done, seat):
+            return int(known[3])
         rebuilt = GameRecord.from_json({**self.record.to_dict(), "actions": []})
         point = -1
         for index, text in enumerate(self.record.actions):
@@ -176,6 +181,7 @@ class Session:
             current.apply(self.game.parse_action(text))
         if point < 0:
             raise UndoRefused(UNDO_NOTHING, "nothing to take back in this deal")
+        self._undo_point = (record, done, seat, point)
         return point
 
     def undo(self, seat: int) -> int:
@@ -193,6 +199,7 @@ class Session:
         taken = len(self.record.actions) - point
         self.record = GameRecord.from_json(
             {**self.record.to_dict(), "actions": self.record.actions[:point]})
+        self._undo_point = None
         self.save()
         return taken
 

@@ -205,3 +205,20 @@ def test_no_label_is_cut_in_any_language(make_app: Any) -> None:
                 problems += [f"{lang} {game} undo {size}: {p}" for p in cut_labels(button)]
             app.set_language("en")
     assert problems == [], "\n".join(problems)
+
+
+def test_notes_kept_with_a_deal_show_at_their_step(make_app: Any) -> None:
+    """The replay store keeps notes with a deal (the coach's, later): the viewer shows them."""
+    store = MemoryStore()
+    store.save_finished_deal("tractor", "loss", 0, finished("tractor", 2).record.to_json())
+    deal_id = store.recent_deals()[0]["id"]
+    store.attach_notes(deal_id, [{"step": 2, "text": "8H was better here"}])
+    app = make_app(store=store)
+    app.open_deal(deal_id)
+    pump(2)
+    screen = app.root.get_screen("replay")
+    assert screen.note_text == ""
+    screen.go_to(2)
+    assert screen.note_text == "8H was better here"
+    screen.forward()
+    assert screen.note_text == ""
