@@ -160,6 +160,7 @@ class StoreConfig:
     """[store]: where the database lives."""
 
     path: str
+    replays_kept: int = 50  # finished deals kept for the replay viewer (device/store.py)
 
 
 SECTIONS: tuple[Section, ...] = (
@@ -283,6 +284,8 @@ KEYS: tuple[Key, ...] = (
     Key("output", "buzzer", _output("buzzer"), _PIN, "BCM pin of the buzzer (0 = none)"),
     Key("store", "path", "", StorePath(),
         'the database file ("" = parlor.db in the data directory)'),
+    Key("store", "replays_kept", 50, Integer(0, 1000),
+        "finished deals kept to watch again from Statistics (the oldest go first)"),
 )
 
 BY_NAME: dict[str, Key] = {key.dotted: key for key in KEYS}
