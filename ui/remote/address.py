@@ -72,7 +72,8 @@ def port_problem(address: str, port: int) -> str | None:
     return None
 
 
-def join_url(address: str, port: int, token: str) -> str:
-    """The page's URL with the table token in the fragment (never sent in a request)."""
+def join_url(address: str, port: int, token: str, seat: int | None = None) -> str:
+    """The page's URL with the table token in the fragment (never sent in a request); with
+    `seat`, the page joins that seat at once (a QR code per phone seat)."""
     host = f"[{address}]" if ":" in address else address
-    return f"http://{host}:{port}/#{token}"
+    return f"http://{host}:{port}/#{token}" + (f"&seat={seat}" if seat is not None else "")

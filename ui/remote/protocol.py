@@ -59,9 +59,10 @@ class ProtocolError(Exception):
 
 @dataclass(frozen=True)
 class Hello:
-    """Ask for the table (game, seats, which are free); the first message of a connection."""
+    """Ask for the table (game, seats, which are free, the page's words in `lang`)."""
 
     token: str
+    lang: str | None = None
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,7 @@ class Lang:
 
 Message = Hello | Join | Act | Check | Lang
 _FIELDS: dict[str, set[str]] = {
-    "hello": {"token"},
+    "hello": {"token", "lang"},
     "join": {"token", "seat", "name", "lang", "secret"},
     "act": {"action", "ref"},
     "check": {"action", "ref"},
@@ -131,7 +132,7 @@ def parse(raw: str | bytes) -> Message:
     if extra:
         raise ProtocolError("field", f"unknown field {_excerpt(sorted(extra)[0])}", ref)
     if kind == "hello":
-        return Hello(_key(data, "token"))
+        return Hello(_key(data, "token"), _lang(data) if data.get("lang") is not None else None)
     if kind == "join":
         seat = data.get("seat")
         if not _is_int(seat) or not 0 <= seat < 64:

@@ -289,7 +289,9 @@ class PhoneServer:
         if isinstance(msg, Hello):
             self._check_token(msg.token)
             conn.authed = True
-            self._send(conn, protocol.message("table", **self._table()))
+            conn.lang = msg.lang or conn.lang
+            self._send(conn, protocol.message("table", **self._table(),
+                                              strings=page_strings(conn.lang)))
         elif isinstance(msg, Join):
             self._join(conn, msg)
         elif isinstance(msg, Act | Check):

@@ -33,6 +33,8 @@ PAGE: dict[str, str] = {
     "open_card": N_("Open card"),
     "stock": N_("Stock: {n}"),
     "trump": N_("Trump: {suit}"),
+    "trump_level": N_("Trump: {suit} · level {level}"),
+    "points": N_("Points"),
     "deal_over": N_("End of the deal"),
     "language": N_("Language"),
     "you": N_("You"),

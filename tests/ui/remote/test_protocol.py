@@ -27,6 +27,7 @@ def code_of(raw: str | bytes) -> str:
 
 def test_the_documented_messages_parse() -> None:
     assert protocol.parse(enc(type="hello", token=TOKEN)) == Hello(TOKEN)
+    assert protocol.parse(enc(type="hello", token=TOKEN, lang="fr")) == Hello(TOKEN, "fr")
     assert protocol.parse(enc(type="join", token=TOKEN, seat=2, name=" Ann  B ", lang="vi")) == \
         Join(TOKEN, 2, "Ann B", "vi", None)
     assert protocol.parse(enc(type="join", token=TOKEN, seat=0, secret="s" * 24)) == \

@@ -36,6 +36,7 @@ def test_the_qr_code_of_a_join_url_is_a_well_formed_symbol() -> None:
 
 def test_ipv6_addresses_are_bracketed() -> None:
     assert join_url("fe80::1", 80, "t") == "http://[fe80::1]:80/#t"
+    assert join_url("10.0.0.5", 80, "t", seat=3) == "http://10.0.0.5:80/#t&seat=3"
 
 
 def test_bind_accepts_everything_an_address_or_an_interface() -> None:
