@@ -301,9 +301,18 @@ class PhoneServer:
             if conn.pending >= MAX_PENDING:
                 raise ProtocolError("rate", "wait for the answers", msg.ref)
             conn.pending += 1
-            act = isinstance(msg, Act)
-            ask = self.host.submit if act else self.host.check
-            self.post(lambda: self._answer(conn, msg, ask(seat, msg.action)))
+            ask = self.host.submit if isinstance(msg, Act) else self.host.check
+
+            def job() -> None:
+                try:
+                    outcome = ask(seat, msg.action)
+                except Exception:  # a bug must not reach the kiosk's Clock: log, answer, go on
+                    log.exception("phones: seat %d: %r failed on the owner thread", seat,
+                                  msg.action[:40])
+                    outcome = Outcome("closed", detail="the table could not take that action")
+                self._answer(conn, msg, outcome)
+
+            self.post(job)
         elif isinstance(msg, Lang):
             if conn.seat is None:
                 raise ProtocolError("order", "join a seat first")
