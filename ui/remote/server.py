@@ -176,6 +176,23 @@ class PhoneServer:
         return to their seats."""
         return {"token": self.token, "secrets": {str(s): k for s, k in self.secrets.items()}}
 
+    @staticmethod
+    def saved_keys(data: Any) -> dict[str, Any]:
+        """The constructor's `token` and `seat_secrets` from what `keys()` gave (read back from
+        the store: anything malformed is dropped, and the table gets new keys)."""
+        if not isinstance(data, dict):
+            return {}
+        token, stored = data.get("token"), data.get("secrets")
+        if not isinstance(token, str) or not protocol.KEY_PATTERN.fullmatch(token):
+            return {}
+        out: dict[int, str] = {}
+        if isinstance(stored, dict):
+            for seat, secret in stored.items():
+                if (isinstance(seat, str) and seat.isdigit() and len(seat) <= 2
+                        and isinstance(secret, str) and protocol.KEY_PATTERN.fullmatch(secret)):
+                    out[int(seat)] = secret
+        return {"token": token, "seat_secrets": out}
+
     def release(self, seat: int) -> None:
         """Forget the seat's secret (a player gave the seat up): the next phone may take it."""
         if self.loop is not None:

@@ -14,7 +14,7 @@ from websockets.exceptions import ConnectionClosed
 from tests.ui.remote.harness import TIMEOUT, Phone, Table, phones_then_ai
 from ui.remote import protocol
 from ui.remote.host import SeatPlan
-from ui.remote.server import FLOOD_CLOSE, RateLimit
+from ui.remote.server import FLOOD_CLOSE, PhoneServer, RateLimit
 
 
 def actions(table: Table) -> int:
@@ -306,3 +306,26 @@ def test_phone_count_is_bounded() -> None:
         finally:
             a.close()
             b.close()
+
+
+def test_after_a_restart_phones_rejoin_with_the_saved_keys() -> None:
+    """A power cut: the kiosk resumes the session and the server with the keys it saved; the
+    phone comes back to its seat with the secret it holds."""
+    with Table("chan", phones_then_ai(4, 1), seed=5) as table:
+        with table.phone() as phone:
+            secret = phone.join(table.token, 0)["secret"]
+        saved = json.loads(json.dumps(table.server.keys()))  # as the store keeps it
+    keys = PhoneServer.saved_keys(saved)
+    assert keys == {"token": saved["token"], "seat_secrets": {0: secret}}
+    table = Table("chan", phones_then_ai(4, 1), seed=5)
+    table.server = PhoneServer(table.host, table.owner.post, bind="127.0.0.1", port=0,
+                               ping_interval=None, **keys)
+    with table:
+        with table.phone() as thief:
+            assert thief.join(table.token, 0)["code"] == "taken"
+        with table.phone() as phone:
+            again = phone.join(table.token, 0, secret=secret)
+            assert again["type"] == "joined" and again["secret"] == secret
+            assert phone.until_type("state")["seat"] == 0
+    for bad in (None, [], {"token": "short"}, {"token": saved["token"], "secrets": {"x": "y"}}):
+        assert PhoneServer.saved_keys(bad).get("seat_secrets", {}) == {}
