@@ -184,8 +184,14 @@ def _bad_table() -> Table:
 def test_bad_messages_get_errors_and_change_nothing() -> None:
     with _bad_table() as table, table.phone() as phone:
         phone.join(table.token, 0)
-        state = phone.my_turn()
-        decision = state["decision"]
+        for _turn in range(9):  # to a card play where some held card is blocked by a rule
+            state = phone.my_turn()
+            decision = state["decision"]
+            if decision["phase"] == "play" and decision["blocked"]:
+                break
+            phone.send(type="act", action=decision["legal"][0])
+            phone.until_type("accepted")
+        assert decision["phase"] == "play" and decision["blocked"]
         held = set(state["view"]["hand"])
         not_held = next(c["code"] for c in phone.received[0]["deck"] if c["code"] not in held)
         before = actions(table)
@@ -194,8 +200,6 @@ def test_bad_messages_get_errors_and_change_nothing() -> None:
             if raw == "HELD":
                 raw = json.dumps({"v": 1, "type": "act", "action": not_held, "ref": 5})
             elif raw == "ILLEGAL":
-                if not decision["blocked"]:
-                    continue
                 raw = json.dumps({"v": 1, "type": "act", "action": decision["blocked"][0]["card"]})
             elif isinstance(raw, str):
                 raw = raw.replace("TOKEN", table.token)
@@ -203,8 +207,10 @@ def test_bad_messages_get_errors_and_change_nothing() -> None:
             answer = phone.until(lambda m: m["type"] in ("error", "accepted"))
             got.append((label, answer.get("code"), answer.get("rule")))
             assert answer["type"] == "error" and answer["code"] == code, (label, answer)
-            if code == "illegal":
-                assert answer["rule"] and answer["reason"]
+            if label == "a card not held":
+                assert answer["rule"] == "held"
+            if label == "an illegal card":
+                assert answer["rule"] == decision["blocked"][0]["rule"] and answer["reason"]
             time.sleep(0.1)  # stay under the rate limit: these are refusals, not a flood
         assert actions(table) == before  # nothing changed the game
         assert table.call(lambda: table.session.state.to_act) == 0
@@ -212,6 +218,7 @@ def test_bad_messages_get_errors_and_change_nothing() -> None:
         phone.send(type="act", action=decision["legal"][0], ref=9)
         assert phone.until(lambda m: m["type"] in ("accepted", "error"))["type"] == "accepted"
         print("\n".join(f"{label}: {code} {rule or ''}" for label, code, rule in got))
+        assert len(got) == len(BAD)
 
 
 def test_an_action_out_of_turn_is_refused_with_rule_turn() -> None:
