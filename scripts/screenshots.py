@@ -4,7 +4,8 @@
 
 Writes PNGs at 800×480 (the official Pi display) into `screenshots/`: home, the Meri table in
 the middle of a trick (your turn, cards already on the table), the end-of-deal summary, plus the
-same table and summary in Vietnamese and the table at 720×1280 portrait, and the kiosk's exit and
+same table and summary in Vietnamese and the table and settings at 720×1280 portrait, the settings'
+sound rows, and the kiosk's exit and
 power-off prompts (PIN asked) in both orientations. Deterministic (seeded).
 """
 
@@ -116,6 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     for name in ("settings", "controls", "stats"):
         app.go(name)
         shot(app, name)
+        if name == "settings":  # scrolled down: the sound rows (volume, effects, voice)
+            app.root.get_screen(name).ids.scroller.scroll_y = 0
+            shot(app, "settings_sound")
     app.open_rules("meri")
     shot(app, "rules_meri")
     app.go("home")
@@ -134,6 +138,9 @@ def main(argv: list[str] | None = None) -> int:
 
     app = new_app((720, 1280), "fr")
     shot(app, "home_portrait_fr")
+    app.go("settings")
+    shot(app, "settings_portrait_fr")
+    app.go("home")
     mid_trick(app)
     shot(app, "meri_trick_portrait_fr")
     close(app)

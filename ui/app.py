@@ -42,6 +42,7 @@ from ui.kiosk import HoldGesture, pin_matches
 from ui.ports import EVENTS, SPEED_MAX, SPEED_MIN, Services
 from ui.screens.lazy import LazyScreenManager
 from ui.sleep import Sleeper
+from ui.sound.cues import SoundCues
 
 HERE = Path(__file__).parent
 # The shared look, loaded at start-up (home's game tiles show cards: table/table.kv's CardView).
@@ -115,7 +116,7 @@ def settle_heap() -> None:
     gc.freeze()
 
 
-class ParlorApp(App):
+class ParlorApp(SoundCues, App):
     """Owns navigation, settings and the current game session."""
 
     title = "Parlor"
@@ -156,6 +157,7 @@ class ParlorApp(App):
             speed = 1.0
         self.animation_speed = min(SPEED_MAX, max(SPEED_MIN, speed))
         self.sound = bool(store.get_setting("sound", True))
+        self.load_sound_settings()  # volume, effects, voice (`ui.sound.cues`)
         self._heartbeat_event: Any = None
         self.sleeper: Sleeper | None = None  # built with the window (`build`)
         reason = getattr(store, "unavailable_reason", "")
@@ -182,6 +184,7 @@ class ParlorApp(App):
         if self.services.replay_record:
             Clock.schedule_once(lambda _dt: self.open_replay(self.services.replay_record), 0)
         Clock.schedule_once(lambda _dt: settle_heap(), 0)
+        Clock.schedule_once(lambda _dt: self.prepare_sounds(), 1.0)  # home is up by then
         self._warning_bar = Factory.SaveWarningBar()  # above every screen, touches pass through
         Window.add_widget(self._warning_bar)
         # screen sleep; bound after the handlers above, so it sees every touch and key first

@@ -1,17 +1,17 @@
 """What the UI receives from outside (the composition root in `device/` provides it).
 
 The UI never imports `device/` or a hardware backend. It is handed a `Services` bundle: a store
-for statistics, settings and the autosaved game; outputs (LEDs, buzzer) to signal with; a
-heartbeat to call from the UI loop (the systemd watchdog); kiosk, screen-sleep and power-off
-settings; the display's backlight, if one can be driven (`NoBacklight` otherwise); the one call
-that powers the machine off; and the board's health lines for the Controls screen. Input arrives
-the other way: the composition root calls `ParlorApp.post_input(name)` from any thread with one
-of `EVENTS`; the app hands it to Kivy's main thread. `EVENTS` is this port's side of the input
-vocabulary: `hardware.events.EVENTS` is the devices' side (hardware may not import ui, nor ui
-hardware), and a test holds the two equal.
+for statistics, settings and the autosaved game; outputs (LEDs, buzzer) to signal with; the
+speaker (`Sounds`); a heartbeat to call from the UI loop (the systemd watchdog); kiosk,
+screen-sleep and power-off settings; the display's backlight, if one can be driven
+(`NoBacklight` otherwise); the one call that powers the machine off; and the board's health
+lines for the Controls screen. Input arrives the other way: the composition root calls
+`ParlorApp.post_input(name)` from any thread with one of `EVENTS`; the app hands it to Kivy's
+main thread. `EVENTS` is this port's side of the input vocabulary: `hardware.events.EVENTS` is
+the devices' side (hardware may not import ui, nor ui hardware), and a test holds the two equal.
 
-`MemoryStore`, `NullOutputs` and `NoBacklight` are complete in-memory implementations for tests
-and for a desktop run without a data directory or hardware.
+`MemoryStore`, `NullOutputs`, `NullSounds` and `NoBacklight` are complete in-memory
+implementations for tests and for a desktop run without a data directory or hardware.
 """
 
 from __future__ import annotations
@@ -28,10 +28,13 @@ EVENTS: tuple[str, ...] = ("LEFT", "RIGHT", "UP", "DOWN", "SELECT", "OK", "BACK"
 
 __all__ = ["EVENTS", "SPEED_MIN", "SPEED_MAX", "Store", "Outputs", "Backlight", "KioskSettings",
            "HealthLine", "PowerSettings", "no_power_off", "SleepSettings", "NEVER", "Services",
-           "MemoryStore", "NullOutputs", "NoBacklight"]
+           "MemoryStore", "NullOutputs", "NoBacklight",
+           "Sounds", "NullSounds", "VOLUME_DEFAULT", "VOLUME_STEP"]
 
 # The animation speeds the app offers (the config schema checks `[game] animation_speed` by them).
 SPEED_MIN, SPEED_MAX = 0.5, 3.0
+# The sound volume, percent (`[game] volume`): its default, and the settings screen's step.
+VOLUME_DEFAULT, VOLUME_STEP = 80, 10
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,27 @@ class Outputs(Protocol):
     def set_led(self, name: str, on: bool) -> None: ...
 
     def beep(self) -> None: ...
+
+
+class Sounds(Protocol):
+    """Plays the table's sound events (`ui.sound.events`); `ui.sound.player.SoundPlayer` is
+    the real one, silent where there is no audio device. Never raises."""
+
+    def play(self, name: str, lang: str, volume: float) -> None:
+        """Play event `name` (a spoken call in language `lang`) at `volume` (0..1)."""
+
+    def prepare(self) -> None:
+        """Get ready to play without a stall (the device opened), at a quiet moment."""
+
+
+class NullSounds:
+    """No sound at all (tests, benches, a composition root without audio)."""
+
+    def play(self, name: str, lang: str, volume: float) -> None:
+        pass
+
+    def prepare(self) -> None:
+        pass
 
 
 class HealthLine(Protocol):
@@ -214,6 +238,7 @@ class Services:
     power_off: Callable[[], str] = no_power_off
     sleep: SleepSettings = NEVER  # screen sleep (the composition root passes [display]'s keys)
     backlight: Backlight = field(default_factory=lambda: NoBacklight())
+    sounds: Sounds = field(default_factory=lambda: NullSounds())  # the speaker (`ui.sound`)
 
 
 class MemoryStore:

@@ -24,6 +24,7 @@ from engine.result import DealResult, MatchResult
 from engine.session import Session
 from ui.i18n import trf
 from ui.screens.base import BaseScreen
+from ui.sound import events as sounds
 from ui.table import botproc, cardsource, summary
 from ui.table.driver import TableDriver, bot_specs
 from ui.table.reasons import reason
@@ -143,6 +144,7 @@ class TableScreen(BaseScreen):
         self.app.fbind("lang", self.on_language)
         self.reset_view()
         self.refresh()
+        self.app.cue(*self.deal_cues())
         self.step()
 
     def shutdown(self) -> None:
@@ -193,7 +195,7 @@ class TableScreen(BaseScreen):
             turn = (id(self.session.record), len(self.session.record.actions))
             if turn != self.__dict__.get("_announced"):
                 self.__dict__["_announced"] = turn
-                self.app.beep()  # your turn (only with sound on)
+                self.app.cue(sounds.TURN)  # your turn: a chime (and the buzzer)
             self.human_turn()
         else:
             self.app.set_led("turn", False)
@@ -227,6 +229,7 @@ class TableScreen(BaseScreen):
     def applied(self, seat: int, action: Action) -> None:
         """After any action: subclasses animate it and may hold the screen (`hold`)."""
         self.app.set_led("thinking", False)
+        self.app.cue(*self.action_cues(seat, action))
 
     def hold(self, seconds: float, then: Any) -> None:
         """Freeze the flow for `seconds` (a trick on show), then run `then` and continue."""
@@ -277,6 +280,7 @@ class TableScreen(BaseScreen):
         if not session.counted and self.replay is None:
             outcome, points = summary.deal_outcome(self.deal_result(), HUMAN)
             session.finish_deal(save=False)  # saved below, in one transaction with the stats
+            self.app.cue(*sounds.OUTCOME_SOUNDS[outcome])
             self.app.report_save(self.app.services.store.record_deal(
                 self.game_name, outcome, points, autosave=session.to_json()))
         self.prompt = ""
@@ -305,6 +309,7 @@ class TableScreen(BaseScreen):
         self.summary_open = False
         self.focus_scope = None
         self.reset_view()
+        self.app.cue(*self.deal_cues())
         self.step()
 
     def restart(self) -> None:
@@ -433,6 +438,14 @@ class TableScreen(BaseScreen):
         hand = self.ids.get("hand")
         if hand is not None:
             hand.picked = []
+
+    def action_cues(self, seat: int, action: Action) -> tuple[str, ...]:
+        """The sound events (`ui.sound.events`) of `action`, just applied by `seat`."""
+        return ()
+
+    def deal_cues(self) -> tuple[str, ...]:
+        """The sound events of a deal being shown from its start or resumed (a level call)."""
+        return ()
 
     def build_table(self) -> None:
         """Add the game's seat widgets to the table area (once, after the kv rules)."""
