@@ -24,7 +24,7 @@ UNIT = REPO / "systemd" / "parlor.service"
 ANALYZE = shutil.which("systemd-analyze")
 needs_analyze = pytest.mark.skipif(
     ANALYZE is None, reason="systemd-analyze is not installed (Debian package `systemd`; "
-    "scripts/system-deps.sh installs it)")
+    "scripts/system-deps.sh --test installs it)")
 
 
 def unit_keys(text: str) -> dict[str, list[str]]:

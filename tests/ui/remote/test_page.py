@@ -20,7 +20,7 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
 pytestmark = pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
                                 reason="needs Debian's chromium and chromium-driver "
-                                       "(scripts/system-deps.sh)")
+                                       "(scripts/system-deps.sh --test)")
 HOSTILE = "<img src=x onerror=f()>"
 
 
