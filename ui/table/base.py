@@ -26,8 +26,9 @@ from ui.i18n import tr, trf
 from ui.screens.base import BaseScreen
 from ui.sound import events as sounds
 from ui.table import botproc, cardsource, summary
-from ui.table.driver import TableDriver, bot_specs
+from ui.table.driver import TableDriver
 from ui.table.reasons import reason
+from ui.table.remote_seats import SeatsMixin
 from ui.table.seats import seat_name
 from ui.table.undo import UndoMixin
 
@@ -37,7 +38,7 @@ TRICK_HOLD = 1.6  # a completed trick stays on show this long at speed 1.0
 SLIDE = 0.3  # a played card slides onto the table in this long at speed 1.0
 
 
-class TableScreen(UndoMixin, BaseScreen):
+class TableScreen(SeatsMixin, UndoMixin, BaseScreen):
     """Shared flow of every game's table."""
 
     game_name = "meri"
@@ -128,15 +129,17 @@ class TableScreen(UndoMixin, BaseScreen):
             self.driver.shutdown()
         self.session = session
         self.replay = list(replay) if replay is not None else None
-        human = None if (self.autoplay or self.replay is not None) else HUMAN
-        seats = [s for s in range(session.game.players) if s != human]
-        specs = bot_specs(self.app.ai_level, seats, self.app.rng.randrange(2**31))
+        self.take_seating(session)  # who plays each seat (ui.table.remote_seats)
+        human = None if (self.autoplay or self.replay is not None) else self.screen_seat()
+        specs = self.seat_specs(session, human, self.app.rng.randrange(2**31))
         process = (botproc.BotProcess(session.game.name, specs, self.app.services.ai_workers)
                    if self.app.bot_process and botproc.available() else None)
         self.driver = TableDriver(  # bots are built in the bot process, here only if need be
             session, specs, human, self.step, self.applied, lambda: self.seconds(BOT_DELAY),
             process,
         )
+        self.driver.waits = self.waits_for_player  # phone seats with their phone there
+        self.attach_phones()
         self.holding = False
         self.summary_open = False
         self._attach_summary(False)
@@ -177,7 +180,7 @@ class TableScreen(UndoMixin, BaseScreen):
         state = self.session.state
         if self.summary_open:
             self.summary_text = self.summary_markup()
-        elif state.to_act == HUMAN and not self.holding and not state.is_over:
+        elif self.human_deciding() and not state.is_over:
             self.human_turn()
 
     # -- flow --------------------------------------------------------------------------------
@@ -191,7 +194,7 @@ class TableScreen(UndoMixin, BaseScreen):
             self.deal_over()
         elif self.replay is not None:
             self._replay_next()
-        elif state.to_act == HUMAN and not self.autoplay:
+        elif state.to_act == HUMAN and self.driver.human == HUMAN:
             self.app.set_led("thinking", False)
             self.app.set_led("turn", True)
             turn = (id(self.session.record), len(self.session.record.actions))
@@ -232,6 +235,7 @@ class TableScreen(UndoMixin, BaseScreen):
         """After any action: subclasses animate it and may hold the screen (`hold`)."""
         self.app.set_led("thinking", False)
         self.app.cue(*self.action_cues(seat, action))
+        self.seats_changed()
 
     def hold(self, seconds: float, then: Any) -> None:
         """Freeze the flow for `seconds` (a trick on show), then run `then` and continue."""
@@ -246,7 +250,8 @@ class TableScreen(UndoMixin, BaseScreen):
 
     def play(self, action: Action) -> bool:
         """The human's action; a refused one shows the reason in words and changes nothing."""
-        if self.driver is None or self.holding or self.session.state.to_act != HUMAN:
+        if (self.driver is None or self.holding or self.session.state.to_act != HUMAN
+                or self.driver.human != HUMAN):
             return False
         try:
             self.driver.apply(action)
@@ -310,6 +315,7 @@ class TableScreen(UndoMixin, BaseScreen):
             return
         self.driver.invalidate()
         self.session.next_deal()
+        self.seats_changed()
         self.summary_open = False
         self.focus_scope = None
         self.reset_view()
@@ -360,7 +366,8 @@ class TableScreen(UndoMixin, BaseScreen):
     def human_deciding(self) -> bool:
         """The human decides now: their turn, nothing on show, nobody playing for them."""
         return (self.session.state.to_act == HUMAN and not self.holding and not self.autoplay
-                and self.replay is None)
+                and self.replay is None and self.driver is not None
+                and self.driver.human == HUMAN)
 
     def bots_playing(self) -> bool:
         """Bots are playing a deal the player watches (the screen does not sleep, `ui.sleep`):
@@ -463,6 +470,7 @@ class TableScreen(UndoMixin, BaseScreen):
         if self.session is not None:
             cardsource.BUDGET.busy()  # this frame has work enough: no card drawn ahead in it
             self.show(self.session.state, self.observation())
+            self.cover_hand()
 
     def observation(self) -> Any:
         """Seat 0's observation of the current state, made once per action: a table reads it
