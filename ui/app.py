@@ -205,6 +205,7 @@ class ParlorApp(SoundCues, App):
         return bool(getattr(screen, "bots_playing", bool)())
 
     def on_stop(self) -> None:
+        self.close_phones()
         self.unbind_window()
 
     def unbind_window(self) -> None:

@@ -88,6 +88,16 @@ class PhoneSeats:
         self.apply = apply
         self.host.closed = False
         self.host.changed()
+        # A phone seat nobody holds when play starts (or resumes after a power cut) gets the
+        # grace time too, then AI plays it until its phone comes.
+        Clock.schedule_once(lambda _dt: self._cover_absent(), self.network.grace_seconds)
+
+    def _cover_absent(self) -> None:
+        if self.apply is None or self.host.closed:
+            return
+        for seat in self.host.phone_seats():
+            if seat not in self.host.present:
+                self.host.set_away(seat)
 
     def detach(self) -> None:
         """The table stops playing this session (it is left, or restarted)."""
@@ -169,13 +179,33 @@ class SeatsMixin:
 
     def phone_apply(self, action: Action) -> None:
         """A phone's action (already checked by the engine through the host): applied by the
-        driver like any other; refused while a completed trick is on show."""
-        from engine.errors import IllegalAction
-
-        if self.driver is None or self.holding:  # type: ignore[attr-defined]
-            raise IllegalAction("wait", "the table is showing the last trick: play again")
+        driver like any other. While a completed trick is on show nothing else moves, so the
+        action, legal now, is applied as soon as the table goes on."""
+        if self.driver is None:  # type: ignore[attr-defined]
+            raise RuntimeError("the table is not playing")
+        if self.holding:  # type: ignore[attr-defined]
+            seat, record = self.session.state.to_act, self.session.record  # type: ignore
+            Clock.schedule_once(lambda _dt: self._apply_later(seat, record, action), 0.05)
+            return
         self.driver.apply(action)  # type: ignore[attr-defined]
         Clock.schedule_once(lambda _dt: self.step(), 0)  # type: ignore[attr-defined]
+
+    def _apply_later(self, seat: int, record: Any, action: Action) -> None:
+        from engine.errors import IllegalAction
+
+        session, driver = self.session, self.driver  # type: ignore[attr-defined]
+        if (driver is None or session is None or session.record is not record
+                or session.state.to_act != seat):
+            return  # the deal moved on (restart, a new deal): the phone is sent its new state
+        if self.holding:  # type: ignore[attr-defined]
+            Clock.schedule_once(lambda _dt: self._apply_later(seat, record, action), 0.05)
+            return
+        try:
+            driver.apply(action)
+        except IllegalAction:
+            self.seats_changed()
+            return
+        self.step()  # type: ignore[attr-defined]
 
     def seats_changed(self) -> None:
         """After every applied action and every new deal: the phones get their new state."""
