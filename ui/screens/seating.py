@@ -192,7 +192,8 @@ class SeatingScreen(BaseScreen):
             return
         self.qr_matrix = phones.matrix()
         waiting = [s for s, p in enumerate(self.plans) if p.kind == PHONE and s not in joined]
-        lines = [tr("Scan to join:"), phones.url()]
+        address, _, token = phones.url().partition("#")
+        lines = [tr("Scan to join:"), address, "#" + token]  # the URL in two unbroken lines
         if joined:
             lines.append(trf("Joined: {names}", names=", ".join(
                 phones.host.name_of(s) for s in sorted(joined))))
