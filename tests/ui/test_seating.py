@@ -104,7 +104,7 @@ def test_phone_seat_shows_the_qr_code_and_who_joined(make_app: Any) -> None:
     assert phones is not None and phones.listening, seating.phone_text
     url = phones.url()
     assert url.startswith(f"http://127.0.0.1:{net.port}/#")
-    assert url.replace("#", "\\n#") in seating.phone_text  # on two lines
+    assert url.replace("#", "\n#") in seating.phone_text  # on two lines
     assert len(seating.qr_matrix) >= 21 and "Waiting for: Seat 3" in seating.phone_text
     with Phone(net.port) as phone:
         phone.send(type="join", token=phones.server.token, seat=2, name="Minh", lang="en")
