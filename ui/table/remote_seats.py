@@ -3,8 +3,8 @@ to Kivy.
 
 `PhoneSeats` is built by the seating screen as soon as a seat is a phone (and `[network]
 enabled`): the server starts there, so guests scan the QR code and join while the seats are
-being set; until the table starts, the host refuses every action (`closed`). The table then
-takes it over (`attach`): phone actions are applied through the table's driver, every applied
+being set; a phone's action taken then (the deal is dealt, nothing else moves) is kept and
+applied as the table starts. The table takes it over (`attach`): phone actions are applied through the table's driver, every applied
 action and every new deal is published (`changed`), a phone away past the grace time is played
 by AI ("AI plays for NAME" on the table) until it comes back, when a bot decision in flight for
 that seat is dropped. The table token and seat secrets are kept with the autosave
@@ -46,7 +46,7 @@ class PhoneSeats:
         self.apply: Callable[[Action], None] | None = None  # the table's, once it plays
         self.listeners: list[Callable[[HostEvent], None]] = []
         self.host = Host(session, plans, apply=self._apply, on_event=self._event)
-        self.host.closed = True  # no action before the table starts (`attach`)
+        self.pending: Action | None = None  # a phone's action taken before the table started
         self.problem = ""  # one line: why the server does not listen ("" = it does)
         self.server: PhoneServer | None = None
         try:
@@ -87,6 +87,10 @@ class PhoneSeats:
         """The table plays now: phone actions go through `apply` (the driver's)."""
         self.apply = apply
         self.host.closed = False
+        pending, self.pending = self.pending, None
+        if pending is not None:
+            apply(pending)  # still legal: nothing moved since the engine accepted it
+        self.host.last.clear()  # every phone gets its state again, now that play starts
         self.host.changed()
         # A phone seat nobody holds when play starts (or resumes after a power cut) gets the
         # grace time too, then AI plays it until its phone comes.
@@ -123,9 +127,14 @@ class PhoneSeats:
 
     # -- host callbacks -------------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        if self.apply is None:  # cannot happen while the host is closed; kept as the guard
-            raise RuntimeError("the table is not playing")
-        self.apply(action)
+        if self.apply is not None:
+            self.apply(action)
+            return
+        from engine.errors import IllegalAction
+
+        if self.pending is not None:  # one action waits already: nothing moves before play
+            raise IllegalAction("order", "the game starts when the kiosk's Play is tapped")
+        self.pending = action
 
     def _event(self, event: HostEvent) -> None:
         for listener in list(self.listeners):
