@@ -117,7 +117,7 @@ def test_two_phones_in_chromium_play_a_whole_tractor_deal_on_the_kiosk(
         make_app: Any, browsers: list[Any]) -> None:
     net = NetworkSettings(enabled=True, port=free_port(), grace_seconds=120.0, bind="127.0.0.1")
     app = make_app(pace=0, network=net)
-    tap(app.root.get_screen("home").ids.play_tractor)
+    app.open_seating("tractor")  # home's Play (tapped in tests/ui/test_seating.py)
     settle()
     seating = app.root.get_screen("seating")
     tap(seating.rows[0].kind_button)  # this screen -> phone
