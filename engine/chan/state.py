@@ -18,7 +18,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.chan.cards import FACES, ca_partners_mask, ca_ranks
+from engine.chan.cards import FACES, RANK_FACES
 from engine.chan.legal import (
     CADISC,
     CAPCA,
@@ -56,6 +56,8 @@ STOCK_SIZE = 23
 #: What `_vouch` holds when no action is vouched for (an object no caller can pass).
 NO_ACTION: Any = object()
 _BIT = tuple(1 << f for f in range(FACES))
+# PARTNER_MASK[f]: the faces that can make a Cạ with f (`RANK_FACES[f]` as a mask).
+PARTNER_MASK = tuple(sum(1 << g for g in RANK_FACES[f]) for f in range(FACES))
 _FROM = tuple(tuple((owner + k) & 3 for k in range(4)) for owner in range(4))  # K-2 seat order
 
 
@@ -163,12 +165,45 @@ class ChanState(State):
                 r = bits(k)
                 while r >= n:
                     r = bits(k)
-                while r:  # the r-th face of the mask, lowest first (the list's order)
-                    mask &= mask - 1
-                    r -= 1
-                action = DISCARD_BASE + (mask & -mask).bit_length() - 1
+                # The r-th face of the mask, lowest first (the list's order), walked to from
+                # the nearer end.
+                j = n - 1 - r
+                if j < r:
+                    f = mask.bit_length() - 1
+                    while j:
+                        mask ^= 1 << f
+                        f = mask.bit_length() - 1
+                        j -= 1
+                else:
+                    while r:
+                        mask &= mask - 1
+                        r -= 1
+                    f = (mask & -mask).bit_length() - 1
+                action = DISCARD_BASE + f
                 self._vouch = action
                 return action
+        elif ph == RESPOND or ph == OWN_CARD:  # three decisions in four (measured)
+            s, o = self.actor, self.open
+            mem = self.mem
+            if self.counts[s * FACES + o]:  # C-15: [o, PASS] or [PASS], as `legal_actions`
+                if chan_ok(mem, s, o):
+                    r = bits(2)
+                    while r >= 2:
+                        r = bits(2)
+                    action = PASS if r else o
+                else:
+                    while bits(1):  # randrange(1): one bit, redrawn while 1
+                        pass
+                    action = PASS
+                self._vouch = action
+                return action
+            if not mem[s << 3 | ODD] & PARTNER_MASK[o]:
+                # No Cạ partner of o held an odd number of times (C-16 forbids the rest):
+                # the list is [PASS].
+                while bits(1):
+                    pass
+                self._vouch = PASS
+                return PASS
         elif ph == WIN_OFFER or ph == HEAVENLY or ph == CHIU_OFFER:  # [WIN or CHIU, PASS]
             r = bits(2)
             while r >= 2:
@@ -211,7 +246,16 @@ class ChanState(State):
                 if o >= 0 and self.counts[s * FACES + o] and chan_ok(self.mem, s, o):
                     self.mem[s << 3 | REF] |= 1 << o
                 if ph == RESPOND:
-                    self._reveal()
+                    # `_reveal` written out (C-11; C-14 when the stock is empty).
+                    sp = self.sp
+                    if sp >= len(self.stock):
+                        self._finish(-1, -1, DRAWN)
+                        return
+                    f = self.stock[sp]
+                    self.sp = sp + 1
+                    t = self.turn
+                    self.gates[t] = self.gates[t] + (f | STOCK_FLAG,)
+                    self._open(f, t, True)
                 else:
                     self.turn = (self.turn + 1) & 3
                     self._next()
@@ -271,8 +315,10 @@ class ChanState(State):
         m[b | ODD] ^= 1 << f
         d = m[b | DISC] | (1 << f)
         m[b | DISC] = d
-        m[b | X3] = ca_partners_mask(d)
-        if ca_ranks(d):
+        # `ca_partners_mask(d)` and `ca_ranks(d)` written out (every discard asks both).
+        x, y, z = (d >> 1) & 255, (d >> 9) & 255, (d >> 17) & 255
+        m[b | X3] = ((y | z) << 1) | ((x | z) << 9) | ((x | y) << 17)
+        if (x & y) | (x & z) | (y & z):
             m[b | CADISC] = 1
         self.gates[s] = self.gates[s] + (f,)
         if s == self.turn:  # in turn (C-12); an out-of-turn Chíu keeps the turn (K-4)
@@ -321,8 +367,24 @@ class ChanState(State):
                     if chiu_ok(mem, s, f):
                         q.append(s << 3 | CHIU_OFFER)
                     break
-        self.queue = tuple(q)
-        self._next()
+        if q:  # `_next`, written out: the first offer is due now
+            self.queue = tuple(q[1:])
+            self.actor = q[0] >> 3
+            self._phase = q[0] & 7
+            return
+        self.queue = ()
+        t = self.turn
+        if stock and owner == t:
+            if t == dead:
+                t = self.turn = (t + 1) & 3
+                self.actor, self._phase = t, RESPOND
+                return
+            self.actor, self._phase = t, OWN_CARD
+            return
+        if t == dead:
+            self._reveal()
+            return
+        self.actor, self._phase = t, RESPOND
 
     def _next(self) -> None:
         """Move to the next decision: a pending offer, else the normal decision (D-6 automatic
