@@ -245,13 +245,37 @@ class MeriState(State):
                     return
                 self._apply_other(action)
                 return
-            self._check_play(self._to_act, action)
+            # Any other play is checked (records.md order: turn, held, then the rules H-22,
+            # H-25/H-26, H-27, each asked only where it can forbid the card).
+            seat = self._to_act
+            if action.__class__ is not int or not 0 <= action < NCARDS:
+                raise IllegalAction("turn", f"seat {seat} must play a card")
+            hand = self.hands[seat]
+            bit = BIT[action]
+            if not hand & bit:
+                raise IllegalAction("held", f"seat {seat} does not hold {code(action)}")
+            tmask = self.tmask
+            if self.n_played == 0:
+                if bit & tmask and self.trick_no == 0 and hand & ~tmask:  # H-22, D-2
+                    raise IllegalAction("H-22", self._why(seat, action))
+            elif self.meri:
+                if not bit & tmask:  # H-25, with the Sun exception H-26
+                    trumps = hand & tmask
+                    if trumps and not (self.sun_exc >> seat & 1
+                                       and trumps == SUN_BIT[self.trump]):
+                        raise IllegalAction("H-25", self._why(seat, action))
+            elif not bit & tmask and self.meri_seen:  # H-27 Monchi
+                follow = PLAIN_SUIT_MASK[self.trump][self.led]
+                if not bit & follow and hand & follow:
+                    raise IllegalAction("H-27", self._why(seat, action))
         self._vouch = NO_ACTION
         # A play: 64 of a deal's 73 decisions. `_play` written out (profiled: the call and
         # repeated attribute reads were a fifth of a public playout).
         seat = self._to_act
-        self.hands[seat] ^= BIT[action]  # (tables, not `1 << action` and `& tmask`: each
-        self.trick[seat] = action       # operation on a 75-bit int allocates a new int)
+        # Tables (`BIT`, `_is_trump`) rather than `1 << action` and `& tmask`: every operation
+        # on a 75-bit int allocates a new one.
+        self.hands[seat] ^= BIT[action]
+        self.trick[seat] = action
         n = self.n_played
         if n:
             if not self.meri and self._is_trump[action]:
@@ -309,29 +333,6 @@ class MeriState(State):
             raise IllegalAction("H-14", f"{code(action)} is a trump and seat {seat} holds "
                                 "a non-trump to discard")
         self._discard(seat, action)
-
-    def _check_play(self, seat: int, action: Any) -> None:
-        """Raise `IllegalAction` if `seat` may not play `action` now (turn, held, then the
-        rules H-22, H-25/H-26, H-27, checked only where they can forbid the card)."""
-        if action.__class__ is not int or not 0 <= action < NCARDS:
-            raise IllegalAction("turn", f"seat {seat} must play a card")
-        hand = self.hands[seat]
-        bit = 1 << action
-        if not hand & bit:
-            raise IllegalAction("held", f"seat {seat} does not hold {code(action)}")
-        tmask = self.tmask
-        if self.n_played == 0:
-            if bit & tmask and self.trick_no == 0 and hand & ~tmask:  # H-22, D-2
-                raise IllegalAction("H-22", self._why(seat, action))
-        elif self.meri:
-            if not bit & tmask:  # H-25, with the Sun exception H-26
-                trumps = hand & tmask
-                if trumps and not (self.sun_exc >> seat & 1 and trumps == SUN_BIT[self.trump]):
-                    raise IllegalAction("H-25", self._why(seat, action))
-        elif not bit & tmask and self.meri_seen:  # H-27 Monchi
-            follow = PLAIN_SUIT_MASK[self.trump][self.led]
-            if not bit & follow and hand & follow:
-                raise IllegalAction("H-27", self._why(seat, action))
 
     def clone(self) -> MeriState:
         new = MeriState.__new__(MeriState)
