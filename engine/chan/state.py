@@ -146,13 +146,36 @@ class ChanState(State):
 
     def random_action(self, rng: random.Random) -> int:
         """`legal[rng.randrange(len(legal))]` of `legal_actions()`, with the same draws, but the
-        discards and two-way offers drawn without the list, and CPython's `randrange(n)` written
+        discards, the two-way offers and the responses whose list is [o, PASS] or [PASS] (most
+        of them) drawn without the list, and CPython's `randrange(n)` written
         out (`getrandbits` of n's bit length, redrawn while >= n; see `engine.meri.deal`).
         The action is vouched for: `apply` of it, before any other transition, skips the checks.
         """
         ph = self._phase
         bits = rng.getrandbits
-        if ph == DISCARD:
+        if ph == RESPOND or ph == OWN_CARD:  # three decisions in four (measured)
+            s, o = self.actor, self.open
+            mem = self.mem
+            if self.counts[s * FACES + o]:  # C-15: [o, PASS] or [PASS], as `legal_actions`
+                if chan_ok(mem, s, o):
+                    r = bits(2)
+                    while r >= 2:
+                        r = bits(2)
+                    action = PASS if r else o
+                else:
+                    while bits(1):  # randrange(1): one bit, redrawn while 1
+                        pass
+                    action = PASS
+                self._vouch = action
+                return action
+            if not mem[s << 3 | ODD] & PARTNER_MASK[o]:
+                # No Cạ partner of o held an odd number of times (C-16 forbids the rest):
+                # the list is [PASS].
+                while bits(1):
+                    pass
+                self._vouch = PASS
+                return PASS
+        elif ph == DISCARD:
             b = self.actor << 3
             mem = self.mem
             ban = mem[b | REF]  # `legal.discardable`, inlined
@@ -182,28 +205,6 @@ class ChanState(State):
                 action = DISCARD_BASE + f
                 self._vouch = action
                 return action
-        elif ph == RESPOND or ph == OWN_CARD:  # three decisions in four (measured)
-            s, o = self.actor, self.open
-            mem = self.mem
-            if self.counts[s * FACES + o]:  # C-15: [o, PASS] or [PASS], as `legal_actions`
-                if chan_ok(mem, s, o):
-                    r = bits(2)
-                    while r >= 2:
-                        r = bits(2)
-                    action = PASS if r else o
-                else:
-                    while bits(1):  # randrange(1): one bit, redrawn while 1
-                        pass
-                    action = PASS
-                self._vouch = action
-                return action
-            if not mem[s << 3 | ODD] & PARTNER_MASK[o]:
-                # No Cạ partner of o held an odd number of times (C-16 forbids the rest):
-                # the list is [PASS].
-                while bits(1):
-                    pass
-                self._vouch = PASS
-                return PASS
         elif ph == WIN_OFFER or ph == HEAVENLY or ph == CHIU_OFFER:  # [WIN or CHIU, PASS]
             r = bits(2)
             while r >= 2:
@@ -256,9 +257,12 @@ class ChanState(State):
                     t = self.turn
                     self.gates[t] = self.gates[t] + (f | STOCK_FLAG,)
                     self._open(f, t, True)
-                else:
-                    self.turn = (self.turn + 1) & 3
-                    self._next()
+                else:  # own card passed: the turn moves on (C-12), the card is open for it
+                    t = self.turn = (self.turn + 1) & 3
+                    if self.queue or t == self.dead or self.open < 0:
+                        self._next()
+                    else:
+                        self.actor, self._phase = t, RESPOND  # what `_next` decides here
             elif ph == HEAVENLY:
                 if self.mem[s << 3 | ODD]:
                     self._phase = DISCARD
@@ -342,7 +346,7 @@ class ChanState(State):
     def _open(self, f: int, owner: int, stock: bool) -> None:
         """A card becomes open: queue its win offers (stock only), then its Chíu offer (K-2)."""
         self.open, self.owner, self.ostock = f, owner, stock
-        q: list[int] = []
+        q: tuple[int, ...] = ()  # offers are rare: no list to build for most cards
         dead = self.dead
         counts = self.counts
         mem = self.mem
@@ -360,16 +364,16 @@ class ChanState(State):
                     continue
                 nca = mem[s << 3 | NCA] + (n >> 1)
                 if nca == 4 if f == 0 else nca <= 4:
-                    q.append(s << 3 | WIN_OFFER)
+                    q += (s << 3 | WIN_OFFER,)
         if (counts[f] == 3 or counts[FACES + f] == 3 or counts[2 * FACES + f] == 3
                 or counts[3 * FACES + f] == 3):  # someone may Chíu (rare: look closer)
             for s in _FROM[owner]:
                 if counts[s * FACES + f] == 3 and s != dead:
                     if chiu_ok(mem, s, f):
-                        q.append(s << 3 | CHIU_OFFER)
+                        q += (s << 3 | CHIU_OFFER,)
                     break
         if q:  # `_next`, written out: the first offer is due now
-            self.queue = tuple(q[1:])
+            self.queue = q[1:]
             self.actor = q[0] >> 3
             self._phase = q[0] & 7
             return
