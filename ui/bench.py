@@ -109,7 +109,7 @@ def _child(mode: str, started: float, level: str, speed: float, game: str = "mer
         over = [False]
         last = [time.perf_counter(), time.thread_time()]
         excluded = [0.0]  # UI-thread CPU inside Window.on_draw / Window.flip this frame
-        rendering = [0.0]  # UI-thread CPU inside ui.cards.render.render this frame
+        rendering = [0.0]  # UI-thread CPU drawing card faces (ui.cards.render) this frame
         texts = [0.0]  # UI-thread CPU of Label textures filled lazily inside on_draw
         text_total = [0.0]
         drawing = [False]  # inside Window.on_draw now
@@ -130,9 +130,10 @@ def _child(mode: str, started: float, level: str, speed: float, game: str = "mer
 
         Window.on_draw = timed(Window.on_draw, excluded, drawing)
         Window.flip = timed(Window.flip, excluded)
-        import ui.cards.render as card_render  # a card face: Python painting + GL + read-back
+        import ui.cards.render as card_render  # a card: Python painting, then GL + read-back
 
-        card_render.render = timed(card_render.render, rendering)
+        card_render.paint = timed(card_render.paint, rendering)
+        card_render.finish = timed(card_render.finish, rendering)
         # A Label's text is laid out when it changes, but its pixels (SDL_ttf) are rendered
         # when the texture is first drawn, inside on_draw: that part is counted back in.
         from kivy.core.text import LabelBase
@@ -151,7 +152,7 @@ def _child(mode: str, started: float, level: str, speed: float, game: str = "mer
         LabelBase._texture_fill = counted_fill
 
         probe = FrameProbe(sample)
-        card_render.render = probe.counting(card_render.render)
+        probe.watch_cards(card_render)
 
         def frame(_dt: float) -> None:
             now, cpu = time.perf_counter(), time.thread_time()
@@ -231,6 +232,7 @@ class FrameProbe:
         self.ui = threading.get_ident()
         self.gc_ms = 0.0
         self.gens: list[int] = []
+        self.freed = 0  # objects the frame's collections freed
         self._gc_begin = 0.0
         self.faces: list[str] = []
         self.actions = 0
@@ -261,14 +263,27 @@ class FrameProbe:
         else:
             self.gc_ms += 1000 * (time.thread_time() - self._gc_begin)
             self.gens.append(info["generation"])
+            self.freed += info["collected"]
 
-    def counting(self, render: Any) -> Any:
-        """`ui.cards.render.render` noting each face's size in the frame's record."""
-        def counted(draw: Any, width: int, height: int) -> Any:
-            self.faces.append(f"{width}x{height}")
-            return render(draw, width, height)
+    def watch_cards(self, module: Any) -> None:
+        """Note in the frame's record each card stage of `ui.cards.render` (painted, finished)
+        and each scratch Fbo made, with its size."""
+        paint, finish, fbo = module.paint, module.finish, module._fbo
 
-        return counted
+        def painted(draw: Any, width: int, height: int) -> Any:
+            self.faces.append(f"paint {width}x{height}")
+            return paint(draw, width, height)
+
+        def finished(draw: Any, group: Any, width: int, height: int) -> Any:
+            self.faces.append(f"finish {width}x{height}")
+            return finish(draw, group, width, height)
+
+        def scratch(width: int, height: int) -> Any:
+            if (width, height) not in module._scratch:
+                self.faces.append(f"new Fbo {width}x{height}")
+            return fbo(width, height)
+
+        module.paint, module.finish, module._fbo = painted, finished, scratch
 
     def _sample(self) -> None:
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -291,11 +306,12 @@ class FrameProbe:
         self.records.append({
             "ms": round(1000 * python, 1), "cards_ms": round(1000 * cards, 1),
             "faces": self.faces, "text_ms": round(1000 * text, 1),
-            "gc_ms": round(self.gc_ms, 1), "gc": self.gens,
+            "gc_ms": round(self.gc_ms, 1), "gc": self.gens, "freed": self.freed,
             "applied": actions - self.actions if self.records else 0, "local": local,
             "samples": samples})
         self.actions = actions
         self.gc_ms, self.gens, self.faces, self.samples = 0.0, [], [], {}
+        self.freed = 0
         self.local_started = 0
 
     def top(self, count: int, skip: int, after: list[bool]) -> list[dict[str, Any]]:
@@ -332,11 +348,12 @@ def describe_frame(row: dict[str, Any]) -> str:
     parts = [f"frame {row['frame']}{' (after the last action)' if row['end'] else ''}: "
              f"{row['ms']:.1f} ms"]
     if row["faces"]:
-        parts.append(f"card faces {row['cards_ms']:.1f} ms ({', '.join(row['faces'])})")
+        parts.append(f"cards {row['cards_ms']:.1f} ms ({', '.join(row['faces'])})")
     if row["text_ms"]:
         parts.append(f"text {row['text_ms']:.1f} ms")
     if row["gc"]:
-        parts.append(f"gc {row['gc_ms']:.1f} ms (generations {row['gc']})")
+        parts.append(f"gc {row['gc_ms']:.1f} ms (generations {row['gc']}, "
+                     f"{row['freed']} objects freed)")
     if row["applied"]:
         parts.append(f"{row['applied']} action(s) applied")
     if row["local"]:

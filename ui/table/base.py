@@ -98,9 +98,9 @@ class TableScreen(BaseScreen):
 
     # -- card textures -------------------------------------------------------------------------
     def warm_cards(self, deck: str, sizes: list[tuple[int, int]]) -> None:
-        """Draw every face of `deck` at `sizes` ahead of need, one per frame (the shared
-        `cardsource.WARMER`), so a trick that turns face up never draws eight new textures in
-        one frame. Only while this table is the current screen: a table laid out in the
+        """Draw every face of `deck` at `sizes` ahead of need, within each frame's drawing
+        budget (the shared `cardsource.WARMER`), so a trick that turns face up never draws
+        eight new textures in one frame. Only while this table is the current screen: a table laid out in the
         background (at whatever size) keeps its request until it is entered."""
         self.__dict__["_warm_request"] = (deck, list(sizes))
         if self.manager is not None and self.manager.current == self.name:
