@@ -30,3 +30,37 @@ def test_a_long_row_makes_its_views_a_few_per_frame_at_their_final_places(window
     row.codes = codes[:3]  # a shorter row at once
     pump(1)
     assert [v.code for v in row.views] == codes[:3]
+
+
+def test_a_row_emptied_and_filled_again_shows_its_new_cards_on_the_views_it_had(
+        window: Any, monkeypatch) -> None:
+    """A trick row empties and fills every trick: it keeps the views it took off and shows the
+    next cards on them (no widget dropped for a garbage collection to find, none built), each
+    with its new card, deck and outline."""
+    from ui import cards
+    from ui.table import cardrows
+    from ui.table.cardrows import CardRow
+
+    row = CardRow(deck="tractor", size=(300, 90), pos=(0, 0))
+    row.codes = ["AS", "KS", "QS"]
+    row.mark = 1
+    wait_for(lambda: len(row.views) == 3 and not any(v.pending for v in row.views), 5, "drawn")
+    before = list(row.views)
+    row.codes = []
+    pump(1)
+    assert row.views == [] and not row.children
+    made = []
+    real = cardrows.CardView
+    monkeypatch.setattr(cardrows, "CardView", lambda **kw: made.append(1) or real(**kw))
+    row.codes = ["2H", "3H"]
+    row.mark = -1
+    wait_for(lambda: len(row.views) == 2 and not any(v.pending for v in row.views), 5, "drawn")
+    assert made == [] and row.views == before[:2]
+    assert [v.code for v in row.views] == ["2H", "3H"] and not any(v.winner for v in row.views)
+    assert all(v.texture is cards.texture("tractor", v.code, int(v.width), int(v.height))
+               for v in row.views)
+    row.deck = "chan"
+    row.codes = list(cards.CODES["chan"][:4])
+    wait_for(lambda: len(row.views) == 4 and not any(v.pending for v in row.views), 5, "drawn")
+    assert len(made) == 1 and row.views[:3] == before  # one view more than it ever had
+    assert all(v.deck == "chan" for v in row.views)

@@ -57,6 +57,11 @@ class CardRow(FloatLayout):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.views: list[CardView] = []
+        #: Views taken off the row, kept for its next cards: a trick row empties and fills
+        #: again every trick, and a widget dropped is a few hundred objects in reference
+        #: cycles for a garbage collection to walk in some later frame (and a new one costs
+        #: its building).
+        self._spare: list[CardView] = []
         self._relayout = Clock.create_trigger(self._layout, -1)
         self._more = Clock.create_trigger(self._layout, 0)  # the next frame: more views
         for name in ("codes", "face", "mark", "marked", "breaks", "size", "pos", "deck",
@@ -64,6 +69,9 @@ class CardRow(FloatLayout):
             self.fbind(name, self._relayout)
 
     def _view(self) -> CardView:
+        """A card view for the row: one it showed before if any (see `_layout`), else new."""
+        if self._spare:
+            return self._spare.pop()
         view = CardView(deck=self.deck, size_hint=(None, None))
         view.focus_enabled = False
         return view
@@ -81,7 +89,9 @@ class CardRow(FloatLayout):
         final place (the rest follow in the next frames)."""
         codes = list(self.codes)
         shown = min(len(codes), len(self.views) + NEW_PER_FRAME)
+        leaving = self.views[shown:]
         sync_views(self, self.views, shown, self._view)
+        self._spare.extend(reversed(leaving))
         if shown < len(codes):
             self._more()
         if not codes or self.width < 4 or self.height < 4:
