@@ -199,6 +199,13 @@ def test_the_frame_budget_allows_the_first_card_and_counts_per_frame(window: Any
     assert not budget.allows()
     pump(1)
     assert budget.allows()  # a new frame
+    budget.busy()  # a frame that shows a table's action: its first stage only
+    assert budget.allows()
+    budget.charge(0.0001)
+    assert not budget.allows()
+    pump(1)
+    budget.charge(0.0001)
+    assert budget.allows()  # not busy: more while below the budget
     assert not budget.cards_waiting()
     budget.defer()  # a card on show waits: drawing ahead holds back this frame and the next
     assert budget.cards_waiting()
@@ -219,12 +226,16 @@ def test_drawing_cards_leaves_no_garbage_for_the_collector(window: Any) -> None:
     render.render(cards._drawing("face", "tractor", "AS"), 33, 48)  # fonts, Fbo: made once
     gc.collect()
     gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)  # what a collection finds is kept in gc.garbage
     try:
         kept = [render.render(cards._drawing(kind, deck, code), 33, 48)
                 for kind, deck, code in [("face", "tractor", "KS"), ("face", "meri", "PRo"),
                                          ("face", "chan", "CC"), ("facedown", "meri", ""),
                                          ("back", "chan", "")]]
-        assert gc.collect() == 0
+        gc.collect()
+        graphics = [o for o in gc.garbage if type(o).__module__.startswith("kivy.graphics")]
     finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
         gc.enable()
-    assert len(kept) == 5
+    assert graphics == [] and len(kept) == 5

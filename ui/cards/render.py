@@ -34,7 +34,7 @@ DEFAULT_CAPACITY = 300
 #: Cards left half drawn (asked for, then not needed) are forgotten past this many.
 MAX_STAGED = 64
 #: Scratch Fbos kept, one per size: a table draws at a few sizes (trick, hand, rows) at a time.
-SCRATCH_SIZES = 3
+SCRATCH_SIZES = 5
 
 _scratch: OrderedDict[tuple[int, int], Fbo] = OrderedDict()
 

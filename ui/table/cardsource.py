@@ -29,7 +29,8 @@ MIN_WIDTH, MIN_HEIGHT = 6, 10
 
 class FrameBudget:
     """The UI-thread CPU time card drawing may take in one frame (`seconds`): the first cold
-    card of a frame is always drawn, later ones only while the frame's spending is below."""
+    card stage of a frame is always drawn, later ones only while the frame's spending is below
+    and the frame shows no table's action."""
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
@@ -44,12 +45,13 @@ class FrameBudget:
             self._frame, self._spent, self._drawn = Clock.frames, 0.0, 0
 
     def allows(self) -> bool:
-        """True if no card was drawn yet this frame, or the drawing is still below budget."""
+        """True if no card (stage) was drawn yet this frame, or the drawing is still below
+        budget and the frame shows no table's action (which has work enough: one stage)."""
         self._today()
-        return self._drawn == 0 or self._spent < self.seconds
+        return self._drawn == 0 or (self._spent < self.seconds and not self.is_busy())
 
     def charge(self, seconds: float) -> None:
-        """Count one card drawn in `seconds` against this frame."""
+        """Count one card (stage) drawn in `seconds` against this frame."""
         self._today()
         self._spent += seconds
         self._drawn += 1
