@@ -287,13 +287,16 @@ class FrameProbe:
 
     def _sample(self) -> None:
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        ours = tuple(os.path.join(root, package) + os.sep for package in ("ui", "engine"))
+        sys.setswitchinterval(0.0002)  # the UI thread lets the sampler in that often
         while not self._stop.wait(0.001):
             frame = sys._current_frames().get(self.ui)
             name = None
+            inner = frame.f_code.co_name if frame is not None else ""
             while frame is not None:
                 code = frame.f_code
-                if code.co_filename.startswith(root) and not code.co_filename.endswith("bench.py"):
-                    name = f"{os.path.relpath(code.co_filename, root)}:{code.co_name}"
+                if code.co_filename.startswith(ours) and not code.co_filename.endswith("bench.py"):
+                    name = f"{os.path.relpath(code.co_filename, root)}:{code.co_name} ({inner})"
                     break
                 frame = frame.f_back
             if name is not None:

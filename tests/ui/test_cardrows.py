@@ -64,3 +64,19 @@ def test_a_row_emptied_and_filled_again_shows_its_new_cards_on_the_views_it_had(
     wait_for(lambda: len(row.views) == 4 and not any(v.pending for v in row.views), 5, "drawn")
     assert len(made) == 1 and row.views[:3] == before  # one view more than it ever had
     assert all(v.deck == "chan" for v in row.views)
+
+
+def test_rows_make_their_views_within_a_frames_budget(window: Any, monkeypatch) -> None:
+    """However many rows fill at once, the views they make in one frame stay within the
+    frame's view budget (the first view of a frame is always made)."""
+    from ui import cards
+    from ui.table import cardrows, cardsource
+    from ui.table.cardrows import CardRow
+
+    monkeypatch.setattr(cardrows, "VIEWS", cardsource.FrameBudget(0.0))  # one view a frame
+    rows = [CardRow(deck="chan", size=(400, 80), pos=(0, 100 * i)) for i in range(3)]
+    for row in rows:
+        row.codes = list(cards.CODES["chan"][:4])
+    pump(1)
+    assert sum(len(row.views) for row in rows) == 1
+    wait_for(lambda: all(len(row.views) == 4 for row in rows), 5, "every row filled")
