@@ -195,6 +195,7 @@ def _child(mode: str, started: float, level: str, speed: float, game: str = "mer
                 )
                 out.update(memory_figures(table))
                 out["top_frames"] = probe.top(top, 5, after_deal)
+                out.update(probe.gc_figures(5))
                 probe.close()
                 app.stop()
 
@@ -247,6 +248,7 @@ class FrameProbe:
             return _CountedBot(made(game_name, spec), self)
 
         driver.local_bot = local_bot
+        self._restore = lambda: setattr(driver, "local_bot", made)
         self._stop = threading.Event()
         self._sampler = None
         if sample:
@@ -317,6 +319,18 @@ class FrameProbe:
         self.freed = 0
         self.local_started = 0
 
+    def gc_figures(self, skip: int) -> dict[str, Any]:
+        """The UI thread's garbage collections over the run, the first `skip` frames left out
+        (as in the percentiles; the table opening's full collection, `ui.app.settle_heap`, is
+        in them): how many per generation, the largest share of one frame, the total (ms)."""
+        counts = [0, 0, 0]
+        for record in self.records[skip:]:
+            for generation in record["gc"]:
+                counts[generation] += 1
+        per_frame = [record["gc_ms"] for record in self.records[skip:]]
+        return {"gc_counts": counts, "gc_max_ms": max(per_frame, default=0.0),
+                "gc_total_ms": round(sum(per_frame), 1)}
+
     def top(self, count: int, skip: int, after: list[bool]) -> list[dict[str, Any]]:
         """The `count` slowest frames of bot turns and the 2 slowest after the last action
         (the first `skip` left out, as in the percentiles), slowest first, indexed."""
@@ -326,9 +340,11 @@ class FrameProbe:
         return playing + ending
 
     def close(self) -> None:
+        """Stop the sampler, the collection callback and the bot counting."""
         self._stop.set()
         if self._collected in self._gc.callbacks:
             self._gc.callbacks.remove(self._collected)
+        self._restore()
 
 
 class _CountedBot:
@@ -498,6 +514,10 @@ def main(argv: list[str] | None = None) -> int:
               f"{deal['card_total_ms']:.0f} ms in all over {deal['card_frames']} frames, "
               f"largest frame {deal['max_cards_ms']:.1f} ms; Label text drawn in on_draw "
               f"{deal['text_total_ms']:.0f} ms in all")
+        print(f"  garbage collections in the UI thread (generations 0/1/2, the first 5 frames "
+              f"left out): "
+              f"{'/'.join(str(n) for n in deal['gc_counts'])}, {deal['gc_total_ms']:.0f} ms in "
+              f"all, largest share of a frame {deal['gc_max_ms']:.1f} ms")
         for row in deal["top_frames"]:
             print("    " + describe_frame(row))
         memory.append(f"  {game:8s} Parlor peak {deal['peak_deal_mb']:.0f} MiB "
