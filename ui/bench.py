@@ -28,6 +28,15 @@ callback records two figures per frame:
 Percentiles (p50/p99/max, the first five frames left out) and memory come from engine/measure.py,
 as in every bench.
 
+To find what a slow frame did, each table also prints its `--top N` slowest frames of bot turns
+(and the two slowest after the last action) with what ran in them (`FrameProbe`): the card
+stages drawn (`ui.cards.render`: paint, finish, a new scratch Fbo) and their CPU, the Label
+text, the UI thread's garbage collections (generations, CPU, objects freed), the actions
+applied, whether a bot thought in the app's process; with `--sample`, also the UI thread's
+innermost project functions, sampled every millisecond (which disturbs the gaps, so the
+figures of a sampled run are for reading, not for reporting). And one line per table of the
+UI thread's collections over the deal.
+
 Memory is the peak resident set (VmHWM) and is printed next to a baseline: an empty Kivy `App`
 (its `build` returns a bare `Widget`) run in a child process of its own, in the same environment
 and at the same window size, for as many frames as it takes Parlor to reach its home screen and
