@@ -239,3 +239,23 @@ def test_drawing_cards_leaves_no_garbage_for_the_collector(window: Any) -> None:
         gc.garbage.clear()
         gc.enable()
     assert graphics == [] and len(kept) == 5
+
+
+def test_a_tables_new_request_drops_the_sizes_it_no_longer_wants(window: Any,
+                                                                  monkeypatch) -> None:
+    """A layout passing through a transient size asks for a deck at it, then at the real size:
+    the warmer then draws the real size only (what another table still wants stays queued)."""
+    from ui import cards
+    from ui.table import cardsource
+    from ui.table.cardsource import Warmer
+
+    monkeypatch.setattr(cardsource, "BUDGET", cardsource.FrameBudget(0.0))
+    warmer = Warmer()
+    warmer.request("tractor", "tractor", [(11, 16)])
+    warmer.request("meri", "tractor", [(12, 17)])
+    warmer.request("tractor", "tractor", [(40, 58), (12, 17)])
+    sizes = {(w, h) for _deck, _code, w, h in warmer.todo}
+    assert sizes == {(12, 17), (40, 58)} and ("tractor", 11, 16) not in warmer.queued
+    frames(2 * 2 * len(cards.CODES["tractor"]) + 10)
+    assert ("face", "tractor", "AS", 11, 16) not in cards.CACHE
+    assert all(("face", "tractor", code, 40, 58) in cards.CACHE for code in cards.CODES["tractor"])

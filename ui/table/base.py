@@ -110,8 +110,7 @@ class TableScreen(BaseScreen):
         request = self.__dict__.pop("_warm_request", None)
         if request is not None:
             deck, sizes = request
-            for w, h in sizes:
-                cardsource.WARMER.warm(deck, int(w), int(h))
+            cardsource.WARMER.request(self.name, deck, sizes)  # instead of its last request
 
     # -- pacing ------------------------------------------------------------------------------
     def seconds(self, base: float) -> float:

@@ -85,6 +85,7 @@ class Warmer:
         self.queued: set[tuple[str, int, int]] = set()
         self.todo: deque[tuple[str, str, int, int]] = deque()
         self.drawn = 0  # cards drawn ahead (a figure for tests and benchmarks)
+        self.asked: dict[str, set[tuple[str, int, int]]] = {}  # the sizes each asker wants now
         self._event = None
         self._late = Clock.create_trigger(self._draw_one, -1)  # before the frame is drawn
 
@@ -97,6 +98,21 @@ class Warmer:
         self.todo.extend((deck, code, width, height) for code in cards.CODES[deck])
         if self._event is None:
             self._event = Clock.schedule_interval(self._slice, 0)
+
+    def request(self, asker: str, deck: str, sizes: list[tuple[int, int]]) -> None:
+        """`asker` (a table) wants `deck` drawn at `sizes` now: `warm` them, and drop the sizes
+        it asked for before and no longer wants (a layout passing through transient sizes must
+        not leave a whole deck to draw at a size nobody shows)."""
+        wanted = {(deck, int(w), int(h)) for w, h in sizes}
+        others = set().union(*(keys for who, keys in self.asked.items() if who != asker))
+        stale = self.asked.get(asker, set()) - wanted - others
+        self.asked[asker] = wanted
+        if stale:
+            self.queued -= stale
+            self.todo = deque(item for item in self.todo
+                              if (item[0], item[2], item[3]) not in stale)
+        for key in sorted(wanted):
+            self.warm(*key)
 
     def _slice(self, _dt: float) -> bool:
         """Each frame: draw a card at the frame's end (after its own work); False stops."""
