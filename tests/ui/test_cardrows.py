@@ -54,11 +54,15 @@ def test_a_row_emptied_and_filled_again_shows_its_new_cards_on_the_views_it_had(
     monkeypatch.setattr(cardrows, "CardView", lambda **kw: made.append(1) or real(**kw))
     row.codes = ["2H", "3H"]
     row.mark = -1
-    wait_for(lambda: len(row.views) == 2 and not any(v.pending for v in row.views), 5, "drawn")
+
+    def shown() -> bool:
+        return len(row.views) == 2 and all(
+            v.texture is not None and v.texture is cards.CACHE.cached(
+                ("face", "tractor", v.code, int(v.width), int(v.height))) for v in row.views)
+
+    wait_for(shown, 5, "the new cards drawn")
     assert made == [] and row.views == before[:2]
     assert [v.code for v in row.views] == ["2H", "3H"] and not any(v.winner for v in row.views)
-    assert all(v.texture is cards.texture("tractor", v.code, int(v.width), int(v.height))
-               for v in row.views)
     row.deck = "chan"
     row.codes = list(cards.CODES["chan"][:4])
     wait_for(lambda: len(row.views) == 4 and not any(v.pending for v in row.views), 5, "drawn")
@@ -80,3 +84,21 @@ def test_rows_make_their_views_within_a_frames_budget(window: Any, monkeypatch) 
     pump(1)
     assert sum(len(row.views) for row in rows) == 1
     wait_for(lambda: all(len(row.views) == 4 for row in rows), 5, "every row filled")
+
+
+def test_views_made_before_the_row_has_room_draw_no_card_at_a_default_size(window: Any) -> None:
+    """A row given cards while it is still collapsed (no layout yet) makes its views but draws
+    no card until it has room (it drew each at Kivy's default 100x100 size)."""
+    from ui import cards
+    from ui.table.cardrows import CardRow
+
+    cards.CACHE.clear()
+    row = CardRow(deck="chan", size=(0, 0), pos=(0, 0))
+    row.codes = ["", "CC"]  # a back and a face
+    pump(3)
+    assert len(row.views) == 2
+    assert not any(key[3:] == (100, 100) for key in cards.CACHE._items)
+    assert not any(key[3:] == (100, 100) for key in cards.CACHE._jobs)
+    row.size = (200, 70)
+    wait_for(lambda: all(v.texture is not None for v in row.views), 5, "drawn once placed")
+    assert all(v.height > 10 for v in row.views)

@@ -77,7 +77,9 @@ class CardRow(FloatLayout):
         """A card view for the row: one it showed before if any (see `_layout`), else new."""
         if self._spare:
             return self._spare.pop()
-        view = CardView(deck=self.deck, size_hint=(None, None))
+        # No size until the row places it: a view made while the row has no room yet (and so
+        # is not placed) would draw its card at Kivy's default 100x100.
+        view = CardView(deck=self.deck, size_hint=(None, None), size=(0, 0))
         view.focus_enabled = False
         return view
 
@@ -98,6 +100,8 @@ class CardRow(FloatLayout):
             shown = len(codes)
             leaving = self.views[shown:]
             sync_views(self, self.views, shown, self._view)
+            for view in leaving:
+                view.size = (0, 0)  # as a new one: no card drawn before the row places it
             self._spare.extend(reversed(leaving))
         else:
             most = min(len(codes), len(self.views) + NEW_PER_FRAME)
