@@ -55,6 +55,7 @@ ai-targets: setup     ## AI strength (normal vs heuristic, every game), then Mer
 screenshots: setup    ## PNGs of every screen and of each table mid-play and its summary, in screenshots/
 	$(XVFB) $(PY) scripts/screenshots.py
 	$(XVFB) $(PY) scripts/table_screenshots.py --out screenshots
+	$(XVFB) $(PY) scripts/tutorial_screenshots.py --out screenshots --lang en --lang vi
 
 # Kivy is imported by the spec: keep its logger quiet and out of ~/.kivy while building.
 BUNDLE_ENV := KIVY_HOME=$(CURDIR)/build/kivy-home KIVY_NO_ARGS=1 KIVY_NO_FILELOG=1 KIVY_NO_CONSOLELOG=1 KIVY_LOG_MODE=PYTHON

@@ -31,17 +31,16 @@ class TutorialPanel(BoxLayout):
             Color(0.10, 0.12, 0.22, 0.93)
             self._bg = RoundedRectangle(radius=[dp(10)])
         self.bind(pos=self._draw, size=self._draw)
-        column = BoxLayout(orientation="vertical", spacing=dp(2))
-        self.counter_label = FitLabel(size_hint_y=None, height=dp(18), base_font=sp(12),
-                                      color=(0.75, 0.85, 1, 1), halign="left")
         self.text_label = FitLabel(base_font=sp(16), halign="left")
-        column.add_widget(self.counter_label)
-        column.add_widget(self.text_label)
-        self.add_widget(column)
-        self.skip_button = FocusButton(size_hint_x=None, width=dp(92), base_font=sp(14),
-                                       tone=[0.45, 0.25, 0.25, 1])
+        self.add_widget(self.text_label)
+        side = BoxLayout(orientation="vertical", spacing=dp(2), size_hint_x=None, width=dp(92))
+        self.counter_label = FitLabel(size_hint_y=None, height=dp(18), base_font=sp(12),
+                                      color=(0.75, 0.85, 1, 1))
+        self.skip_button = FocusButton(base_font=sp(14), tone=[0.45, 0.25, 0.25, 1])
         self.skip_button.bind(on_release=lambda _b: on_skip())
-        self.add_widget(self.skip_button)
+        side.add_widget(self.counter_label)
+        side.add_widget(self.skip_button)
+        self.add_widget(side)
         self.bind(text=self._texts, counter=self._texts)
         self._texts()
         self.bind(parent=self._follow_parent)
@@ -52,21 +51,29 @@ class TutorialPanel(BoxLayout):
         self.skip_button.text = tr("Skip tutorial")
 
     def _follow_parent(self, *_args: Any) -> None:
-        if self.parent is not None:
-            self.parent.bind(size=self._place, pos=self._place)
+        parent = self.parent
+        if parent is not None:
+            ids = getattr(parent, "ids", {})
+            area = ids.get("seats") or ids.get("table") or parent
+            for widget in {id(parent): parent, id(area): area}.values():
+                widget.bind(size=self._place, pos=self._place)
             self._place()
 
     def _place(self, *_args: Any) -> None:
-        """Across the top of the table below its status bar: full width in portrait, most of
-        it in landscape; tall enough for three or four lines of text."""
+        """At the top of the table's play area (`ids.seats` or `ids.table`: the side panel with
+        the prompt and the hand stay free), four lines of text (fewer
+        over the far seats in landscape, where the text shrinks to fit)."""
         parent = self.parent
         if parent is None:
             return
-        portrait = parent.height > parent.width
-        self.width = parent.width - dp(16) if portrait else min(parent.width * 0.66, dp(560))
-        self.height = dp(118) if portrait else dp(100)
-        self.x = parent.x + (parent.width - self.width) / 2
-        self.top = parent.top - (dp(64) if portrait else dp(58))
+        ids = getattr(parent, "ids", {})
+        area = ids.get("seats") or ids.get("table") or parent
+        x, top = area.to_window(area.x, area.top)
+        x, top = parent.to_widget(x, top)
+        self.width = max(dp(200), area.width - dp(12))
+        self.height = dp(118) if parent.height > parent.width else dp(84)
+        self.x = x + (area.width - self.width) / 2
+        self.top = top - dp(4)
 
     def _draw(self, *_args: Any) -> None:
         self._bg.pos = self.pos
