@@ -12,7 +12,7 @@ import pytest
 
 from engine.records import replay
 from tests.ui.tablesim import focus_on, tap_card, wait_turn
-from tests.ui.uitools import pump, tap, wait_for
+from tests.ui.uitools import pump, settle, tap, wait_for
 from ui import i18n
 from ui.table.reasons import REASONS
 from ui.tutorial.controller import GAMES, lesson_of, progress_key
@@ -240,3 +240,66 @@ def test_leaving_resumes_and_skip_starts_afresh(make_app: Any) -> None:
     app2.start_tutorial("tractor")
     wait_turn(table2)
     assert len(table2.session.record.actions) == 0  # from the start after a skip
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=["landscape", "portrait"])
+def test_every_step_text_fits_its_panel_in_every_language(make_app: Any, size: Any) -> None:
+    """Each text, in each language, fits the panel without being cut (it may shrink, to no
+    less than 11 sp: readable at arm's length on a 7" screen)."""
+    from kivy.metrics import sp
+
+    app = make_app(size=size, pace=0)
+    problems = []
+    for game in GAMES:
+        app.start_tutorial(game)
+        table = app.root.get_screen(game)
+        wait_turn(table)
+        panel = table.tutorial.panel
+        label = panel.text_label
+        lesson = lesson_of(game)
+        for lang in i18n.LANGUAGES:
+            app.set_language(lang)
+            pump(2)
+            for msgid in [s.text for s in lesson.steps] + [lesson.follow]:
+                label.text = i18n.trf(msgid, card="Ouru Robai", move="10S 7S 4S 6D")
+                label.fit()
+                if label.shorten or label.font_size < sp(11) - 0.5:
+                    problems.append(f"{game} {lang} {label.font_size:.0f}px: {msgid[:40]}")
+        app.set_language("en")
+        table.tutorial.skip()
+        pump(2)
+    assert problems == []
+
+
+def test_language_switch_and_skip_by_buttons(make_app: Any) -> None:
+    """The lesson's text follows a language switch at once; Skip is reached with the arrows."""
+    app = make_app(pace=0)
+    app.start_tutorial("chan")
+    table = app.root.get_screen("chan")
+    wait_turn(table)
+    panel = table.tutorial.panel
+    english = panel.text
+    app.set_language("fr")
+    pump(2)
+    assert panel.text == i18n.tr(lesson_of("chan").steps[0].text) != english
+    assert panel.counter == "Étape 1 sur 8"
+    app.set_language("en")
+    pump(2)
+    focus_on(app, table, panel.skip_button)
+    app.handle_input("OK")
+    pump(2)
+    assert app.root.current == "home"
+    assert app.services.store.get_setting(progress_key("chan")) == 0
+
+
+def test_rules_page_opens_the_lesson_of_its_game(make_app: Any) -> None:
+    app = make_app(pace=0)
+    app.open_rules("tractor")
+    settle()
+    rules = app.root.get_screen("rules")
+    tap(rules.ids.learn_button)
+    pump(2)
+    table = app.root.get_screen("tractor")
+    assert app.root.current == "tractor" and table.tutorial is not None
+    wait_turn(table)
+    assert table.tutorial.panel.counter == "Step 1 of 19"

@@ -456,6 +456,7 @@ class TableScreen(BaseScreen):
             if self.prompt:
                 hand = self.ids.get("hand")
                 mine = list(self.prompt_buttons()) + [self.ids.get("hint_button")]
+                mine += self.tutorial.buttons() if self.tutorial is not None else []
                 mine += list(hand.views) if hand is not None else []
                 if self.focused_widget not in mine:
                     self.set_focus(self.initial_focus())

@@ -192,6 +192,10 @@ class Tutorial:
             self.panel.parent.remove_widget(self.panel)
         self.table = None
 
+    def buttons(self) -> list[Any]:
+        """The panel's buttons: the focus may rest on them during the player's decision."""
+        return [self.panel.skip_button] if self.panel is not None else []
+
     def skip(self) -> None:
         """Leave the lesson for good (its progress cleared) and go home."""
         table = self.table
