@@ -100,7 +100,8 @@ def open_store(config: config_mod.Config) -> Store:
     """The SQLite store in the data directory, or (logged) one keeping data in memory only,
     saying why (`unavailable_reason`, shown on the home screen): never a crash, never a file
     that is not Parlor's touched."""
-    store: Store = store_mod.open_store(paths.database_path(config.store.path))
+    store: Store = store_mod.open_store(paths.database_path(config.store.path),
+                                        config.store.replays_kept)
     # [game] holds exactly the settings the app may change: its values are their defaults
     return ConfiguredStore(store, dataclasses.asdict(config.game))
 

@@ -16,6 +16,7 @@ implementations for tests and for a desktop run without a data directory or hard
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -90,8 +91,26 @@ class Store(Protocol):
         With `autosave`, the saved game is replaced in the same transaction.
         """
 
+    def save_finished_deal(
+        self, game: str, outcome: str, points: int, record: str, practice: bool = False,
+        autosave: str | None = None,
+    ) -> SaveResult:
+        """A finished deal, in one transaction: counted (a practice deal only as `practice`),
+        its record (JSON text) kept for the replay viewer, and the saved game replaced."""
+
+    def recent_deals(self, limit: int = 50) -> list[dict[str, Any]]:
+        """The kept finished deals, newest first: id, game, outcome, points, practice,
+        finished_at."""
+
+    def load_deal(self, deal_id: int) -> dict[str, Any] | None:
+        """One kept deal: the `recent_deals` keys, `record` (JSON text) and `notes` (a list)."""
+
+    def attach_notes(self, deal_id: int, notes: list[Any]) -> SaveResult:
+        """Keep notes (the coach's) with a kept deal."""
+
     def stats(self) -> dict[str, dict[str, int]]:
-        """Per game: {"deals", "wins", "losses", "draws", "points"}."""
+        """Per game: {"deals", "wins", "losses", "draws", "points", "practice"}: practice deals
+        are counted only in "practice"."""
 
     def get_setting(self, key: str, default: Any = None) -> Any:
         """A setting changed in the app (language, AI level, ...), or `default`."""
@@ -249,6 +268,8 @@ class MemoryStore:
         self._autosave: str | None = None
         self._settings: dict[str, Any] = {}
         self._stats: dict[str, dict[str, int]] = {}
+        self._deals: list[dict[str, Any]] = []  # finished deals kept, oldest first
+        self.replays_kept = 50
         self.set_aside: list[tuple[str, str]] = []  # (saved game, why it did not restore)
 
     def load_autosave(self) -> str | None:
@@ -274,11 +295,46 @@ class MemoryStore:
         if autosave is not None:
             self._autosave = autosave
         row = self._stats.setdefault(
-            game, {"deals": 0, "wins": 0, "losses": 0, "draws": 0, "points": 0}
+            game, {"deals": 0, "wins": 0, "losses": 0, "draws": 0, "points": 0, "practice": 0}
         )
         row["deals"] += 1
         row[{"win": "wins", "loss": "losses", "draw": "draws"}[outcome]] += 1
         row["points"] += points
+        return SAVED
+
+    def save_finished_deal(
+        self, game: str, outcome: str, points: int, record: str, practice: bool = False,
+        autosave: str | None = None,
+    ) -> SaveResult:
+        if practice:
+            if autosave is not None:
+                self._autosave = autosave
+            row = self._stats.setdefault(game, {"deals": 0, "wins": 0, "losses": 0,
+                                                "draws": 0, "points": 0, "practice": 0})
+            row["practice"] += 1
+        else:
+            self.record_deal(game, outcome, points, autosave)
+        number = (self._deals[-1]["id"] + 1) if self._deals else 1
+        self._deals.append({"id": number, "game": game, "outcome": outcome, "points": points,
+                            "practice": practice, "finished_at": time.time(),
+                            "record": record, "notes": []})
+        del self._deals[:max(0, len(self._deals) - self.replays_kept)]
+        return SAVED
+
+    def recent_deals(self, limit: int = 50) -> list[dict[str, Any]]:
+        keys = ("id", "game", "outcome", "points", "practice", "finished_at")
+        return [{k: d[k] for k in keys} for d in reversed(self._deals)][:limit]
+
+    def load_deal(self, deal_id: int) -> dict[str, Any] | None:
+        for deal in self._deals:
+            if deal["id"] == deal_id:
+                return dict(deal, notes=list(deal["notes"]))
+        return None
+
+    def attach_notes(self, deal_id: int, notes: list[Any]) -> SaveResult:
+        for deal in self._deals:
+            if deal["id"] == deal_id:
+                deal["notes"] = list(notes)
         return SAVED
 
     def stats(self) -> dict[str, dict[str, int]]:

@@ -8,7 +8,7 @@ their dialogs and prompts). This class owns the flow: bots think off the UI thre
 opens with "Next deal" or, once the match is over, "New match", focus stays on the decision the
 human faces, and everything autosaves through the session. Picking cards in the hand is
 `ui.table.picking`; completed tricks and the last-trick review `ui.table.review`; hints
-`ui.table.hints`.
+`ui.table.hints`; undo (practice games) `ui.table.undo`.
 """
 
 from __future__ import annotations
@@ -22,13 +22,14 @@ from engine.errors import IllegalAction
 from engine.game import Action
 from engine.result import DealResult, MatchResult
 from engine.session import Session
-from ui.i18n import trf
+from ui.i18n import tr, trf
 from ui.screens.base import BaseScreen
 from ui.sound import events as sounds
 from ui.table import botproc, cardsource, summary
 from ui.table.driver import TableDriver, bot_specs
 from ui.table.reasons import reason
 from ui.table.seats import seat_name
+from ui.table.undo import UndoMixin
 
 HUMAN = 0
 BOT_DELAY = 0.7  # seconds between AI plays at speed 1.0
@@ -36,7 +37,7 @@ TRICK_HOLD = 1.6  # a completed trick stays on show this long at speed 1.0
 SLIDE = 0.3  # a played card slides onto the table in this long at speed 1.0
 
 
-class TableScreen(BaseScreen):
+class TableScreen(UndoMixin, BaseScreen):
     """Shared flow of every game's table."""
 
     game_name = "meri"
@@ -144,6 +145,7 @@ class TableScreen(BaseScreen):
         self.holding = False
         self.summary_open = False
         self._attach_summary(False)
+        self.start_practice_flag()
         self.focus_scope = None
         self.app.funbind("lang", self.on_language)
         self.app.fbind("lang", self.on_language)
@@ -295,10 +297,12 @@ class TableScreen(BaseScreen):
             self.tutorial.deal_over()  # a lesson is not counted in the match or statistics
         elif not session.counted and self.replay is None:
             outcome, points = summary.deal_outcome(self.deal_result(), HUMAN)
+            record = session.record.to_json()
             session.finish_deal(save=False)  # saved below, in one transaction with the stats
             self.app.cue(*sounds.OUTCOME_SOUNDS[outcome])
-            self.app.report_save(self.app.services.store.record_deal(
-                self.game_name, outcome, points, autosave=session.to_json()))
+            self.app.report_save(self.app.services.store.save_finished_deal(
+                self.game_name, outcome, points, record, practice=session.practice,
+                autosave=session.to_json()))
         self.prompt = ""
         self.match_over = self.match_finished() and self.tutorial is None
         if self.match_over:
@@ -364,6 +368,8 @@ class TableScreen(BaseScreen):
 
     def summary_markup(self) -> str:
         lines = self.summary_lines()
+        if self.session.practice:
+            lines = [tr("Practice game: this deal is not counted in the statistics."), *lines]
         if self.tutorial is not None:  # the lesson's closing words above the deal's result
             lines = [self.tutorial.closing_text(), "", *lines]
         return "\n".join(lines)
@@ -450,12 +456,13 @@ class TableScreen(BaseScreen):
 
     def ensure_focus(self) -> None:
         """While the human decides, keep the focus on the decision: the hand, the prompt's
-        buttons or the hint (inside `prompt_scope` when the prompt has one)."""
-        if not self.summary_open:
+        buttons, the hint or undo (inside `prompt_scope` when the prompt has one)."""
+        if not self.summary_open and not self.undo_asking:
             self.focus_scope = self.prompt_scope()
             if self.prompt:
                 hand = self.ids.get("hand")
-                mine = list(self.prompt_buttons()) + [self.ids.get("hint_button")]
+                mine = list(self.prompt_buttons()) + [self.ids.get("hint_button"),
+                                                      self.ids.get("undo_button")]
                 mine += self.tutorial.buttons() if self.tutorial is not None else []
                 mine += list(hand.views) if hand is not None else []
                 if self.focused_widget not in mine:

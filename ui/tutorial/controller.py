@@ -66,7 +66,8 @@ class Tutorial:
         record = GameRecord(parsed.game, parsed.seed, parsed.layout, parsed.state, [])
         for action in self.script[: self.saved_progress() if resume else 0]:
             record.apply(action)
-        session = Session(parsed.game, parsed.game.new_match(parsed.seed), record)
+        # A practice session: Undo takes a move back without asking, and nothing is counted.
+        session = Session(parsed.game, parsed.game.new_match(parsed.seed), record, practice=True)
         session.save_callback = self._save  # from now on: every action saves the progress
         return session
 
@@ -138,7 +139,7 @@ class Tutorial:
             return
         step = self.current_step()
         number = sum(1 for i in self.lesson.human_decisions() if i < done) + 1
-        self.panel.counter = trf("Step {n} of {total}", n=number, total=self.total_steps)
+        self.panel.counter = trf("Step {n} of {count}", n=number, count=self.total_steps)
         move = self.expected()
         if step is not None:
             self.panel.text = trf(step.text, **step.fields) if step.fields else tr(step.text)
