@@ -185,6 +185,9 @@ def test_wrong_moves_are_refused_with_the_rule_and_do_not_advance(make_app: Any)
     hand = table.ids.hand
     done = len(table.session.record.actions)
     assert [hand.codes[i] for i in hand.hinted] == ["IRo"]
+    tap(table.ids.hint_button)  # the hint is the lesson's move, not the AI's own idea
+    assert table.message == "Hint: IRo" and table.picked_codes() == ["IRo"]
+    table.clear_picks()
     tap(hand.card_view("OKa"))  # a trump: H-14
     assert table.alert and REASONS["H-14"] in table.message
     assert table.tutorial.last_rule == "H-14"

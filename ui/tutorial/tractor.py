@@ -18,7 +18,7 @@ LESSON = Lesson(
              N_("Both teams start at level 2, so the 2s are this deal's level cards. Declare with your 2 of clubs: clubs become trumps, and the first to declare becomes the dealer."),  # noqa: E501
              ("2C",), ("T-2", "T-7", "T-8", "T-11")),
         Step(4, (BURY,),
-             N_("As dealer you picked up the kitty (outlined cards came from it). Bury 8 cards face down as the new kitty: the outlined low cards of short suits. If the attackers win the last trick, the kitty's points count double for them."),  # noqa: E501
+             N_("As dealer you picked up the kitty (8 more cards). Bury 8 cards face down as the new kitty: the outlined ones. Points buried there, like this 5 of spades, go to the attackers, doubled, if they win the last trick: you will want to win it."),  # noqa: E501
              tuple(BURY.split()[1:]), ("T-3", "T-15", "T-26")),
         Step(5, ("QC QC JC JC",),
              N_("Trumps, high to low: the jokers, the level 2s, then clubs. Lead a tractor: consecutive pairs of one suit, here queens and jacks of clubs. Others must answer with pairs if they can."),  # noqa: E501
