@@ -101,9 +101,9 @@ class TableScreen(UndoMixin, BaseScreen):
 
     # -- card textures -------------------------------------------------------------------------
     def warm_cards(self, deck: str, sizes: list[tuple[int, int]]) -> None:
-        """Draw every face of `deck` at `sizes` ahead of need, one per frame (the shared
-        `cardsource.WARMER`), so a trick that turns face up never draws eight new textures in
-        one frame. Only while this table is the current screen: a table laid out in the
+        """Draw every face of `deck` at `sizes` ahead of need, within each frame's drawing
+        budget (the shared `cardsource.WARMER`), so a trick that turns face up never draws
+        eight new textures in one frame. Only while this table is the current screen: a table laid out in the
         background (at whatever size) keeps its request until it is entered."""
         self.__dict__["_warm_request"] = (deck, list(sizes))
         if self.manager is not None and self.manager.current == self.name:
@@ -113,8 +113,7 @@ class TableScreen(UndoMixin, BaseScreen):
         request = self.__dict__.pop("_warm_request", None)
         if request is not None:
             deck, sizes = request
-            for w, h in sizes:
-                cardsource.WARMER.warm(deck, int(w), int(h))
+            cardsource.WARMER.request(self.name, deck, sizes)  # instead of its last request
 
     # -- pacing ------------------------------------------------------------------------------
     def seconds(self, base: float) -> float:
