@@ -57,8 +57,8 @@ class Profile:
 #: hard level's inference, in playouts of the game).
 PROFILES: dict[str, Profile] = {
     "meri": Profile(MeriHeuristicBot, MeriAdapter,
-                    normal=Budget(playouts=350, max_worlds=140, world_cost=0.5),
-                    hard=Budget(playouts=600, max_worlds=300, world_cost=2.5, inference=True)),
+                    normal=Budget(playouts=900, max_worlds=300, world_cost=0.5),
+                    hard=Budget(playouts=2400, max_worlds=600, world_cost=2.5, inference=True)),
     "tractor": Profile(TractorHeuristicBot, TractorAdapter,
                        normal=Budget(playouts=250, max_worlds=150),
                        hard=Budget(playouts=400, max_worlds=300, world_cost=5.0, inference=True)),
