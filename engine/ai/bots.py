@@ -52,7 +52,8 @@ class Profile:
         return self.hard if level == "hard" else self.normal
 
 
-#: The budgets are sized in `Budget`'s docstring (p95 within the table's pause on a Pi 4); the
+#: The budgets are sized in `Budget`'s docstring (p95 within the table's pause on a Pi 4: normal
+#: on one of its cores, hard with the three search processes `[ai] workers = auto` gives it); the
 #: world costs are fitted to measured decision times (sampling a world, and weighing it with the
 #: hard level's inference, in playouts of the game).
 PROFILES: dict[str, Profile] = {
