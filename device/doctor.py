@@ -3,10 +3,11 @@
 Checks the config, the store, the display, input devices, the GPIO pin factory, the serial
 keypad and the display's backlight (screen sleep), then the board's health (temperature,
 throttling, free space on the data partition, the sound card: `hardware.health`, which the
-Controls screen shows too), each `OK`, `WARN` (works, but worth knowing) or `FAIL` with the problem and what Parlor
-will do about it (the store check uses the store's own judgement of its path). Nothing is
-changed and no file is left behind: the database is read from an immutable or copied snapshot
-(no `-wal`/`-shm`), devices are opened and closed again. Exit status 1 if anything FAILed.
+Controls screen shows too) and whether SDL opens an audio device for the sound player, each
+`OK`, `WARN` (works, but worth knowing) or `FAIL` with the problem and what Parlor will do about
+it (the store check uses the store's own judgement of its path). Nothing is changed and no file
+is left behind: the database is read from an immutable or copied snapshot (no `-wal`/`-shm`),
+devices are opened and closed again. Exit status 1 if anything FAILed.
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ from device.store import SCHEMA_VERSION
 from device.storefile import Kind
 from hardware import health
 from hardware.health import LOW_SPACE, free_space
+from ui.remote import address as net_address
+from ui.sound import probe as sound_probe
+from ui.sound.player import SOUNDS
 
 
 @dataclass
@@ -229,6 +233,26 @@ def check_backlight(root: Path | None = None) -> Check:
 
 
 
+def check_network(config: config_mod.Config) -> Check:
+    """[network]: the address phones would use and whether the port is free now."""
+    net = config.network
+    state = "on" if net.enabled else "off ([network] enabled = false)"
+    try:
+        bind = net_address.bind_address(net.bind)
+    except ValueError as exc:
+        return Check("FAIL" if net.enabled else "WARN", "phones", f"{state}; bind: {exc}")
+    where = net_address.lan_address(net.bind)
+    url = f"http://{where}:{net.port}/"
+    problem = net_address.port_problem(bind, net.port)
+    if problem is not None:
+        return Check("WARN" if net.enabled else "OK", "phones",
+                     f"{state}; {url}; port {net.port} on {bind} is not free ({problem}): "
+                     "another program, or Parlor itself during a game with phones")
+    if net.enabled and where.startswith("127."):
+        return Check("WARN", "phones", f"{state}; no network: phones cannot reach {url}")
+    return Check("OK", "phones", f"{state}; phones would join at {url} (port free)")
+
+
 def data_folder(config: config_mod.Config, environ: Mapping[str, str]) -> Path:
     """The folder whose partition holds the database (its nearest existing ancestor)."""
     return paths.nearest_folder(paths.database_path(config.store.path, environ))
@@ -237,6 +261,20 @@ def data_folder(config: config_mod.Config, environ: Mapping[str, str]) -> Path:
 def health_check(reading: health.Reading) -> Check:
     """A health reading as a doctor line."""
     return Check(reading.status, reading.name, reading.detail)
+
+
+def check_sound(audio: Callable[[], sound_probe.AudioProbe] = sound_probe.probe,
+                folder: Path = SOUNDS) -> Check:
+    """What the sound player needs: an audio device SDL opens (`ui.sound.probe`, the player's
+    own question) and its files. Without a device Parlor plays silently: a WARN, not a FAIL."""
+    files = len(list(folder.glob("*.ogg"))) if folder.is_dir() else 0
+    if not files:
+        return Check("WARN", "sound", f"no sound files in {folder}: Parlor plays silently")
+    found = audio()
+    if not found.ok:
+        return Check("WARN", "sound", f"{found.detail}: Parlor plays silently (the GPIO buzzer, "
+                     "if fitted, still beeps; a running Parlor may be holding the device)")
+    return Check("OK", "sound", f"{found.detail}; {files} sound files")
 
 
 def run_checks(environ: Mapping[str, str] | None = None, root: Path = Path("/")) -> list[Check]:
@@ -251,7 +289,10 @@ def run_checks(environ: Mapping[str, str] | None = None, root: Path = Path("/"))
         check_pin_factory(config, env),
         check_serial(config),
         check_backlight(None if root == Path("/") else root / "sys" / "class" / "backlight"),
-    ] + [health_check(r) for r in health.read_all(data_folder(config, env), root)]
+        check_network(config),
+    ] + [health_check(r) for r in health.read_all(data_folder(config, env), root)] + [
+        check_sound(),
+    ]
 
 
 def doctor(out: TextIO, environ: Mapping[str, str] | None = None,
