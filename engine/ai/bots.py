@@ -57,6 +57,10 @@ class Profile:
 #: world costs are fitted to measured decision times (sampling a world, and weighing it with the
 #: hard level's inference, in playouts of the game).
 PROFILES: dict[str, Profile] = {
+    # Meri normal 900 vs 350 playouts against the heuristic: paired +0.78 pts/deal [+0.09, +1.48]
+    # on 60 deals at seed 101, but +0.00 [-0.71, +0.71] on 35 at seed 1 (900 there: +1.37
+    # [+1.08, +1.66] over 139 deals): the gain is not established. Tractor 600: +0.46 levels/deal
+    # [+0.34, +0.59] over 40 deals at seed 1 (250: +0.385 [+0.30, +0.47] over 100).
     "meri": Profile(MeriHeuristicBot, MeriAdapter,
                     normal=Budget(playouts=900, max_worlds=300, world_cost=0.5),
                     hard=Budget(playouts=2400, max_worlds=600, world_cost=2.5, inference=True)),
