@@ -155,7 +155,8 @@ class SeatsMixin:
         from ui.table.seating import Seating
 
         app = self.app  # type: ignore[attr-defined]
-        seating = getattr(app, "seating", None)
+        ours = app.session is session and getattr(self, "tutorial", None) is None
+        seating = getattr(app, "seating", None) if ours else None  # not a replay, not a lesson
         if seating is None or len(seating.plans) != session.game.players:
             seating = Seating.default(session.game.players, app.ai_level)
         old = self.phones
