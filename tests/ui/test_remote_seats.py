@@ -163,3 +163,5 @@ def test_ai_covers_an_away_phone_and_it_rejoins_after_a_power_cut(make_app: Any)
                  what="joined with the same secret")
     finally:
         back.close()
+        app.go("home")  # the server stops; nothing of this table is left for the next test
+        settle()
