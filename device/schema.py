@@ -136,6 +136,8 @@ class GameConfig:
     ai_level: str
     animation_speed: float
     sound: bool
+    large_cards: bool
+    colour_safe: bool
 
 
 @dataclass(frozen=True)
@@ -223,6 +225,9 @@ KEYS: tuple[Key, ...] = (
     Key("game", "animation_speed", 1.0, Number(SPEED_MIN, SPEED_MAX),
         "pace of the table's animations (higher is faster)"),
     Key("game", "sound", True, Boolean(), "play sounds"),
+    Key("game", "large_cards", False, Boolean(), "larger cards in your hand (weaker eyes)"),
+    Key("game", "colour_safe", False, Boolean(),
+        "suits told apart by shape as well as colour (four-colour French suits)"),
     Key("ai", "workers", "auto", CountOrAuto(1, 64),
         'processes that search a decision ("auto" = the cores but one; 1 = the bot process)'),
     Key("kiosk", "enabled", _kiosk("enabled"), Boolean(),

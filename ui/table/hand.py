@@ -3,7 +3,12 @@
 Cards are addressed by index, so two identical cards (Tractor, Chắn) stay distinct. The hand
 shows `codes` left to right with gaps between groups (`breaks`: suits, pairs; `groups`: a double
 gap between kinds of groups), picked cards raised, hinted ones outlined and, with `dim_illegal`,
-every card not in `legal` dimmed; `rows = 2` puts a long hand on two rows (portrait screens).
+every card not in `legal` dimmed.
+
+Legibility first (`plan`): the hand takes the largest cards whose index (`ui.cards.corner`)
+shows whole on every card, each overlapped card keeping at least `MIN_STRIP` px. With `rows = 2`
+a long hand may take two rows, split at the group break nearest its middle, the second row lying
+over the lower part of the first below its indexes; it does when that gives larger indexes.
 
 Picking: `multi = False` (Meri, Chắn) keeps at most one card picked, `multi = True` (Tractor)
 any number; `toggle(index)` does what the mode says. The hand owns `picked` and clears it when
@@ -15,20 +20,64 @@ release. Focus navigation moves over `views` (each a focusable `CardView`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.floatlayout import FloatLayout
 
+from ui import cards
 from ui.table import cardsource
-from ui.table.cardrows import fit
+from ui.table.cardrows import SNAP, fit
 from ui.table.slidepick import SlidePick
 from ui.table.widgets import CardView, sync_views
 
 LIFT = 0.16  # a picked card rises by this fraction of its height
 GAP = 0.35  # a gap between groups in a hand, in card widths
 SPLIT_FROM = 7  # a two-row hand uses its second row from 2 × this many cards
+MIN_STRIP = 20.0  # px of an overlapped card left showing, at least (a fingertip; issue 20)
+INDEX_PAD = 2.0  # px an overlapping card or row leaves showing beyond the index
+SPREAD = 1.04  # cards that do not need to overlap stand this many widths apart
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A hand's layout: card size, the step between cards of a row, where the second row
+    starts (0: one row), and how far below the first row's top the second row's top lies."""
+
+    w: float
+    h: float
+    step: float
+    split: int
+    drop: float
+    glyph: float  # the index's glyph height at this size (what the plan maximises)
+
+
+def plan(deck: str, n: int, gaps: list[int], width: float, height: float, split: int,
+         gap: float = GAP) -> Plan | None:
+    """The largest cards of `deck` whose index shows whole on each of `n` cards in the box,
+    in one row (`split` = 0) or two (the second from index `split`), or None if none fits.
+    `gaps[i]` counts the group gaps (of `gap` card widths) before card i."""
+    ratio = cardsource.aspect(deck)
+    rows = [(0, split), (split, n)] if split else [(0, n)]
+    h = float(int(height / (1 + LIFT) // SNAP) * SNAP)
+    while h >= 2 * SNAP:
+        w = float(round(h * ratio))
+        corner = cards.corner(deck, w, h)
+        need = max(MIN_STRIP, corner.width + INDEX_PAD)
+        drop = min(h, corner.depth + INDEX_PAD) if split else 0.0
+        step = w * SPREAD
+        for a, b in rows:
+            room = width - w - sum(gaps[a + 1:b]) * gap * w
+            if b - a > 1:
+                step = min(step, room / (b - a - 1))
+            elif room < 0:
+                step = -1.0
+        if step >= need and h * (1 + LIFT) + drop <= height:
+            return Plan(w, h, step, split, drop, corner.glyph)
+        h -= SNAP
+    return None
 
 
 class Hand(SlidePick, FloatLayout):
@@ -111,20 +160,18 @@ class Hand(SlidePick, FloatLayout):
         for b in (*self.breaks, *self.groups):
             if 0 < b < len(codes):
                 gaps[b] += 1
-        split = self._split(len(codes))
+        layout = self._plan(len(codes), gaps)
+        split = layout.split
         rows = [(0, split), (split, len(codes))] if split else [(0, len(codes))]
-        row_h = self.height / len(rows)
-        ratio = cardsource.aspect(self.deck)
-        sizes = [fit(b - a, sum(gaps[a + 1:b]), self.width, row_h / (1 + LIFT), ratio, GAP)
-                 for a, b in rows]
-        w, h = min(s[0] for s in sizes), min(s[1] for s in sizes)  # one card size for the hand
+        w, h = layout.w, layout.h
+        top = self.y + (self.height + h * (1 + LIFT) + layout.drop) / 2 - h * LIFT  # row 1's top
         picked, hinted, legal = set(self.picked), set(self.hinted), set(self.legal)
         for r, (a, b) in enumerate(rows):
-            step = min(sizes[r][2], w * 1.04)
+            step = layout.step
             inner = sum(gaps[a + 1:b])
             total = w + step * (b - a - 1) + inner * GAP * w
             x = self.x + max(0.0, (self.width - total) / 2)
-            y = self.y + row_h * (len(rows) - 1 - r)  # the first row on top
+            y = top - h - r * layout.drop
             for i in range(a, b):
                 view = self.views[i]
                 if i > a:
@@ -138,6 +185,24 @@ class Hand(SlidePick, FloatLayout):
                 view.focus_enabled = self.interactive
                 view.pos = (x, y + (h * LIFT if i in picked else 0))
                 x += step
+
+    def _plan(self, n: int, gaps: list[int]) -> Plan:
+        """The layout with the largest legible indexes (see `plan`): one row, or two when that
+        reads better; if no size shows every index whole (a box far too small), the cards are
+        fitted to the box as before, overlapped down to `cardrows.MIN_STEP`."""
+        best: Plan | None = None
+        for split in {0, self._split(n)}:
+            if self.width <= 0 or self.height <= 0:
+                break
+            option = plan(self.deck, n, gaps, self.width, self.height, split)
+            if option is not None and (best is None or (option.glyph, option.h, -option.split)
+                                       > (best.glyph, best.h, -best.split)):
+                best = option
+        if best is not None:
+            return best
+        w, h, step = fit(n, sum(gaps[1:n]), self.width, self.height / (1 + LIFT),
+                         cardsource.aspect(self.deck), GAP)
+        return Plan(w, h, min(step, w * SPREAD), 0, 0.0, 0.0)
 
     def _split(self, n: int) -> int:
         """Where the second row starts (0: one row): at the group break nearest the middle."""
