@@ -147,11 +147,14 @@ def test_corner_glyphs_are_drawn_that_tall(window: Any, size: float) -> None:
 
 @pytest.mark.parametrize("deck", ["chan", "tractor", "meri"])
 def test_index_grows_with_the_card(deck: str) -> None:
-    """Larger cards never print a smaller index over the sizes a hand takes (the hand picks
-    the largest card that fits, so a larger box must not read worse)."""
+    """Over the compact faces (the sizes of a hand), a larger card never prints a smaller
+    index: a larger box never reads worse. (Past `COMPACT_BELOW` the full face's index is
+    smaller again; the hand picks the size with the largest index.)"""
     from ui import cards
+    from ui.cards.paint import COMPACT_BELOW
 
-    glyphs = [cards.corner(deck, *cards.size_for(deck, h)).glyph for h in range(64, 200, 8)]
+    glyphs = [cards.corner(deck, *cards.size_for(deck, h)).glyph
+              for h in range(64, COMPACT_BELOW, 8)]
     assert glyphs == sorted(glyphs), glyphs
 
 

@@ -56,11 +56,13 @@ class Plan:
 
 def plan(deck: str, n: int, gaps: list[int], width: float, height: float, split: int,
          gap: float = GAP) -> Plan | None:
-    """The largest cards of `deck` whose index shows whole on each of `n` cards in the box,
-    in one row (`split` = 0) or two (the second from index `split`), or None if none fits.
-    `gaps[i]` counts the group gaps (of `gap` card widths) before card i."""
+    """The cards of `deck` with the largest index (then the largest cards) whose index shows
+    whole on each of `n` cards in the box, in one row (`split` = 0) or two (the second from
+    index `split`), or None if none fits. `gaps[i]` counts the group gaps (of `gap` card
+    widths) before card i."""
     ratio = cardsource.aspect(deck)
     rows = [(0, split), (split, n)] if split else [(0, n)]
+    best: Plan | None = None
     h = float(int(height / (1 + LIFT) // SNAP) * SNAP)
     while h >= 2 * SNAP:
         w = float(round(h * ratio))
@@ -74,10 +76,11 @@ def plan(deck: str, n: int, gaps: list[int], width: float, height: float, split:
                 step = min(step, room / (b - a - 1))
             elif room < 0:
                 step = -1.0
-        if step >= need and h * (1 + LIFT) + drop <= height:
-            return Plan(w, h, step, split, drop, corner.glyph)
+        if (step >= need and h * (1 + LIFT) + drop <= height
+                and (best is None or corner.glyph > best.glyph)):
+            best = Plan(w, h, step, split, drop, corner.glyph)
         h -= SNAP
-    return None
+    return best
 
 
 class Hand(SlidePick, FloatLayout):
