@@ -198,3 +198,39 @@ def test_colour_safe_redraws_the_cards_on_show(make_app: Any) -> None:
     finally:
         app.set_colour_safe(False)
     wait_for(lambda: _mean_rgb(view.texture) == red, what="the red diamonds back")
+
+
+def test_settings_rows_switch_large_and_colour_safe_cards(make_app: Any) -> None:
+    """The settings screen's rows set both options (kept in the store); the config's
+    `[game]` values are where an app starts until the player chooses in the app."""
+    from ui import cards
+    from ui.app import ParlorApp
+    from ui.ports import MemoryStore, NullOutputs, Services
+
+    app = make_app()
+    app.go("settings")
+    pump(2)
+    screen = app.root.get_screen("settings")
+    assert screen.ids.large_cards_off.selected and not screen.ids.large_cards_on.selected
+    screen.ids.large_cards_on.dispatch("on_release")
+    screen.ids.colour_safe_on.dispatch("on_release")
+    pump(1)
+    try:
+        assert app.large_cards and screen.ids.large_cards_on.selected
+        assert app.colour_safe and cards.STYLE.colour_safe
+        store = app.services.store
+        assert store.get_setting("large_cards") is True and store.get_setting("colour_safe")
+    finally:
+        screen.ids.colour_safe_off.dispatch("on_release")
+    assert not cards.STYLE.colour_safe
+    store = MemoryStore()
+    started = ParlorApp(Services(store=store, outputs=NullOutputs(), large_cards=True,
+                                 colour_safe=True))
+    try:
+        assert started.large_cards and started.colour_safe and cards.STYLE.colour_safe
+        store.set_setting("colour_safe", False)  # what the player chose in the app wins
+        again = ParlorApp(Services(store=store, outputs=NullOutputs(), colour_safe=True))
+        assert not again.colour_safe and not cards.STYLE.colour_safe
+    finally:
+        cards.set_colour_safe(False)
+        make_app()  # the newest app is a mounted one again (kv's `app`)
