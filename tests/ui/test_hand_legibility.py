@@ -234,3 +234,21 @@ def test_settings_rows_switch_large_and_colour_safe_cards(make_app: Any) -> None
     finally:
         cards.set_colour_safe(False)
         make_app()  # the newest app is a mounted one again (kv's `app`)
+
+
+@pytest.mark.parametrize("colour_safe", [False, True], ids=["plain", "colour_safe"])
+def test_every_face_draws_at_any_small_size(window: Any, colour_safe: bool) -> None:
+    """Compact faces fit their body beside the index: on a card squeezed to a few pixels
+    (a row during a relayout) there is no room, and the face draws its index alone (a
+    drawing with a negative size once crashed the GL driver)."""
+    from ui import cards
+
+    cards.set_colour_safe(colour_safe)
+    try:
+        for deck in cards.DECKS:
+            for h in (10, 13, 16, 24, 40, 72):
+                w, h = cards.size_for(deck, h)
+                for code in cards.CODES[deck]:
+                    assert cards.texture(deck, code, max(w, 6), h).size == (max(w, 6), h)
+    finally:
+        cards.set_colour_safe(False)

@@ -226,6 +226,8 @@ def _joker(p: Painter, code: str, compact: bool) -> None:
     if compact:
         _joker_index(p, code)
         x0 = corner(p.w, p.h).width
+        if p.w - x0 < 3:
+            return  # a card a few pixels wide: the index only
         cx, cy = (x0 + p.w) / 2, p.h * 0.42
         s = min(p.w - x0, p.h * 0.45) * 0.95
     else:
@@ -266,6 +268,8 @@ def draw_face(p: Painter, code: str) -> None:
         box = (corner(p.w, p.h).width + 0.5 * pad, 1.5 * pad, p.w - 1.5 * pad, p.h - 1.5 * pad)
     else:
         box = (0.24 * p.w, 0.1 * p.h, 0.76 * p.w, 0.9 * p.h)
+    if box[2] - box[0] < 3 or box[3] - box[1] < 3:
+        return  # a card a few pixels wide (a row squeezed while laid out): the index only
     if rank in ("J", "Q", "K"):
         _court(p, rank, suit, box, double=not compact)
     elif rank == "A":

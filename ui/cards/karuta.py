@@ -254,14 +254,17 @@ def draw_face(p: Painter, code: str) -> None:
     _font_size, compact, pad = _font(p.w, p.h)
     if rank in COURT_NAME:  # one index: the court's frame takes the rest of the card
         _index(p, rank, suit, both=False)
-        _court(p, rank, suit, corner(p.w, p.h).width + pad if compact else 0.3 * p.w)
+        x0 = corner(p.w, p.h).width + pad if compact else 0.3 * p.w
+        if p.w * 0.94 - x0 >= 3:  # else a card a few pixels wide: the index only
+            _court(p, rank, suit, x0)
         return
     _index(p, rank, suit, both=not compact)
     if compact:
         box = (corner(p.w, p.h).width + 0.5 * pad, 1.5 * pad, p.w - 1.5 * pad, p.h - 1.5 * pad)
     else:
         box = (0.2 * p.w, 0.12 * p.h, 0.8 * p.w, 0.88 * p.h)
-    _numbers(p, int(rank), suit, box)
+    if box[2] - box[0] >= 3 and box[3] - box[1] >= 3:  # else the index only (a tiny card)
+        _numbers(p, int(rank), suit, box)
 
 
 def draw_back(p: Painter) -> None:
