@@ -100,6 +100,10 @@ class Hand(SlidePick, FloatLayout):
     groups = ListProperty([])  # indexes before which a double gap separates kinds of groups
     interactive = BooleanProperty(True)
     rows = NumericProperty(1)  # the most rows a long hand may take (see the module docstring)
+    #: The large-cards setting, for the table's kv to size the hand from (`large: app.large_cards`
+    #: on a line of its own: a size rule that read `app` would re-read kv's app proxy whenever
+    #: the screen is resized, even after the app stopped, and keep the stopped app there).
+    large = BooleanProperty(False)
 
     __events__ = ("on_pick",)
 
