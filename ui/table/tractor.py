@@ -84,6 +84,19 @@ class TractorTableScreen(TrickTableScreen):
         # Any card may be played: draw the deck ahead at the size of a play (one per frame).
         self.warm_cards("tractor", sorted({row.single_size() for row in self.plays}))
 
+    # -- places for motion (`ui.table.motion`) -------------------------------------------------
+    def seat_widget(self, seat: int) -> Any:
+        return self.badges[seat]
+
+    def trick_views(self) -> list[Any]:
+        return [v for row in self.plays for v in row.views]
+
+    def deal_origin(self) -> Any:
+        return self.ids.table
+
+    def deal_size(self) -> tuple[float, float]:
+        return self.plays[0].single_size()
+
     # -- view ----------------------------------------------------------------------------------
     def reset_view(self) -> None:
         super().reset_view()
