@@ -51,16 +51,22 @@ class Freezer:
         self.animation = Animation
         self.update = Animation._update
 
-    def freeze(self, table: Any, advance: float) -> None:
+    def freeze(self, table: Any, advance: float, settle: int = 0) -> None:
+        """Stop the bots and every animation; draw `settle` frames (cold card faces get drawn
+        within the frame budget meanwhile), then step the animations by `advance` seconds."""
         if table.driver is not None:
             table.driver.invalidate()  # no bot acts while the frame is taken
         def _update(_anim: Any, _dt: float) -> None:  # named so: the Clock calls it by name
             return None
 
         self.animation._update = _update
-        for anim in list(self.animation._instances):
-            if type(anim) is self.animation:  # the leaves (a Sequence or Parallel runs them)
-                self.update(anim, advance)
+        pump(settle)
+        steps = max(1, round(advance / 0.02))  # small steps, as frames would: a Sequence
+        for _ in range(steps):                  # starts its next part as one ends
+            for anim in list(self.animation._instances):
+                if type(anim) is self.animation:  # the leaves (a Sequence or Parallel runs them)
+                    self.update(anim, 0.0)  # an animation's first update only starts its clock
+                    self.update(anim, advance / steps)
 
     def thaw(self, table: Any) -> None:
         self.animation._update = self.update
@@ -104,8 +110,8 @@ def trick_game(app: Any, freezer: Freezer, game: str, out: Path, tag: str) -> No
     table = app.root.get_screen(game)
     table.autoplay = True
     app.new_game(game)
-    pump(1)
-    freezer.freeze(table, 0.35)  # the deal: the first cards near their seats, the last leaving
+    wait(lambda: table.motion.flights, "the deal's flights")
+    freezer.freeze(table, 0.35, settle=12)  # the deal: the first cards near their seats, the last leaving
     shoot(out, f"motion-{game}-deal-{tag}")
     freezer.thaw(table)
     wait(lambda: not table.motion.flights, "the end of the deal's flights")
@@ -125,8 +131,8 @@ def chan(app: Any, freezer: Freezer, out: Path, tag: str) -> None:
     table = app.root.get_screen("chan")
     table.autoplay = True
     app.new_game("chan")
-    pump(1)
-    freezer.freeze(table, 0.3)
+    wait(lambda: table.motion.flights, "the deal's flights")
+    freezer.freeze(table, 0.3, settle=12)
     shoot(out, f"motion-chan-deal-{tag}")
     freezer.thaw(table)
     wanted = {"captured": "capture", "discarded": "discard", "Stock": "draw"}

@@ -98,9 +98,17 @@ def test_meri_deal_flies_and_your_turn_pulses_without_holding_input(make_app: An
     app = make_app(pace=1.0)
     table = app.root.get_screen("meri")
     app.new_game("meri")
-    pump(2)
-    assert table.motion.started >= 16  # two cards to each of the eight seats (and a pulse)
-    assert table.motion.flights and table.motion.layer.children  # in the air, staggered
+    # once the table has laid itself out: two cards to each of the eight seats, staggered
+    wait_for(lambda: len(table.motion.flights) >= 8, 10, what="the deal's flights")
+    assert table.motion.layer.children
+    hand = table.ids.hand
+    hx, hy = hand.to_window(*hand.center)
+    assert all(f.view.parent is table.motion.layer for f in table.motion.flights)
+    wait_for(lambda: table.motion.started >= 16, 10, what="every dealt card to leave")
+    last = table.motion.flights[-1]  # the last card dealt flies to your hand
+    wait_for(lambda: last not in table.motion.flights, 10, what="the deal to end")
+    cx, cy = last.view.to_window(*last.view.center)
+    assert abs(cx - hx) < 2 and abs(cy - hy) < 2
     wait_turn(table, 60)
     state = table.session.state
     assert table.motion.busy  # your seat pulses

@@ -109,7 +109,8 @@ class Motion:
         self._pulse_group: InstructionGroup | None = None
         self._pulse_color: Color | None = None
         self._pulse_line: Line | None = None
-        self._pulse_rect: Rect = (0, 0, 0, 0)
+        self._pulse_widget: Widget | None = None
+        self._placing: Any = None  # a wait for the table's layout to settle (`when_placed`)
 
     # -- state -------------------------------------------------------------------------------
     @property
@@ -189,6 +190,32 @@ class Motion:
         if self.enabled():
             Clock.schedule_once(lambda _dt: then(), -1)
 
+    def when_placed(self, widgets: Callable[[], Sequence[Widget]], then: Callable[[], None],
+                    frames: int = 30) -> None:
+        """Run `then` once `widgets` have kept their boxes from one frame to the next (a table
+        just opened lays itself out over a few frames), at most `frames` frames from now;
+        replaces a wait already running; nothing when motion is off."""
+        self._stop_placing()
+        if not self.enabled():
+            return
+        state: dict[str, Any] = {"last": None, "left": frames}
+
+        def check(_dt: float) -> None:
+            self._placing = None
+            rects = [window_rect(widget) for widget in widgets()]
+            if rects == state["last"] or state["left"] <= 0:
+                then()
+                return
+            state["last"], state["left"] = rects, state["left"] - 1
+            self._placing = Clock.schedule_once(check, 0)
+
+        self._placing = Clock.schedule_once(check, 0)
+
+    def _stop_placing(self) -> None:
+        if self._placing is not None:
+            self._placing.cancel()
+            self._placing = None
+
     # -- the pulse ---------------------------------------------------------------------------
     def pulse(self, widget: Widget | None, beats: int = 1, base: float = PULSE) -> bool:
         """A gold outline swelling and fading around `widget`, `beats` times; replaces any
@@ -197,7 +224,7 @@ class Motion:
         seconds = self.seconds(base)
         if widget is None or seconds <= 0 or widget.width < 1:
             return False
-        self._pulse_rect = window_rect(widget)
+        self._pulse_widget = widget  # read again each frame: a table may still be settling
         color = self._pulse_color = Color(1, 0.85, 0.15, 0)
         line = self._pulse_line = Line(width=dp(2.5))
         group = self._pulse_group = InstructionGroup()
@@ -218,9 +245,10 @@ class Motion:
         return True
 
     def _glow_moved(self, _glow: Any, level: float) -> None:
-        if self._pulse_line is None or self._pulse_color is None:
+        widget = self._pulse_widget
+        if self._pulse_line is None or self._pulse_color is None or widget is None:
             return
-        x, y, w, h = self._pulse_rect
+        x, y, w, h = window_rect(widget)
         x, y = self._local(x, y)
         pad = dp(3) + dp(7) * level
         self._pulse_color.a = 0.9 * level
@@ -232,10 +260,11 @@ class Motion:
             anim.cancel(self._glow)
         if self._pulse_group is not None:
             self.layer.canvas.remove(self._pulse_group)
-        self._pulse_group = self._pulse_color = self._pulse_line = None
+        self._pulse_group = self._pulse_color = self._pulse_line = self._pulse_widget = None
 
     def stop(self) -> None:
         """Everything ends at once (leaving the table, a new deal shown)."""
+        self._stop_placing()
         self.finish(hiding_only=False)
         self.stop_pulse()
 
@@ -287,24 +316,35 @@ class MotionMixin:
         session = self.session  # type: ignore[attr-defined]
         if session is None or session.record.actions or not motion.enabled():
             return
-        origin = self.deal_origin()
-        if origin is None:
-            return
-        w, h = self.deal_size()
-        src = window_rect(origin)
-        deck = self.game_name  # type: ignore[attr-defined]
+        record = session.record
         players = session.game.players
-        n = 0
-        for _round in range(self.deal_rounds()):
-            for k in range(players):
-                seat = (1 + k) % players  # round the table from the seat after yours, yours last
-                target = self.ids.get("hand") if seat == 0 else None  # type: ignore[attr-defined]
-                target = target if target is not None else self.seat_widget(seat)
-                if target is None:
-                    continue
-                motion.fly(deck, "", cardsource.BACK, src, centred(window_rect(target), w, h),
-                           DEAL, delay=n * DEAL_STAGGER)
-                n += 1
+        order = [(1 + k) % players for k in range(players)]  # from the seat after yours, to you
+
+        def targets() -> list[Widget]:
+            hand = self.ids.get("hand")  # type: ignore[attr-defined]
+            found = [hand if seat == 0 and hand is not None else self.seat_widget(seat)
+                     for seat in order]
+            return [t for t in found if t is not None]
+
+        def places() -> list[Widget]:
+            origin = self.deal_origin()
+            return targets() + ([origin] if origin is not None else [])
+
+        def deal() -> None:
+            origin = self.deal_origin()
+            if origin is None or self.session is None \
+                    or self.session.record is not record:  # type: ignore[attr-defined]
+                return  # (a first action may already be in: the deal only decorates)
+            w, h = self.deal_size()
+            src = window_rect(origin)
+            n = 0
+            for _round in range(self.deal_rounds()):
+                for target in targets():
+                    motion.fly(self.game_name, "", cardsource.BACK, src,  # type: ignore[attr-defined]
+                               centred(window_rect(target), w, h), DEAL, delay=n * DEAL_STAGGER)
+                    n += 1
+
+        motion.when_placed(places, deal)
 
     def motion_turn(self) -> None:
         """The seat to act pulses once as the turn reaches it (twice for you)."""
