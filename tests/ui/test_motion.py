@@ -186,3 +186,17 @@ def test_chan_reduce_motion_discard_is_instant(make_app: Any) -> None:
     assert not table.motion.flights and table.motion.started == 0
     gate = table.seats[0].ids.gate_row
     assert gate.views[-1].opacity == 1
+
+
+def test_tractor_play_flies_from_the_seat_to_its_place(make_app: Any) -> None:
+    app = make_app(pace=0.5)
+    table = app.root.get_screen("tractor")
+    table.autoplay = True
+    app.new_game("tractor")
+    wait_for(lambda: any(f.hidden for f in table.motion.flights), 90, what="a play in flight")
+    flight = next(f for f in table.motion.flights if f.hidden)
+    target = flight.hidden[0][0]
+    assert any(target in row.views for row in table.plays)  # it lands on the play's card
+    assert target.opacity == 0 and flight.view.code == target.code
+    wait_for(lambda: flight not in table.motion.flights, 5, what="the play to land")
+    assert target.opacity == 1
