@@ -14,8 +14,9 @@ from typing import Any
 
 from engine.chan.cards import CODE
 from engine.chan.legal import DISCARD_BASE, PASS
+from ui.focus import Rect, window_rect
 from ui.table import cardsource
-from ui.table.motion import FLIGHT, Rect, window_rect
+from ui.table.motion import FLIGHT
 from ui.table.widgets import CardView
 
 HUMAN = 0

@@ -33,6 +33,7 @@ from kivy.metrics import dp
 from kivy.properties import NumericProperty
 from kivy.uix.widget import Widget
 
+from ui.focus import Rect, window_rect  # (x, y, width, height) in window coordinates
 from ui.table import cardsource
 from ui.table.widgets import CardView
 
@@ -44,13 +45,6 @@ FLIGHT = 0.32  # a Chắn capture, discard or draw
 PULSE = 0.55  # one beat of the pulse on the seat to act
 POOL = 16  # flyers made ahead (with the table): the deal of eight seats uses them all
 
-Rect = tuple[float, float, float, float]  # x, y, width, height in window coordinates
-
-
-def window_rect(widget: Widget) -> Rect:
-    """`widget`'s box in window coordinates."""
-    x, y = widget.to_window(widget.x, widget.y)
-    return (x, y, widget.width, widget.height)
 
 
 def centred(rect: Rect, width: float, height: float) -> Rect:

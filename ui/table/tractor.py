@@ -18,13 +18,14 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from engine.tractor import BURY, DECLARE, PASS
 from engine.tractor.cards import CODES, KIND_SUIT, NKINDS, NT, POINTS, SUITS
 from engine.tractor.scoring import level_name
+from ui.focus import window_rect
 from ui.i18n import N_, tr, trf
 from ui.sound import events as sounds
 from ui.table import cardsource
 from ui.table import tractor_view as view
 from ui.table.base import HUMAN
 from ui.table.cardrows import CardRow
-from ui.table.motion import FLIGHT, window_rect
+from ui.table.motion import FLIGHT
 from ui.table.review import TrickTableScreen
 from ui.table.seats import TEAM_TONES, place_badges, seat_name, team_name
 from ui.table.widgets import SeatBadge
