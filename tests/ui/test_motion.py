@@ -128,7 +128,9 @@ def test_trick_sweeps_to_its_winner(make_app: Any) -> None:
     shown = sum(len(row.views) for row in table.plays)
     wait_for(lambda: table.showing is None, 10, what="the trick to be cleared")
     sweeping = [f for f in table.motion.flights if not f.hidden]
-    assert len(sweeping) >= shown > 0
+    assert 0 < len(sweeping) <= motion_mod.SWEEP_MAX  # a trick of many cards sweeps a few
+    if shown <= motion_mod.SWEEP_MAX:
+        assert len(sweeping) >= shown
     badge = table.badges[winner]
     bx, by = badge.to_window(*badge.center)
     view = sweeping[0].view

@@ -22,6 +22,7 @@ table only names its places (`seat_widget`, `trick_views`, `deal_origin`).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -44,6 +45,8 @@ SWEEP = 0.4  # a completed trick gathered to its winner
 FLIGHT = 0.32  # a Chắn capture, discard or draw
 PULSE = 0.55  # one beat of the pulse on the seat to act
 POOL = 16  # flyers made ahead (with the table): the deal of eight seats uses them all
+DEAL_PER_FRAME = 4  # dealt cards set off per frame (the rest in the next frames)
+SWEEP_MAX = 8  # a trick of many cards (Tractor's tractors) sweeps this many of them, spread
 
 
 
@@ -126,15 +129,17 @@ class Motion:
         return view
 
     def fly(self, deck: str, code: str, face: str, src: Rect, dst: Rect, base: float, *,
-            delay: float = 0.0, fade: bool = False, hide: Sequence[Widget] = ()) -> bool:
+            delay: float = 0.0, late: float = 0.0, fade: bool = False,
+            hide: Sequence[Widget] = ()) -> bool:
         """A card (`deck`, `code`, `face`) flies from the centre of `src` to `dst` (window
         boxes) at `dst`'s size, in `base` seconds at speed 1.0 after `delay` (also scaled);
-        `fade`: it fades out as it arrives (a sweep); `hide`: widgets kept invisible until it
-        lands (the card it becomes). False (and nothing done) when motion is off."""
+        less `late` seconds already gone; `fade`: it fades out as it arrives (a sweep);
+        `hide`: widgets kept invisible until it lands (the card it becomes). False (and nothing
+        done) when motion is off."""
         seconds = self.seconds(base)
         if seconds <= 0 or dst[2] < 1 or dst[3] < 1:
             return False
-        wait = self.seconds(delay) if delay > 0 else 0.0
+        wait = max(0.0, self.seconds(delay) - late) if delay > 0 else 0.0
         view = self._idle.pop() if self._idle else self._flyer()
         w, h = dst[2], dst[3]
         view.deck, view.code, view.face = deck, code, face
@@ -177,6 +182,11 @@ class Motion:
             if flight.hidden or not hiding_only:
                 flight.animation.cancel(flight.view)
                 self._land(flight)
+
+    def later(self, then: Callable[[], None]) -> None:
+        """Run `then` in the next frame (cancelled by `stop`); nothing when motion is off."""
+        if self.enabled():
+            self._placing = Clock.schedule_once(lambda _dt: then(), 0)
 
     def after_layout(self, then: Callable[[], None]) -> None:
         """Run `then` before the next frame is drawn, once the rows changed by a refresh have
@@ -331,12 +341,21 @@ class MotionMixin:
                 return  # (a first action may already be in: the deal only decorates)
             w, h = self.deal_size()
             src = window_rect(origin)
-            n = 0
-            for _round in range(self.deal_rounds()):
-                for target in targets():
-                    motion.fly(self.game_name, "", cardsource.BACK, src,  # type: ignore[attr-defined]
-                               centred(window_rect(target), w, h), DEAL, delay=n * DEAL_STAGGER)
-                    n += 1
+            spots = [centred(window_rect(target), w, h) for target in targets()]
+            jobs = [spot for _round in range(self.deal_rounds()) for spot in spots]
+            deck = self.game_name  # type: ignore[attr-defined]
+
+            begun = time.monotonic()
+
+            def launch(first: int) -> None:  # a few a frame: starting a flight has a cost
+                late = time.monotonic() - begun
+                for n in range(first, min(first + DEAL_PER_FRAME, len(jobs))):
+                    motion.fly(deck, "", cardsource.BACK, src, jobs[n], DEAL,
+                               delay=n * DEAL_STAGGER, late=late)
+                if first + DEAL_PER_FRAME < len(jobs):
+                    motion.later(lambda: launch(first + DEAL_PER_FRAME))
+
+            launch(0)
 
         motion.when_placed(places, deal)
 
@@ -363,9 +382,10 @@ class MotionMixin:
         if target is None or not self.motion.enabled():
             return
         spot = window_rect(target)
-        for view in self.trick_views():
-            if view.opacity <= 0 or view.width < 1 or (not view.code and view.face == cardsource.FACE):
-                continue
+        views = [view for view in self.trick_views() if view.opacity > 0 and view.width >= 1
+                 and (view.code or view.face != cardsource.FACE)]
+        step = -(-len(views) // SWEEP_MAX)  # the others vanish with the trick: a few fly
+        for view in views[::max(1, step)]:
             src = window_rect(view)
             self.motion.fly(view.deck, view.code, view.face, src,
                             centred(spot, view.width, view.height), SWEEP, fade=True)
