@@ -54,6 +54,7 @@ class TableScreen(UndoMixin, MotionMixin, BaseScreen):
     def __init__(self, **kwargs: Any) -> None:
         self.replay: list[Action] | None = None  # a record being shown (`parlor replay FILE`)
         self._replay_event: Any = None
+        self.tutorial: Any = None  # a guided deal (`ui.tutorial`): scripted AI, checked moves
         self.driver: TableDriver | None = None
         self.holding = False  # a completed trick is on show: nothing moves until it ends
         self._auto_event: Any = None
@@ -102,9 +103,9 @@ class TableScreen(UndoMixin, MotionMixin, BaseScreen):
 
     # -- card textures -------------------------------------------------------------------------
     def warm_cards(self, deck: str, sizes: list[tuple[int, int]]) -> None:
-        """Draw every face of `deck` at `sizes` ahead of need, one per frame (the shared
-        `cardsource.WARMER`), so a trick that turns face up never draws eight new textures in
-        one frame. Only while this table is the current screen: a table laid out in the
+        """Draw every face of `deck` at `sizes` ahead of need, within each frame's drawing
+        budget (the shared `cardsource.WARMER`), so a trick that turns face up never draws
+        eight new textures in one frame. Only while this table is the current screen: a table laid out in the
         background (at whatever size) keeps its request until it is entered."""
         self.__dict__["_warm_request"] = (deck, list(sizes))
         if self.manager is not None and self.manager.current == self.name:
@@ -114,8 +115,7 @@ class TableScreen(UndoMixin, MotionMixin, BaseScreen):
         request = self.__dict__.pop("_warm_request", None)
         if request is not None:
             deck, sizes = request
-            for w, h in sizes:
-                cardsource.WARMER.warm(deck, int(w), int(h))
+            cardsource.WARMER.request(self.name, deck, sizes)  # instead of its last request
 
     # -- pacing ------------------------------------------------------------------------------
     def seconds(self, base: float) -> float:
@@ -123,15 +123,19 @@ class TableScreen(UndoMixin, MotionMixin, BaseScreen):
         return base / max(0.1, app.animation_speed) * app.pace
 
     # -- session -----------------------------------------------------------------------------
-    def start(self, session: Session, replay: list[Action] | None = None) -> None:
+    def start(self, session: Session, replay: list[Action] | None = None,
+              tutorial: Any = None) -> None:
         """Show `session` (new or resumed) and start playing; with `replay`, show those actions
-        being played one by one at the table's pace instead (nobody decides, nothing is saved)."""
+        being played one by one at the table's pace instead (nobody decides, nothing is saved);
+        with `tutorial` (`ui.tutorial.controller.Tutorial`), its lesson: the AI seats play its
+        script, and it checks and explains the human's moves."""
         if self.driver is not None:
             self.driver.shutdown()
         self.session = session
         self.replay = list(replay) if replay is not None else None
+        self._set_tutorial(tutorial)
         human = None if (self.autoplay or self.replay is not None) else HUMAN
-        seats = [s for s in range(session.game.players) if s != human]
+        seats = [s for s in range(session.game.players) if s != human and tutorial is None]
         specs = bot_specs(self.app.ai_level, seats, self.app.rng.randrange(2**31))
         process = (botproc.BotProcess(session.game.name, specs, self.app.services.ai_workers)
                    if self.app.bot_process and botproc.available() else None)
@@ -183,6 +187,7 @@ class TableScreen(UndoMixin, MotionMixin, BaseScreen):
             self.summary_text = self.summary_markup()
         elif state.to_act == HUMAN and not self.holding and not state.is_over:
             self.human_turn()
+            self._tutorial_turn()
 
     # -- flow --------------------------------------------------------------------------------
     def step(self) -> None:
@@ -193,7 +198,7 @@ class TableScreen(UndoMixin, MotionMixin, BaseScreen):
         self.refresh()
         if state.is_over:
             self.deal_over()
-        elif self.replay is not None:
+        elif self.replay is not None or (self.tutorial is not None and state.to_act != HUMAN):
             self._replay_next()
         elif state.to_act == HUMAN and not self.autoplay:
             self.app.set_led("thinking", False)
@@ -203,6 +208,7 @@ class TableScreen(UndoMixin, MotionMixin, BaseScreen):
                 self.__dict__["_announced"] = turn
                 self.app.cue(sounds.TURN)  # your turn: a chime (and the buzzer)
             self.human_turn()
+            self._tutorial_turn()
         else:
             self.app.set_led("turn", False)
             if self.driver.start_bot():
@@ -211,15 +217,20 @@ class TableScreen(UndoMixin, MotionMixin, BaseScreen):
         self.ensure_focus()
 
     def _replay_next(self) -> None:
-        """Apply the record's next action after the usual AI delay (replay mode)."""
-        if self._replay_event is not None or not self.replay:
+        """Apply the record's next action after the usual AI delay (replay mode; a tutorial's
+        AI seats)."""
+        if self._replay_event is not None or not (self.replay or self.tutorial is not None):
             return
 
         def go(_dt: float) -> None:
             self._replay_event = None
-            if self.replay and not self.holding and not self.paused():
+            if self.driver is None or self.session.state.is_over:
+                return
+            scripted = self.tutorial is not None and self.session.state.to_act != HUMAN
+            if (self.replay or scripted) and not self.holding and not self.paused():
                 try:
-                    self.driver.apply(self.replay.pop(0))
+                    self.driver.apply(self.tutorial.next_action() if scripted
+                                      else self.replay.pop(0))
                 except IllegalAction as exc:  # the record breaks a rule: say which, stop there
                     self.replay = []
                     self.message = reason(exc.rule)
@@ -254,6 +265,8 @@ class TableScreen(UndoMixin, MotionMixin, BaseScreen):
         """The human's action; a refused one shows the reason in words and changes nothing."""
         if self.driver is None or self.holding or self.session.state.to_act != HUMAN:
             return False
+        if self.tutorial is not None and not self.tutorial.allows(action):
+            return False  # the lesson said why (the rule broken, or the move it asks for)
         try:
             self.driver.apply(action)
         except IllegalAction as exc:
@@ -285,7 +298,9 @@ class TableScreen(UndoMixin, MotionMixin, BaseScreen):
     def deal_over(self) -> None:
         """Count the deal once (match and statistics), then open the summary."""
         session = self.session
-        if not session.counted and self.replay is None:
+        if self.tutorial is not None:
+            self.tutorial.deal_over()  # a lesson is not counted in the match or statistics
+        elif not session.counted and self.replay is None:
             outcome, points = summary.deal_outcome(self.deal_result(), HUMAN)
             record = session.record.to_json()
             session.finish_deal(save=False)  # saved below, in one transaction with the stats
@@ -294,7 +309,7 @@ class TableScreen(UndoMixin, MotionMixin, BaseScreen):
                 self.game_name, outcome, points, record, practice=session.practice,
                 autosave=session.to_json()))
         self.prompt = ""
-        self.match_over = self.match_finished()
+        self.match_over = self.match_finished() and self.tutorial is None
         if self.match_over:
             self.app.end_session()
         self.summary_text = self.summary_markup()
@@ -308,7 +323,7 @@ class TableScreen(UndoMixin, MotionMixin, BaseScreen):
     def next_deal(self) -> None:
         if self.session is None or self.driver is None:  # (a demo's timer after leaving)
             return
-        if self.replay is not None:  # a replay shows one deal
+        if self.replay is not None or self.tutorial is not None:  # one deal only
             self.leave()
             return
         if self.match_over:
@@ -330,6 +345,19 @@ class TableScreen(UndoMixin, MotionMixin, BaseScreen):
     def leave(self) -> None:
         self.app.go("home")
 
+    # -- tutorial hooks (`ui.tutorial.controller`) ---------------------------------------------
+    def _set_tutorial(self, tutorial: Any) -> None:
+        if self.tutorial is not None and self.tutorial is not tutorial:
+            self.tutorial.detach(self)
+        self.tutorial = tutorial
+        if tutorial is not None:
+            tutorial.attach(self)
+
+    def _tutorial_turn(self) -> None:
+        """The lesson's text and outlined cards for the human's decision."""
+        if self.tutorial is not None:
+            self.tutorial.human_turn(self)
+
     # -- the match and the summary -------------------------------------------------------------
     def match_finished(self) -> bool:
         """The match is over (the summary then offers "New match"): read from the match's
@@ -348,6 +376,8 @@ class TableScreen(UndoMixin, MotionMixin, BaseScreen):
         lines = self.summary_lines()
         if self.session.practice:
             lines = [tr("Practice game: this deal is not counted in the statistics."), *lines]
+        if self.tutorial is not None:  # the lesson's closing words above the deal's result
+            lines = [self.tutorial.closing_text(), "", *lines]
         return "\n".join(lines)
 
     def summary_lines(self) -> list[str]:
@@ -439,6 +469,7 @@ class TableScreen(UndoMixin, MotionMixin, BaseScreen):
                 hand = self.ids.get("hand")
                 mine = list(self.prompt_buttons()) + [self.ids.get("hint_button"),
                                                       self.ids.get("undo_button")]
+                mine += self.tutorial.buttons() if self.tutorial is not None else []
                 mine += list(hand.views) if hand is not None else []
                 if self.focused_widget not in mine:
                     self.set_focus(self.initial_focus())
