@@ -126,6 +126,7 @@ class ParlorApp(SoundCues, App):
     lang = StringProperty("en")
     ai_level = StringProperty(DEFAULT_LEVEL)
     animation_speed = NumericProperty(1.0)
+    reduce_motion = BooleanProperty(False)  # no flights or pulses on the table (`ui.table.motion`)
     sound = BooleanProperty(True)
     large_cards = BooleanProperty(False)  # the hand takes more of the screen (weaker eyes)
     colour_safe = BooleanProperty(False)  # suits told apart by shape as well as colour
@@ -162,6 +163,7 @@ class ParlorApp(SoundCues, App):
         except (TypeError, ValueError):
             speed = 1.0
         self.animation_speed = min(SPEED_MAX, max(SPEED_MIN, speed))
+        self.reduce_motion = store.get_setting("reduce_motion", False) is True
         self.sound = bool(store.get_setting("sound", True))
         self.load_sound_settings()  # volume, effects, voice (`ui.sound.cues`)
         self.practice = store.get_setting("practice", False) is True
@@ -437,6 +439,10 @@ class ParlorApp(SoundCues, App):
         speed = round(min(SPEED_MAX, max(SPEED_MIN, self.animation_speed + step)), 2)
         self.animation_speed = speed
         self.services.store.set_setting("animation_speed", speed)
+
+    def set_reduce_motion(self, on: bool) -> None:
+        self.reduce_motion = on
+        self.services.store.set_setting("reduce_motion", on)
 
     def set_sound(self, on: bool) -> None:
         self.sound = on

@@ -27,6 +27,7 @@ from ui.screens.base import BaseScreen
 from ui.sound import events as sounds
 from ui.table import botproc, cardsource, summary
 from ui.table.driver import TableDriver, bot_specs
+from ui.table.motion import MotionMixin
 from ui.table.reasons import reason
 from ui.table.seats import seat_name
 from ui.table.undo import UndoMixin
@@ -37,7 +38,7 @@ TRICK_HOLD = 1.6  # a completed trick stays on show this long at speed 1.0
 SLIDE = 0.3  # a played card slides onto the table in this long at speed 1.0
 
 
-class TableScreen(UndoMixin, BaseScreen):
+class TableScreen(UndoMixin, MotionMixin, BaseScreen):
     """Shared flow of every game's table."""
 
     game_name = "meri"
@@ -67,6 +68,7 @@ class TableScreen(UndoMixin, BaseScreen):
             for key, widget in panel.ids.items():
                 self.ids.setdefault(key, widget)
         self.build_table()
+        self.build_motion()  # motion: above the table, below the summary (`ui.table.motion`)
 
     # -- summary panel -----------------------------------------------------------------------
     def on_summary_open(self, _screen: Any, value: bool) -> None:
@@ -151,6 +153,7 @@ class TableScreen(UndoMixin, BaseScreen):
         self.reset_view()
         self.refresh()
         self.app.cue(*self.deal_cues())
+        self.motion_deal()
         self.step()
 
     def shutdown(self) -> None:
@@ -161,6 +164,7 @@ class TableScreen(UndoMixin, BaseScreen):
             self.driver.shutdown()
             self.driver = None
         self._cancel_auto()
+        self.motion.stop()
 
     def on_leave(self, *_args: Any) -> None:
         self._cancel_auto()
@@ -209,6 +213,7 @@ class TableScreen(UndoMixin, BaseScreen):
             self.app.set_led("turn", False)
             if self.driver.start_bot():
                 self.app.set_led("thinking", True)
+        self.motion_turn()
         self.ensure_focus()
 
     def _replay_next(self) -> None:
@@ -243,6 +248,7 @@ class TableScreen(UndoMixin, BaseScreen):
         """After any action: subclasses animate it and may hold the screen (`hold`)."""
         self.app.set_led("thinking", False)
         self.app.cue(*self.action_cues(seat, action))
+        self.motion_applied()
 
     def hold(self, seconds: float, then: Any) -> None:
         """Freeze the flow for `seconds` (a trick on show), then run `then` and continue."""
@@ -315,7 +321,7 @@ class TableScreen(UndoMixin, BaseScreen):
             Clock.schedule_once(lambda _dt: self.next_deal(), self.seconds(TRICK_HOLD))
 
     def next_deal(self) -> None:
-        if self.session is None:
+        if self.session is None or self.driver is None:  # (a demo's timer after leaving)
             return
         if self.replay is not None or self.tutorial is not None:  # one deal only
             self.leave()
@@ -329,6 +335,7 @@ class TableScreen(UndoMixin, BaseScreen):
         self.focus_scope = None
         self.reset_view()
         self.app.cue(*self.deal_cues())
+        self.motion_deal()
         self.step()
 
     def restart(self) -> None:
