@@ -13,8 +13,8 @@ from typing import Any
 from engine.errors import MalformedRecord
 from engine.game import Match
 from engine.result import Line, MatchResult, SideScore
-from engine.tractor.deal import deal
 from engine.tractor.cards import RANK_TO_INDEX
+from engine.tractor.deal import deal
 from engine.tractor.scoring import (
     ACE,
     MATCH_WON,

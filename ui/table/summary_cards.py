@@ -1,0 +1,284 @@
+"""The summary's pictures: the cards that made a deal's score, drawn from the engine's typed
+results (engine/result.py) for every game alike.
+
+`SummaryBody` lays out, top to bottom: who won, one chip per side with its score (Chắn's
+settlement per player), each side's climb on the ladder where the game has one (Tractor's
+levels, `LadderView`), one `GroupTile` per `CardGroup` (its label, what it is worth and its
+cards in a `CardRow`), and the match's progress (`ui.table.charts.MatchChart`). It draws what
+the result holds and never changes it; a game's only part is what its result carries.
+
+Opening a summary must not build dozens of widgets in one frame: the body adds one part per
+frame, and a part with cards only once the rows before it have all their cards (a `CardRow`
+makes at most `cardrows.NEW_PER_FRAME` card views a frame), so a frame makes a handful.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
+from kivy.metrics import dp, sp
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    StringProperty,
+)
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.stacklayout import StackLayout
+from kivy.uix.widget import Widget
+
+from engine.result import CardGroup, Climb, DealResult, MatchResult
+from ui.i18n import tr
+from ui.table import summary
+from ui.table.cardrows import CardRow
+from ui.table.charts import MatchChart
+
+#: One colour per side, side 0 (the player's) first: the Okabe–Ito palette, told apart by
+#: colour-blind eyes too; the charts use the same colours for the same sides.
+SIDE_TONES: tuple[tuple[float, float, float, float], ...] = (
+    (0.34, 0.71, 0.91, 1), (0.90, 0.62, 0.0, 1), (0.0, 0.62, 0.45, 1), (0.80, 0.47, 0.65, 1))
+NEUTRAL = (0.55, 0.57, 0.6, 1)
+#: Card height in a tile (dp) per deck: tall enough for the index to read at arm's length.
+CARD_DP = {"meri": 74.0, "tractor": 66.0, "chan": 92.0}
+HAND_DP = {"chan": 108.0}  # a whole hand (a group with sub-groups) a little larger
+FULL_WIDTH = 7  # groups of more cards than this take a whole row
+
+
+def plain(text: str) -> str:
+    """`text` without its markup tags (a chart's legend draws names as plain text)."""
+    return re.sub(r"\[/?(?:b|i|u|color)(?:=[^\]]*)?\]", "", text)
+
+
+def tone(side: int | None) -> tuple[float, float, float, float]:
+    return SIDE_TONES[side % len(SIDE_TONES)] if side is not None else NEUTRAL
+
+
+def signed(value: int) -> str:
+    """A score with its sign (a true minus sign)."""
+    return f"+{value}" if value > 0 else f"\u2212{-value}" if value < 0 else "0"
+
+
+class SideChip(BoxLayout):
+    """One side's name and score, with its colour (layout in table.kv)."""
+
+    name = StringProperty("")
+    score = StringProperty("")
+    tone = ListProperty(list(NEUTRAL))
+    winner = BooleanProperty(False)
+
+
+class GroupTile(BoxLayout):
+    """A `CardGroup`: its label and worth above its cards (layout in table.kv)."""
+
+    text = StringProperty("")
+    worth = StringProperty("")
+    tone = ListProperty(list(NEUTRAL))
+    deck = StringProperty("meri")
+    codes = ListProperty([])
+    breaks = ListProperty([])
+    mark = NumericProperty(-1)
+    card_height = NumericProperty(0)
+
+    def row(self) -> CardRow | None:
+        return self.ids.get("cards")
+
+
+class LadderView(Widget):
+    """A side's climb on a ladder of named rungs (Tractor's levels "2".."A"): every rung a box,
+    the rung before the deal outlined, the rungs climbed filled in the side's colour, the
+    rung reached bold; past the top, an arrow off the end. Drawn with canvas instructions."""
+
+    rungs = ListProperty([])
+    before = NumericProperty(0)
+    after = NumericProperty(0)
+    tone = ListProperty(list(NEUTRAL))
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._redraw = Clock.create_trigger(self.draw, -1)
+        for name in ("rungs", "before", "after", "tone", "pos", "size"):
+            self.fbind(name, self._redraw)
+
+    def boxes(self) -> list[tuple[float, float, float, float]]:
+        """Each rung's box (x, y, w, h), low to high, left to right."""
+        n = max(1, len(self.rungs))
+        gap = dp(3)
+        arrow = dp(14)
+        w = max(1.0, (self.width - arrow - gap * (n - 1)) / n)
+        return [(self.x + i * (w + gap), self.y, w, self.height) for i in range(n)]
+
+    def draw(self, *_args: Any) -> None:
+        self.canvas.clear()
+        if not self.rungs or self.width < 10:
+            return
+        top = len(self.rungs) - 1
+        low, high = sorted((self.before, self.after))
+        with self.canvas:
+            for i, (x, y, w, h) in enumerate(self.boxes()):
+                climbed = low < i <= high if self.after > self.before else i == self.after
+                reached = i == min(self.after, top)
+                Color(*(self.tone if climbed or reached else (0.22, 0.25, 0.28, 1)))
+                RoundedRectangle(pos=(x, y), size=(w, h), radius=[dp(4)])
+                if i == self.before and self.after != self.before:
+                    Color(1, 1, 1, 0.95)
+                    Line(rounded_rectangle=(x + 1, y + 1, w - 2, h - 2, dp(4)), width=dp(1.5))
+                label = CoreLabel(text=self.rungs[i], font_size=sp(15 if reached else 13),
+                                  bold=reached)
+                label.refresh()
+                tex = label.texture
+                Color(0.05, 0.05, 0.07, 1) if climbed or reached else Color(0.9, 0.9, 0.9, 1)
+                Rectangle(texture=tex, size=tex.size,
+                          pos=(x + (w - tex.width) / 2, y + (h - tex.height) / 2))
+            if self.after > top:  # climbed off the top: the match is won
+                x, y, w, h = self.boxes()[-1]
+                Color(*self.tone)
+                Line(points=[x + w + dp(2), y + h / 2, self.right - dp(2), y + h / 2],
+                     width=dp(2))
+                Line(points=[self.right - dp(7), y + h / 2 + dp(5), self.right - dp(2),
+                             y + h / 2, self.right - dp(7), y + h / 2 - dp(5)], width=dp(2))
+
+
+class ClimbRow(BoxLayout):
+    """A side's name and its `LadderView` (layout in table.kv)."""
+
+    name = StringProperty("")
+    change = StringProperty("")
+    tone = ListProperty(list(NEUTRAL))
+    rungs = ListProperty([])
+    before = NumericProperty(0)
+    after = NumericProperty(0)
+
+
+class MatchBox(BoxLayout):
+    """The match's progress: its standing in words and a `MatchChart` (layout in table.kv)."""
+
+    text = StringProperty("")
+
+
+Part = Callable[[], Widget]
+
+
+class SummaryBody(StackLayout):
+    """The pictures of a finished deal and of the match so far, built a part a frame."""
+
+    deck = StringProperty("meri")
+    building = BooleanProperty(False)  # parts are still being added
+    compact = BooleanProperty(False)  # a narrow screen: every tile a whole row
+    scale = NumericProperty(1.0)  # card size factor (a tall portrait screen has room to spare)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._queue: list[Part] = []
+        self._next = Clock.create_trigger(self._add_next, 0)
+        self.rows: list[CardRow] = []
+        self.chart: MatchChart | None = None
+
+    # -- what is shown ---------------------------------------------------------------------
+    def show(self, deal: DealResult, match: MatchResult | None,
+             value: summary.ValueFormat | None = None) -> None:
+        """Draw `deal` and `match` (a one-deal match has no progress to show): replaces what
+        was shown; the parts arrive over the next frames."""
+        self.clear_widgets()
+        self.rows = []
+        self.chart = None
+        parts: list[Part] = []
+        won = summary.winner_line(deal)
+        if won:
+            parts.append(lambda: self._title(won))
+        if not deal.climbs:
+            parts.append(lambda: self._chips(deal))
+        parts += [lambda c=climb: self._climb(deal, c) for climb in deal.climbs]
+        parts += [lambda g=group: self._tile(g, value) for group in deal.groups]
+        if match is not None and match.deals_total != 1 and len(match.history) >= 2:
+            parts.append(lambda: self._match(match, value))
+        self._queue = parts
+        self.building = bool(parts)
+        self._next()
+
+    def _add_next(self, *_args: Any) -> None:
+        if not self._queue:
+            self.building = False
+            return
+        if any(len(row.views) < len(row.codes) for row in self.rows):
+            self._next()  # the rows before still make their cards: wait a frame
+            return
+        self.add_widget(self._queue.pop(0)())
+        self._next()
+
+    def ready(self) -> bool:
+        """Every part is added and every card drawn (a cold card texture waits for a frame's
+        drawing budget, `cardsource.BUDGET`)."""
+        return not self.building and all(
+            len(row.views) == len(row.codes) and not any(v.pending for v in row.views)
+            for row in self.rows)
+
+    def finish(self) -> None:
+        """Add every remaining part now (tests, screenshots)."""
+        while self._queue:
+            self.add_widget(self._queue.pop(0)())
+        self.building = False
+
+    # -- the parts ---------------------------------------------------------------------------
+    def _title(self, text: str) -> Widget:
+        label = Label(text=f"[b]{text}[/b]", markup=True, font_size=sp(20),
+                      size_hint=(1, None), height=dp(36), halign="left", valign="middle",
+                      color=(1, 0.92, 0.55, 1))
+        label.bind(size=lambda w, s: setattr(w, "text_size", s))
+        return label
+
+    def _chips(self, deal: DealResult) -> Widget:
+        row = BoxLayout(size_hint=(1, None), height=dp(46), spacing=dp(6))
+        numbers = len(deal.sides) > 2  # players as sides: a settlement, signed
+        for index, side in enumerate(deal.sides):
+            row.add_widget(SideChip(
+                name=summary.side_name(deal.sides, index),
+                score=signed(side.score) if numbers else str(side.score),
+                tone=list(tone(index)), winner=index in deal.winners))
+        return row
+
+    def _climb(self, deal: DealResult, climb: Climb) -> Widget:
+        steps = climb.after - climb.before
+        return ClimbRow(name=summary.side_name(deal.sides, climb.side),
+                        change=signed(steps) if steps else "", tone=list(tone(climb.side)),
+                        rungs=list(deal.rungs), before=climb.before, after=climb.after,
+                        size_hint=(1, None), height=dp(44))
+
+    def _tile(self, group: CardGroup,
+              value: summary.ValueFormat | None) -> Widget:
+        text = summary.render([group.label], value)[0]
+        cards = len(group.cards)
+        deck = self.deck
+        height = dp(HAND_DP.get(deck, CARD_DP[deck]) if group.breaks else CARD_DP[deck])
+        height = round(height * self.scale)
+        half = 0 < cards <= FULL_WIDTH and not self.compact
+        if not cards:  # a label of its own: a bonus of the whole hand, the way it adds up
+            half = group.points is None and not self.compact
+            height = 0
+        tile = GroupTile(
+            text=text, worth=str(group.points) if group.points else "",
+            tone=list(tone(group.side)), deck=deck, codes=list(group.cards),
+            breaks=list(group.breaks), mark=group.mark, card_height=height,
+            size_hint=(0.5 if half else 1, None), height=height + dp(34))
+        row = tile.row()
+        if row is not None and cards:
+            self.rows.append(row)
+        return tile
+
+    def _match(self, match: MatchResult, value: summary.ValueFormat | None) -> Widget:
+        notes = summary.render(match.lines[:1], value)
+        box = MatchBox(text=notes[0] if notes else tr("Match"), size_hint=(1, None),
+                       height=dp(170))
+        chart = MatchChart(
+            series=[list(col) for col in zip(*match.history, strict=True)],
+            names=[plain(summary.side_name(match.sides, i)) for i in range(len(match.sides))],
+            tones=[list(tone(i)) for i in range(len(match.sides))],
+            rungs=list(match.rungs), deals_total=match.deals_total or 0)
+        box.ids.chart_slot.add_widget(chart)
+        self.chart = chart
+        return box
