@@ -173,6 +173,10 @@ def test_opening_a_summary_builds_a_few_widgets_a_frame(make_app: Any) -> None:
     app = make_app(size=(800, 480), pace=0)
     table = open_summary(app, "chan", before=0)
     body = table.ids.summary_body
+    labels = [t.text for t in tiles(body)]
+    body.show(table.deal_result(), table.match_result(), table.summary_value)
+    assert [t.text for t in tiles(body)] == labels  # the same results: nothing rebuilt
+    body.clear()
     body.show(table.deal_result(), table.match_result(), table.summary_value)
     counts = []
     while body.building or not body.ready():

@@ -35,7 +35,7 @@ from kivy.uix.widget import Widget
 
 from engine.result import CardGroup, Climb, DealResult, MatchResult
 from ui.i18n import tr
-from ui.table import summary
+from ui.table import cardsource, summary
 from ui.table.cardrows import CardRow
 from ui.table.charts import MatchChart
 
@@ -178,25 +178,32 @@ class SummaryBody(StackLayout):
         self._next = Clock.create_trigger(self._add_next, 0)
         self.rows: list[CardRow] = []
         self.chart: MatchChart | None = None
+        self._shown: tuple[DealResult, MatchResult | None] | None = None
+        self._value: summary.ValueFormat | None = None
+        self._texts: list[Callable[[], None]] = []  # each part's words, redone on a new language
 
     # -- what is shown ---------------------------------------------------------------------
     def show(self, deal: DealResult, match: MatchResult | None,
              value: summary.ValueFormat | None = None) -> None:
         """Draw `deal` and `match` (a one-deal match has no progress to show): replaces what
-        was shown; the parts arrive over the next frames."""
-        self.clear_widgets()
-        self.rows = []
-        self.chart = None
+        was shown; the parts arrive over the next frames. The same results again (a language
+        switch) only redo the words, in place."""
+        self._value = value
+        if self._shown == (deal, match) and not self._queue:
+            for redo in self._texts:
+                redo()
+            return
+        self.clear()
+        self._shown = (deal, match)
         parts: list[Part] = []
-        won = summary.winner_line(deal)
-        if won:
-            parts.append(lambda: self._title(won))
+        if deal.winners:
+            parts.append(lambda: self._title(deal))
         if not deal.climbs:
             parts.append(lambda: self._chips(deal))
         parts += [lambda c=climb: self._climb(deal, c) for climb in deal.climbs]
-        parts += [lambda g=group: self._tile(g, value) for group in deal.groups]
+        parts += [lambda g=group: self._tile(g) for group in deal.groups]
         if match is not None and match.deals_total != 1 and len(match.history) >= 2:
-            parts.append(lambda: self._match(match, value))
+            parts.append(lambda: self._match(match))
         self._queue = parts
         self.building = bool(parts)
         self._next()
@@ -208,8 +215,28 @@ class SummaryBody(StackLayout):
         if any(len(row.views) < len(row.codes) for row in self.rows):
             self._next()  # the rows before still make their cards: wait a frame
             return
-        self.add_widget(self._queue.pop(0)())
+        self._add(self._queue.pop(0)())
         self._next()
+
+    def _add(self, part: Widget) -> None:
+        """Add a part laid out at once: it never shows a frame at a layout's default size
+        (100×100 at the corner) before the next frame's layout pass reaches it."""
+        self.add_widget(part)
+        self.do_layout()
+        for widget in part.walk(restrict=True):
+            layout = getattr(widget, "do_layout", None)
+            if layout is not None:
+                layout()
+
+    def clear(self) -> None:
+        """Show nothing (the next `show` builds every part anew)."""
+        self._shown = None
+        self._queue = []
+        self.building = False
+        self.clear_widgets()
+        self.rows = []
+        self.chart = None
+        self._texts = []
 
     def ready(self) -> bool:
         """Every part is added and every card drawn (a cold card texture waits for a frame's
@@ -221,64 +248,80 @@ class SummaryBody(StackLayout):
     def finish(self) -> None:
         """Add every remaining part now (tests, screenshots)."""
         while self._queue:
-            self.add_widget(self._queue.pop(0)())
+            self._add(self._queue.pop(0)())
         self.building = False
 
     # -- the parts ---------------------------------------------------------------------------
-    def _title(self, text: str) -> Widget:
-        label = Label(text=f"[b]{text}[/b]", markup=True, font_size=sp(20),
+    def _words(self, redo: Callable[[], None]) -> None:
+        """Fill a part's words now and again on a new language."""
+        redo()
+        self._texts.append(redo)
+
+    def _title(self, deal: DealResult) -> Widget:
+        label = Label(markup=True, font_size=sp(20),
                       size_hint=(1, None), height=dp(36), halign="left", valign="middle",
                       color=(1, 0.92, 0.55, 1))
         label.bind(size=lambda w, s: setattr(w, "text_size", s))
+        self._words(lambda: setattr(label, "text", f"[b]{summary.winner_line(deal)}[/b]"))
         return label
 
     def _chips(self, deal: DealResult) -> Widget:
         row = BoxLayout(size_hint=(1, None), height=dp(46), spacing=dp(6))
         numbers = len(deal.sides) > 2  # players as sides: a settlement, signed
         for index, side in enumerate(deal.sides):
-            row.add_widget(SideChip(
-                name=summary.side_name(deal.sides, index),
-                score=signed(side.score) if numbers else str(side.score),
-                tone=list(tone(index)), winner=index in deal.winners))
+            chip = SideChip(score=signed(side.score) if numbers else str(side.score),
+                            tone=list(tone(index)), winner=index in deal.winners)
+            self._words(lambda c=chip, i=index: setattr(c, "name",
+                                                        summary.side_name(deal.sides, i)))
+            row.add_widget(chip)
         return row
 
     def _climb(self, deal: DealResult, climb: Climb) -> Widget:
         steps = climb.after - climb.before
-        return ClimbRow(name=summary.side_name(deal.sides, climb.side),
-                        change=signed(steps) if steps else "", tone=list(tone(climb.side)),
-                        rungs=list(deal.rungs), before=climb.before, after=climb.after,
-                        size_hint=(1, None), height=dp(44))
+        row = ClimbRow(change=signed(steps) if steps else "", tone=list(tone(climb.side)),
+                       rungs=list(deal.rungs), before=climb.before, after=climb.after,
+                       size_hint=(1, None), height=dp(44))
+        self._words(lambda: setattr(row, "name", summary.side_name(deal.sides, climb.side)))
+        return row
 
-    def _tile(self, group: CardGroup,
-              value: summary.ValueFormat | None) -> Widget:
-        text = summary.render([group.label], value)[0]
+    def _tile(self, group: CardGroup) -> Widget:
         cards = len(group.cards)
         deck = self.deck
         height = dp(HAND_DP.get(deck, CARD_DP[deck]) if group.breaks else CARD_DP[deck])
         height = round(height * self.scale)
+        if group.breaks:  # a hand in its pairs stays side by side, its gaps showing
+            room = (self.width or 700) - dp(16)
+            fit = room / (cards + 0.25 * len(group.breaks)) / cardsource.aspect(deck)
+            height = max(dp(CARD_DP[deck]) * 0.8, min(height, int(fit)))
         half = 0 < cards <= FULL_WIDTH and not self.compact
         if not cards:  # a label of its own: a bonus of the whole hand, the way it adds up
             half = group.points is None and not self.compact
             height = 0
         tile = GroupTile(
-            text=text, worth=str(group.points) if group.points else "",
+            worth=str(group.points) if group.points else "",
             tone=list(tone(group.side)), deck=deck, codes=list(group.cards),
             breaks=list(group.breaks), mark=group.mark, card_height=height,
             size_hint=(0.5 if half else 1, None), height=height + dp(34))
+        self._words(lambda: setattr(tile, "text", summary.render([group.label], self._value)[0]))
         row = tile.row()
         if row is not None and cards:
             self.rows.append(row)
         return tile
 
-    def _match(self, match: MatchResult, value: summary.ValueFormat | None) -> Widget:
-        notes = summary.render(match.lines[:1], value)
-        box = MatchBox(text=notes[0] if notes else tr("Match"), size_hint=(1, None),
-                       height=dp(170))
+    def _match(self, match: MatchResult) -> Widget:
+        box = MatchBox(size_hint=(1, None), height=round(dp(170) * self.scale ** 2))
         chart = MatchChart(
             series=[list(col) for col in zip(*match.history, strict=True)],
-            names=[plain(summary.side_name(match.sides, i)) for i in range(len(match.sides))],
             tones=[list(tone(i)) for i in range(len(match.sides))],
             rungs=list(match.rungs), deals_total=match.deals_total or 0)
+
+        def words() -> None:
+            notes = summary.render(match.lines[:1], self._value)
+            box.text = notes[0] if notes else tr("Match")
+            chart.names = [plain(summary.side_name(match.sides, i))
+                           for i in range(len(match.sides))]
+
+        self._words(words)
         box.ids.chart_slot.add_widget(chart)
         self.chart = chart
         return box
