@@ -106,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
             session.apply(bot.choose(state.observation(state.to_act), state.legal_actions()))
         table._tricks_seen = len(session.state.observation(0).tricks)
         table.step()
+        until(lambda: table.summary_open and table.ids.summary_body.ready())
 
     def close(app: ParlorApp) -> None:
         app.dispatch("on_stop")

@@ -199,9 +199,20 @@ def match_summary(app: Any, out: Path, tag: str, game_name: str, before: int) ->
         state = match.next_deal()
         until(game_name, state, lambda _s: False, 7 * number + 1)
         match.finish_deal(state)
-    state = match.next_deal()
-    record = GameRecord.deal(game, seed=0, state=state.clone())
-    for action in until(game_name, state, lambda _s: False, 97):
+    while True:  # a deal with something to show (a Tractor promotion, Meri's combinations, a
+        # Chắn win), else the next one
+        state = match.next_deal()
+        probe = state.clone()
+        actions = until(game_name, probe, lambda _s: False, 97)
+        if (match.result().deals_played >= before + 3
+                or game_name == "tractor" and any(c.after > c.before
+                                                  for c in game.deal_result(probe).climbs)
+                or game_name == "meri" and any(t[4] for t in probe.tricks)
+                or game_name == "chan" and probe.result["winner"] is not None):
+            break
+        match.finish_deal(probe)
+    record = GameRecord.deal(game, seed=0, state=state)
+    for action in actions:
         record.apply(action)
     app.session = Session(game, match, record)
     app._open_table(game_name)

@@ -119,6 +119,23 @@ class MatchChart(Widget):
                 r = dp(3.5)
                 for x, y in points:
                     Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
+            labelled: list[float] = []
+            for index, line in enumerate(self.series):  # each line's latest value beside it
+                if not line:
+                    continue
+                x, y = self.plotted[index][-1]
+                if any(abs(y - other) < dp(14) for other in labelled):
+                    continue  # level with a value already written
+                labelled.append(y)
+                value = line[-1]
+                text = self.rungs[min(value, top_rung)] if self.rungs else str(value)
+                tex = _text(text, 13, bold=True)
+                tone = self.tones[index] if index < len(self.tones) else TEXT
+                Color(*tone)
+                left_of = x + dp(6) + tex.width > self.right
+                Rectangle(texture=tex, size=tex.size,
+                          pos=(x - dp(6) - tex.width if left_of else x + dp(6),
+                               y - tex.height / 2 + dp(8)))
             x = left
             for index, name in enumerate(self.names):  # the legend, one swatch and name each
                 tone = self.tones[index] if index < len(self.tones) else TEXT

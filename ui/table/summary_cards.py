@@ -20,6 +20,7 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
+from kivy.core.window import Window
 from kivy.graphics import Color, Line, Rectangle, RoundedRectangle
 from kivy.metrics import dp, sp
 from kivy.properties import (
@@ -290,7 +291,7 @@ class SummaryBody(StackLayout):
         height = dp(HAND_DP.get(deck, CARD_DP[deck]) if group.breaks else CARD_DP[deck])
         height = round(height * self.scale)
         if group.breaks:  # a hand in its pairs stays side by side, its gaps showing
-            room = (self.width or 700) - dp(16)
+            room = (self.width if self.width > 200 else Window.width * 0.9) - dp(16)
             fit = room / (cards + 0.25 * len(group.breaks)) / cardsource.aspect(deck)
             height = max(dp(CARD_DP[deck]) * 0.8, min(height, int(fit)))
         half = 0 < cards <= FULL_WIDTH and not self.compact
