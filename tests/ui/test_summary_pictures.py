@@ -11,9 +11,11 @@ import pytest
 
 from engine import registry
 from engine.ai.base import RandomBot
-from engine.records import GameRecord
+from engine.chan.positions import layout
+from engine.records import GameRecord, parse_record
 from engine.session import Session
-from tests.ui.tablesim import focus_on
+from tests.engine.test_chan_support import record
+from tests.ui.tablesim import focus_on, start_deal
 from tests.ui.uitools import pump, settle, wait_for
 from ui.i18n import translator
 from ui.table import summary
@@ -186,3 +188,28 @@ def test_opening_a_summary_builds_a_few_widgets_a_frame(make_app: Any) -> None:
     grown = [b - a for a, b in zip([1, *counts], counts, strict=False)]
     assert max(grown) <= 16  # a part (a tile: ~6 widgets) or six card views, not the lot
     assert counts[-1] > 40  # and yet everything arrived
+
+
+def test_a_drawn_chan_deal_says_so_and_settles_nothing(make_app: Any) -> None:
+    from ui.table.summary_cards import SideChip
+
+    translator.set_language("en")
+    app = make_app(size=(800, 480), pace=0)
+    rec = parse_record(record(layout(0, {0: "9C"}, bottom="9C 9C 9C"), "discard 9C"))
+    state = rec.state.clone()
+    actions = list(rec.actions)
+    probe = rec.state
+    for action in actions:
+        probe.apply(action)
+    while not probe.is_over:  # nobody takes anything: pass until the stock runs out (C-14)
+        actions.append(probe.legal_actions()[-1])
+        probe.apply(actions[-1])
+    table = start_deal(app, "chan", state, actions)
+    wait_for(lambda: table.summary_open, 20, "the summary")
+    body = table.ids.summary_body
+    wait_for(body.ready, 20, "the pictures")
+    settle()
+    title = list(reversed(body.children))[0]
+    assert "the deal is drawn" in title.text
+    chips = [w for w in body.walk(restrict=True) if isinstance(w, SideChip)]
+    assert [c.score for c in chips] == ["0"] * 4 and not tiles(body)

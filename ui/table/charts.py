@@ -135,7 +135,7 @@ class MatchChart(Widget):
                 left_of = x + dp(6) + tex.width > self.right
                 Rectangle(texture=tex, size=tex.size,
                           pos=(x - dp(6) - tex.width if left_of else x + dp(6),
-                               y - tex.height / 2 + dp(8)))
+                               y - tex.height / 2))
             x = left
             for index, name in enumerate(self.names):  # the legend, one swatch and name each
                 tone = self.tones[index] if index < len(self.tones) else TEXT

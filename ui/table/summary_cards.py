@@ -30,7 +30,6 @@ from kivy.properties import (
     StringProperty,
 )
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
 from kivy.uix.stacklayout import StackLayout
 from kivy.uix.widget import Widget
 
@@ -39,6 +38,7 @@ from ui.i18n import tr
 from ui.table import cardsource, summary
 from ui.table.cardrows import CardRow
 from ui.table.charts import MatchChart
+from ui.widgets import FitLabel
 
 #: One colour per side, side 0 (the player's) first: the Okabe–Ito palette, told apart by
 #: colour-blind eyes too; the charts use the same colours for the same sides.
@@ -197,7 +197,7 @@ class SummaryBody(StackLayout):
         self.clear()
         self._shown = (deal, match)
         parts: list[Part] = []
-        if deal.winners:
+        if deal.winners or deal.lines:
             parts.append(lambda: self._title(deal))
         if not deal.climbs:
             parts.append(lambda: self._chips(deal))
@@ -259,11 +259,14 @@ class SummaryBody(StackLayout):
         self._texts.append(redo)
 
     def _title(self, deal: DealResult) -> Widget:
-        label = Label(markup=True, font_size=sp(20),
-                      size_hint=(1, None), height=dp(36), halign="left", valign="middle",
-                      color=(1, 0.92, 0.55, 1))
-        label.bind(size=lambda w, s: setattr(w, "text_size", s))
-        self._words(lambda: setattr(label, "text", f"[b]{summary.winner_line(deal)}[/b]"))
+        label = FitLabel(markup=True, base_font=sp(20), size_hint=(1, None), height=dp(40),
+                         halign="left", color=(1, 0.92, 0.55, 1))
+
+        def words() -> None:  # who won; on a drawn deal, how it was drawn (its first line)
+            text = summary.winner_line(deal) or summary.render(deal.lines[:1], self._value)[0]
+            label.text = f"[b]{text}[/b]"
+
+        self._words(words)
         return label
 
     def _chips(self, deal: DealResult) -> Widget:
