@@ -213,3 +213,17 @@ def test_a_drawn_chan_deal_says_so_and_settles_nothing(make_app: Any) -> None:
     assert "the deal is drawn" in title.text
     chips = [w for w in body.walk(restrict=True) if isinstance(w, SideChip)]
     assert [c.score for c in chips] == ["0"] * 4 and not tiles(body)
+
+
+def test_up_and_down_scroll_the_summary_and_keep_the_focus(make_app: Any) -> None:
+    app = make_app(size=(800, 480), pace=0)
+    table = open_summary(app, "tractor", before=2)
+    scroll = table.ids.summary_scroll
+    assert table.ids.summary_body.height > scroll.height  # more than one screen at 800×480
+    focused = table.focused_widget
+    assert focused is table.ids.next_button.__self__
+    scroll.scroll_y = 1
+    app.handle_input("DOWN")
+    assert scroll.scroll_y < 1 and table.focused_widget is focused
+    app.handle_input("UP")
+    assert scroll.scroll_y == 1 and table.focused_widget is focused
