@@ -193,11 +193,10 @@ def bonus_faces(
         if winning_face is not None and dealt[winning_face] == 3 and final[winning_face] == 4:
             out.append((CHIU_U, (winning_face,) * 4))
         out.extend((BON, (f,) * 4) for f in range(FACES) if dealt[f] == 2 and final[f] == 4)
-    reds = tuple(f for f in range(FACES) if IS_RED[f] for _ in range(final[f]))
     if red == 0:
         out.append((BACH_DINH, ()))
     if red == 8:
-        out.append((TAM_DO, reds))
+        out.append((TAM_DO, tuple(f for f in range(FACES) if IS_RED[f] for _ in range(final[f]))))
     if final[CC] == 4 and red == 4:
         out.append((KINH_TU_CHI, (CC,) * 4))
     if chan == 10:
@@ -358,10 +357,11 @@ def deal_result(state: Any) -> DealResult:
         lines = (Line("The stock ran out: the deal is drawn and nobody pays."),)
         sides = tuple(SideScore((s,), 0, (Line("Drawn: nothing to pay"),)) for s in range(4))
         return DealResult(sides, (), lines)
-    found = winning_bonuses(state)
+    found_faces = winning_bonus_faces(state)
+    found = [b for b, _faces in found_faces]
     counts, exposed = winning_hand(state)
     pairs, _left = all_pairs(counts, exposed)
-    groups = card_groups(state, pairs, res["score"])
+    groups = card_groups(state, pairs, res["score"], found_faces)
     out = [_how_line(state), Line("Winning hand: {pairs}", {"pairs": pairs_text(pairs)})]
     if found:
         out.append(Line("Bonuses (main value / dịch):"))
@@ -381,10 +381,12 @@ def deal_result(state: Any) -> DealResult:
 HAND_GROUP = "{seat}: the winning hand"
 
 
-def card_groups(state: Any, pairs: Sequence[Pair], points: int) -> tuple[CardGroup, ...]:
+def card_groups(state: Any, pairs: Sequence[Pair], points: int,
+                found_faces: Sequence[tuple[Bonus, tuple[int, ...]]]) -> tuple[CardGroup, ...]:
     """The won deal's cards for the summary's pictures: the winning hand pair by pair (exposed
     first, the winning card singled out), then every bonus with the cards that make it (S-2,
-    `bonus_faces`), then how they make the score (S-1, S-3, S-4) with no cards of its own."""
+    `found_faces` as `winning_bonus_faces` gives them), then how they make the score (S-1,
+    S-3, S-4) with no cards of its own."""
     w = state.winner
     codes: list[str] = []
     breaks: list[int] = []
@@ -400,7 +402,6 @@ def card_groups(state: Any, pairs: Sequence[Pair], points: int) -> tuple[CardGro
         mark = next((i for i in found if i >= start), found[0] if found else -1)
     hand = CardGroup(tuple(codes), Line(HAND_GROUP, {"seat": w}), side=w, points=points,
                      breaks=tuple(breaks), mark=mark)
-    found_faces = winning_bonus_faces(state)
     bonus_groups = tuple(
         CardGroup(tuple(CODE[f] for f in faces),
                   Line("{name}: {main} / {dich}", {"name": b[0], "main": b[1], "dich": b[2]}),
