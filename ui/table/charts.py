@@ -3,7 +3,8 @@ library): one line per side over the deals (Meri's cumulative scores, Tractor's 
 ladder "2".."A", Chắn's running settlement), the sides' colours and names in a legend, a few
 values on the left axis and the deal numbers below.
 
-`MatchChart.plotted` keeps the points each line was drawn through (window-free widget
+Lines of sides standing level lie on each other: the earlier ones are drawn wider, so each
+colour still shows along them. `MatchChart.plotted` keeps the points each line was drawn through (window-free widget
 coordinates), so a test can check the drawing against the match's history.
 """
 
@@ -21,6 +22,7 @@ from kivy.uix.widget import Widget
 AXIS = (0.55, 0.58, 0.62, 1)
 GRID = (0.3, 0.33, 0.36, 1)
 TEXT = (0.9, 0.9, 0.88, 1)
+MIN_DEALS = 4  # the x axis spans at least this many deals (a match with no fixed length)
 
 
 def _text(text: str, size: float, bold: bool = False) -> Any:
@@ -70,7 +72,7 @@ class MatchChart(Widget):
             if low == high:
                 high = low + 1
         deals = max((len(line) for line in self.series), default=1) - 1
-        return low, high, max(1, int(self.deals_total), deals)
+        return low, high, max(MIN_DEALS, int(self.deals_total), deals)
 
     def draw(self, *_args: Any) -> None:
         self.canvas.clear()
@@ -115,7 +117,9 @@ class MatchChart(Widget):
                 self.plotted.append(points)
                 Color(*tone)
                 if len(points) > 1:
-                    Line(points=[c for p in points for c in p], width=dp(2))
+                    # Earlier lines are wider: where sides stand level, every colour shows.
+                    width = dp(2) + dp(1.2) * (len(self.series) - 1 - index)
+                    Line(points=[c for p in points for c in p], width=width)
                 r = dp(3.5)
                 for x, y in points:
                     Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
