@@ -162,7 +162,7 @@ class MatchBox(BoxLayout):
     text = StringProperty("")
 
 
-Part = Callable[[], Widget]
+Part = Callable[[], Widget | None]  # a part to add (None: work done in place, e.g. a chart)
 
 
 class SummaryBody(StackLayout):
@@ -182,6 +182,7 @@ class SummaryBody(StackLayout):
         self._shown: tuple[DealResult, MatchResult | None] | None = None
         self._value: summary.ValueFormat | None = None
         self._texts: list[Callable[[], None]] = []  # each part's words, redone on a new language
+        self._bound: list[Callable[..., None]] = []  # parts following the body's width
 
     # -- what is shown ---------------------------------------------------------------------
     def show(self, deal: DealResult, match: MatchResult | None,
@@ -199,8 +200,8 @@ class SummaryBody(StackLayout):
         parts: list[Part] = []
         if deal.winners or deal.lines:
             parts.append(lambda: self._title(deal))
-        if not deal.climbs:
-            parts.append(lambda: self._chips(deal))
+        if not deal.climbs:  # a chip a frame (four players' chips at once are a heavy frame)
+            parts += [lambda i=index: self._chip(deal, i) for index in range(len(deal.sides))]
         parts += [lambda c=climb: self._climb(deal, c) for climb in deal.climbs]
         parts += [lambda g=group: self._tile(g) for group in deal.groups]
         if match is not None and match.deals_total != 1 and len(match.history) >= 2:
@@ -216,7 +217,9 @@ class SummaryBody(StackLayout):
         if any(len(row.views) < len(row.codes) for row in self.rows):
             self._next()  # the rows before still make their cards: wait a frame
             return
-        self._add(self._queue.pop(0)())
+        part = self._queue.pop(0)()
+        if part is not None:
+            self._add(part)
         self._next()
 
     def _add(self, part: Widget) -> None:
@@ -238,6 +241,9 @@ class SummaryBody(StackLayout):
         self.rows = []
         self.chart = None
         self._texts = []
+        for fit in self._bound:
+            self.funbind("width", fit)
+        self._bound = []
 
     def ready(self) -> bool:
         """Every part is added and every card drawn (a cold card texture waits for a frame's
@@ -249,7 +255,9 @@ class SummaryBody(StackLayout):
     def finish(self) -> None:
         """Add every remaining part now (tests, screenshots)."""
         while self._queue:
-            self._add(self._queue.pop(0)())
+            part = self._queue.pop(0)()
+            if part is not None:
+                self._add(part)
         self.building = False
 
     # -- the parts ---------------------------------------------------------------------------
@@ -269,16 +277,22 @@ class SummaryBody(StackLayout):
         self._words(words)
         return label
 
-    def _chips(self, deal: DealResult) -> Widget:
-        row = BoxLayout(size_hint=(1, None), height=dp(46), spacing=dp(6))
+    def _chip(self, deal: DealResult, index: int) -> Widget:
         numbers = len(deal.sides) > 2  # players as sides: a settlement, signed
-        for index, side in enumerate(deal.sides):
-            chip = SideChip(score=signed(side.score) if numbers else str(side.score),
-                            tone=list(tone(index)), winner=index in deal.winners)
-            self._words(lambda c=chip, i=index: setattr(c, "name",
-                                                        summary.side_name(deal.sides, i)))
-            row.add_widget(chip)
-        return row
+        score = deal.sides[index].score
+        chip = SideChip(score=signed(score) if numbers else str(score), tone=list(tone(index)),
+                        winner=index in deal.winners, size_hint=(None, None), height=dp(46))
+        n = len(deal.sides)
+
+        def fit(*_args: Any) -> None:  # n chips and their gaps fill one row exactly
+            gaps = self.spacing[0] if isinstance(self.spacing, (list, tuple)) else self.spacing
+            chip.width = max(1.0, (self.width - (n - 1) * gaps) / n - 0.5)
+
+        fit()
+        self.fbind("width", fit)
+        self._bound.append(fit)
+        self._words(lambda: setattr(chip, "name", summary.side_name(deal.sides, index)))
+        return chip
 
     def _climb(self, deal: DealResult, climb: Climb) -> Widget:
         steps = climb.after - climb.before
@@ -326,6 +340,6 @@ class SummaryBody(StackLayout):
                            for i in range(len(match.sides))]
 
         self._words(words)
-        box.ids.chart_slot.add_widget(chart)
         self.chart = chart
+        self._queue.insert(0, lambda: box.ids.chart_slot.add_widget(chart))  # drawn next frame
         return box
