@@ -317,13 +317,16 @@ class SummaryBody(StackLayout):
             height = 0
         tile = GroupTile(
             worth=str(group.points) if group.points else "",
-            tone=list(tone(group.side)), deck=deck, codes=list(group.cards),
+            tone=list(tone(group.side)), deck=deck,
             breaks=list(group.breaks), mark=group.mark, card_height=height,
             size_hint=(0.5 if half else 1, None), height=height + dp(34))
         self._words(lambda: setattr(tile, "text", summary.render([group.label], self._value)[0]))
         row = tile.row()
         if row is not None and cards:
             self.rows.append(row)
+            # Its cards the next frame: the tile's own widgets and its first cards at once
+            # made the heaviest frame of a Chắn summary.
+            self._queue.insert(0, lambda: setattr(tile, "codes", list(group.cards)))
         return tile
 
     def _match(self, match: MatchResult) -> Widget:
