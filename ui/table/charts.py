@@ -81,7 +81,7 @@ class MatchChart(Widget):
             return
         low, high, last = self.bounds()
         legend_h = dp(22)
-        left, bottom, right = self.x + dp(30), self.y + dp(18), self.right - dp(10)
+        left, bottom, right = self.x + dp(30), self.y + dp(18), self.right - dp(28)
         top = self.top - legend_h - dp(4)
         top_rung = len(self.rungs) - 1
 

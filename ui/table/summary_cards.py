@@ -311,7 +311,9 @@ class SummaryBody(StackLayout):
             room = (self.width if self.width > 200 else Window.width * 0.9) - dp(16)
             fit = room / (cards + 0.25 * len(group.breaks)) / cardsource.aspect(deck)
             height = max(dp(CARD_DP[deck]) * 0.8, min(height, int(fit)))
-        half = 0 < cards <= FULL_WIDTH and not self.compact
+        width = self.width if self.width > 200 else Window.width * 0.9
+        side_by_side = cards * height * cardsource.aspect(deck) * 1.04 <= width / 2 - dp(16)
+        half = 0 < cards <= FULL_WIDTH and side_by_side and not self.compact
         if not cards:  # a label of its own: a bonus of the whole hand, the way it adds up
             half = group.points is None and not self.compact
             height = 0
