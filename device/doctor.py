@@ -3,10 +3,11 @@
 Checks the config, the store, the display, input devices, the GPIO pin factory, the serial
 keypad and the display's backlight (screen sleep), then the board's health (temperature,
 throttling, free space on the data partition, the sound card: `hardware.health`, which the
-Controls screen shows too), each `OK`, `WARN` (works, but worth knowing) or `FAIL` with the problem and what Parlor
-will do about it (the store check uses the store's own judgement of its path). Nothing is
-changed and no file is left behind: the database is read from an immutable or copied snapshot
-(no `-wal`/`-shm`), devices are opened and closed again. Exit status 1 if anything FAILed.
+Controls screen shows too) and whether SDL opens an audio device for the sound player, each
+`OK`, `WARN` (works, but worth knowing) or `FAIL` with the problem and what Parlor will do about
+it (the store check uses the store's own judgement of its path). Nothing is changed and no file
+is left behind: the database is read from an immutable or copied snapshot (no `-wal`/`-shm`),
+devices are opened and closed again. Exit status 1 if anything FAILed.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from device.store import SCHEMA_VERSION
 from device.storefile import Kind
 from hardware import health
 from hardware.health import LOW_SPACE, free_space
+from ui.sound import probe as sound_probe
+from ui.sound.player import SOUNDS
 
 
 @dataclass
@@ -239,6 +242,20 @@ def health_check(reading: health.Reading) -> Check:
     return Check(reading.status, reading.name, reading.detail)
 
 
+def check_sound(audio: Callable[[], sound_probe.AudioProbe] = sound_probe.probe,
+                folder: Path = SOUNDS) -> Check:
+    """What the sound player needs: an audio device SDL opens (`ui.sound.probe`, the player's
+    own question) and its files. Without a device Parlor plays silently: a WARN, not a FAIL."""
+    files = len(list(folder.glob("*.ogg"))) if folder.is_dir() else 0
+    if not files:
+        return Check("WARN", "sound", f"no sound files in {folder}: Parlor plays silently")
+    found = audio()
+    if not found.ok:
+        return Check("WARN", "sound", f"{found.detail}: Parlor plays silently (the GPIO buzzer, "
+                     "if fitted, still beeps; a running Parlor may be holding the device)")
+    return Check("OK", "sound", f"{found.detail}; {files} sound files")
+
+
 def run_checks(environ: Mapping[str, str] | None = None, root: Path = Path("/")) -> list[Check]:
     """Every check; `root` is where the health readers look for /sys, /proc and /dev."""
     env = os.environ if environ is None else environ
@@ -251,7 +268,9 @@ def run_checks(environ: Mapping[str, str] | None = None, root: Path = Path("/"))
         check_pin_factory(config, env),
         check_serial(config),
         check_backlight(None if root == Path("/") else root / "sys" / "class" / "backlight"),
-    ] + [health_check(r) for r in health.read_all(data_folder(config, env), root)]
+    ] + [health_check(r) for r in health.read_all(data_folder(config, env), root)] + [
+        check_sound(),
+    ]
 
 
 def doctor(out: TextIO, environ: Mapping[str, str] | None = None,

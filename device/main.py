@@ -25,6 +25,7 @@ from device import store as store_mod
 from device.notify import Notifier
 from engine.ai.workers import worker_count
 from ui.ports import Backlight, NoBacklight, NullOutputs, Services, Store
+from ui.sound.player import SoundPlayer
 
 log = logging.getLogger("parlor")
 
@@ -99,7 +100,8 @@ def open_store(config: config_mod.Config) -> Store:
     """The SQLite store in the data directory, or (logged) one keeping data in memory only,
     saying why (`unavailable_reason`, shown on the home screen): never a crash, never a file
     that is not Parlor's touched."""
-    store: Store = store_mod.open_store(paths.database_path(config.store.path))
+    store: Store = store_mod.open_store(paths.database_path(config.store.path),
+                                        config.store.replays_kept)
     # [game] holds exactly the settings the app may change: its values are their defaults
     return ConfiguredStore(store, dataclasses.asdict(config.game))
 
@@ -205,8 +207,8 @@ def make_services(
 ) -> Services:
     """What the UI is handed: the store, kiosk lockdown from `[kiosk]`, starting language/level,
     screen sleep from `[display]`, the board's health lines (`hardware.health`, free space
-    of the database's partition), and the processes that search one AI decision (`[ai] workers`,
-    "auto" resolved here).
+    of the database's partition), the processes that search one AI decision (`[ai] workers`,
+    "auto" resolved here), and the sound player (`ui.sound.player`).
 
     Outputs start as `NullOutputs` and the backlight as `NoBacklight`; the real ones are set once
     the devices are built.
@@ -219,7 +221,8 @@ def make_services(
                     ai_workers=worker_count(config.ai.workers),
                     replay_record=replay_record, keyboard=config.input.keyboard,
                     health=lambda: health.read_all(paths.nearest_folder(database)),
-                    power=config.power, sleep=config.display.sleep)
+                    power=config.power, sleep=config.display.sleep,
+                    sounds=SoundPlayer())  # the speaker: probed on the first sound, lazily
 
 
 class LiveDevices:

@@ -51,7 +51,14 @@ from device.checks import (
 from engine.ai.kinds import DEFAULT_LEVEL, LEVELS
 from hardware.settings import GpioSettings, InputSettings, OutputSettings, SerialSettings
 from ui.i18n import LANGUAGES
-from ui.ports import SPEED_MAX, SPEED_MIN, KioskSettings, PowerSettings, SleepSettings
+from ui.ports import (
+    SPEED_MAX,
+    SPEED_MIN,
+    VOLUME_DEFAULT,
+    KioskSettings,
+    PowerSettings,
+    SleepSettings,
+)
 
 __all__ = [  # the checks are part of the schema's vocabulary: `schema.Number`, `schema.show`, ...
     "EXCERPT", "MAX_PROBLEMS", "Boolean", "Check", "Choice", "CountOrAuto", "Digits", "Event",
@@ -136,6 +143,9 @@ class GameConfig:
     ai_level: str
     animation_speed: float
     sound: bool
+    volume: int
+    effects: bool
+    voice: bool
 
 
 @dataclass(frozen=True)
@@ -150,6 +160,7 @@ class StoreConfig:
     """[store]: where the database lives."""
 
     path: str
+    replays_kept: int = 50  # finished deals kept for the replay viewer (device/store.py)
 
 
 SECTIONS: tuple[Section, ...] = (
@@ -222,7 +233,12 @@ KEYS: tuple[Key, ...] = (
     Key("game", "ai_level", DEFAULT_LEVEL, Choice(LEVELS), "how strong the AI players are"),
     Key("game", "animation_speed", 1.0, Number(SPEED_MIN, SPEED_MAX),
         "pace of the table's animations (higher is faster)"),
-    Key("game", "sound", True, Boolean(), "play sounds"),
+    Key("game", "sound", True, Boolean(), "play sounds (the speaker and the GPIO buzzer)"),
+    Key("game", "volume", VOLUME_DEFAULT, Integer(0, 100), "loudness of the speaker, percent"),
+    Key("game", "effects", True, Boolean(),
+        "sound effects: cards, tricks, your turn, deal won or lost, declarations"),
+    Key("game", "voice", True, Boolean(),
+        "spoken calls (Ù!, Chíu!, Meri!, trumps, levels) in the app's language"),
     Key("ai", "workers", "auto", CountOrAuto(1, 64),
         'processes that search a decision ("auto" = the cores but one; 1 = the bot process)'),
     Key("kiosk", "enabled", _kiosk("enabled"), Boolean(),
@@ -268,6 +284,8 @@ KEYS: tuple[Key, ...] = (
     Key("output", "buzzer", _output("buzzer"), _PIN, "BCM pin of the buzzer (0 = none)"),
     Key("store", "path", "", StorePath(),
         'the database file ("" = parlor.db in the data directory)'),
+    Key("store", "replays_kept", 50, Integer(0, 1000),
+        "finished deals kept to watch again from Statistics (the oldest go first)"),
 )
 
 BY_NAME: dict[str, Key] = {key.dotted: key for key in KEYS}

@@ -31,7 +31,7 @@ UDEV_RULE = "90-parlor-backlight.rules"
 # The unit template's placeholder for the backlight folders (replaced by ReadWritePaths= lines).
 BACKLIGHT_LINE = re.compile(r"(?m)^# ReadWritePaths=-/sys/devices/\.\.\..*$")
 SYSFS_PATH = re.compile(r"/sys/devices/[A-Za-z0-9._:+@/-]+")  # nothing systemd would split
-GROUPS = ("video", "render", "input", "gpio", "dialout")
+GROUPS = ("video", "render", "input", "gpio", "dialout", "audio")
 KIOSK_CONFIG = """\
 # Parlor on its own screen (written by `parlor install-service`; see docs/raspberry-pi.md).
 [display]

@@ -6,7 +6,11 @@ commit since the last one — many actions — while FULL syncs the log at each 
 action being saved is lost. One fsync per player action is nothing at a card table's pace.
 
 The schema version is `PRAGMA user_version`; `MIGRATIONS[n]` upgrades version n to n + 1 inside
-one transaction. Migration 2 marks the file as Parlor's (`PRAGMA application_id`).
+one transaction. Migration 2 marks the file as Parlor's (`PRAGMA application_id`). Migration 3
+keeps finished deals for the replay viewer (table `deals`: the deal's record, its outcome, whether
+it was a practice deal, and `notes`, a JSON list a coach may attach to the deal later) and counts
+practice deals apart (`stats.practice`): they are never in the other statistics. The newest
+`replays_kept` deals are kept (`[store] replays_kept`).
 
 What is at the store path is examined first (`device.storefile.inspect`) without changing it:
 only a Parlor database, or nothing, is used. Another program's database, a text file, a folder, a
@@ -68,10 +72,24 @@ MIGRATIONS: list[list[str]] = [
             saved_at REAL NOT NULL,
             set_aside_at REAL NOT NULL)""",
     ],
+    [  # 2 -> 3: finished deals kept for the replay viewer; practice deals counted apart
+        """CREATE TABLE deals (
+            id INTEGER PRIMARY KEY,
+            game TEXT NOT NULL,
+            record TEXT NOT NULL,
+            outcome TEXT NOT NULL,
+            points INTEGER NOT NULL,
+            practice INTEGER NOT NULL DEFAULT 0,
+            finished_at REAL NOT NULL,
+            notes TEXT NOT NULL DEFAULT '[]')""",
+        "ALTER TABLE stats ADD COLUMN practice INTEGER NOT NULL DEFAULT 0",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 OUTCOMES = {"win": "wins", "loss": "losses", "draw": "draws"}
 DAMAGED_KEPT = 20  # saved games kept aside at most (a loop of failures cannot fill the disk)
+REPLAYS_KEPT = 50  # finished deals kept for the replay viewer (`[store] replays_kept`)
+DEAL_KEYS = ("id", "game", "outcome", "points", "practice", "finished_at")
 
 
 class StoreUnavailable(Exception):
@@ -103,8 +121,9 @@ def problem_text(exc: BaseException) -> str:
 class SqliteStore:
     """`ui.ports.Store` over one SQLite file. Safe to call from several threads (one lock)."""
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, replays_kept: int = REPLAYS_KEPT) -> None:
         self.path = Path(path)
+        self.replays_kept = replays_kept  # finished deals kept for the replay viewer
         self._lock = threading.Lock()
         self.moved_aside: Path | None = None  # where a corrupt database went, if one did
         self.unavailable_reason = ""  # why nothing is kept on disk ("" while it is)
@@ -116,6 +135,7 @@ class SqliteStore:
         """A store that keeps nothing on disk (the fallback), `unavailable_reason` = `reason`."""
         store = cls.__new__(cls)
         store.path = Path(":memory:")
+        store.replays_kept = REPLAYS_KEPT
         store._lock = threading.Lock()
         store.moved_aside = None
         store.unavailable_reason = reason
@@ -376,11 +396,88 @@ class SqliteStore:
 
         return self._write("recording a deal", work)
 
+    def save_finished_deal(
+        self, game: str, outcome: str, points: int, record: str, practice: bool = False,
+        autosave: str | None = None,
+    ) -> SaveResult:
+        """A finished deal, in one transaction: counted in the statistics (a practice deal only
+        in `practice`), its record kept for the replay viewer (the oldest beyond
+        `replays_kept` pruned) and, with `autosave`, the saved game replaced."""
+        if outcome not in OUTCOMES:
+            raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, got {outcome!r}")
+        if not isinstance(record, str):
+            raise TypeError("the deal's record is JSON text")
+        column = OUTCOMES[outcome]
+        kept = max(0, int(self.replays_kept))
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute("INSERT OR IGNORE INTO stats (game) VALUES (?)", (game,))
+            if practice:
+                conn.execute("UPDATE stats SET practice = practice + 1 WHERE game = ?", (game,))
+            else:
+                conn.execute(f"UPDATE stats SET deals = deals + 1, {column} = {column} + 1, "
+                             "points = points + ? WHERE game = ?", (int(points), game))
+            conn.execute("INSERT INTO deals (game, record, outcome, points, practice, "
+                         "finished_at) VALUES (?, ?, ?, ?, ?, ?)",
+                         (game, record, outcome, int(points), int(bool(practice)), time.time()))
+            conn.execute("DELETE FROM deals WHERE id NOT IN (SELECT id FROM deals ORDER BY id "
+                         "DESC LIMIT ?)", (kept,))
+            if autosave is not None:
+                conn.execute("INSERT OR REPLACE INTO autosave (slot, data, saved_at) "
+                             "VALUES (1, ?, ?)", (autosave, time.time()))
+
+        return self._write("recording a deal", work)
+
+    def recent_deals(self, limit: int = REPLAYS_KEPT) -> list[dict[str, Any]]:
+        """The finished deals kept, newest first: id, game, outcome, points, practice,
+        finished_at (not the records: `load_deal` reads one)."""
+
+        def work(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+            rows = conn.execute("SELECT id, game, outcome, points, practice, finished_at FROM "
+                                "deals ORDER BY id DESC LIMIT ?", (int(limit),)).fetchall()
+            out = [dict(zip(DEAL_KEYS, row, strict=True)) for row in rows]
+            for row in out:
+                row["practice"] = bool(row["practice"])
+            return out
+
+        return self._read("reading the finished deals", work, [])
+
+    def load_deal(self, deal_id: int) -> dict[str, Any] | None:
+        """One kept deal: the `recent_deals` keys plus `record` (JSON text) and `notes` (the
+        coach's, a list; [] when none or unreadable); None if it is not kept (any more)."""
+
+        def work(conn: sqlite3.Connection) -> dict[str, Any] | None:
+            row = conn.execute("SELECT id, game, outcome, points, practice, finished_at, "
+                               "record, notes FROM deals WHERE id = ?", (int(deal_id),)
+                               ).fetchone()
+            if row is None:
+                return None
+            out = dict(zip(DEAL_KEYS, row[:6], strict=True))
+            out["practice"] = bool(out["practice"])
+            out["record"] = str(row[6])
+            try:
+                notes = json.loads(row[7])
+            except (ValueError, RecursionError):
+                notes = []
+            out["notes"] = notes if isinstance(notes, list) else []
+            return out
+
+        return self._read(f"reading deal {deal_id}", work, None)
+
+    def attach_notes(self, deal_id: int, notes: list[Any]) -> SaveResult:
+        """Keep notes (JSON-friendly, e.g. the coach's moments) with a kept deal."""
+        text = json.dumps(list(notes), ensure_ascii=False)  # TypeError for what JSON cannot hold
+
+        def work(conn: sqlite3.Connection) -> None:
+            conn.execute("UPDATE deals SET notes = ? WHERE id = ?", (text, int(deal_id)))
+
+        return self._write(f"keeping notes with deal {deal_id}", work)
+
     def stats(self) -> dict[str, dict[str, int]]:
         def work(conn: sqlite3.Connection) -> dict[str, dict[str, int]]:
-            rows = conn.execute("SELECT game, deals, wins, losses, draws, points FROM stats "
-                                "ORDER BY game").fetchall()
-            keys = ("deals", "wins", "losses", "draws", "points")
+            rows = conn.execute("SELECT game, deals, wins, losses, draws, points, practice "
+                                "FROM stats ORDER BY game").fetchall()
+            keys = ("deals", "wins", "losses", "draws", "points", "practice")
             return {row[0]: dict(zip(keys, row[1:], strict=True)) for row in rows}
 
         return self._read("reading statistics", work, {})
@@ -437,17 +534,19 @@ def _memory_connection() -> sqlite3.Connection:
     return conn
 
 
-def open_store(path: Path | str) -> SqliteStore:
+def open_store(path: Path | str, replays_kept: int = REPLAYS_KEPT) -> SqliteStore:
     """The store at `path`, or (logged) one keeping data in memory only, saying why. Never raises.
 
     The composition root's one call: `store.unavailable_reason` is "" when data is kept, else a
     line for the home screen ("... is a directory, not a Parlor database").
     """
     try:
-        store = SqliteStore(path)
+        store = SqliteStore(path, replays_kept)
     except StoreUnavailable as exc:
         log.error("store: %s; statistics, settings and the saved game will not be kept", exc)
-        return SqliteStore.in_memory(str(exc))
+        store = SqliteStore.in_memory(str(exc))
+        store.replays_kept = replays_kept
+        return store
     log.info("store: %s", path)
     return store
 

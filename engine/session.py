@@ -3,6 +3,11 @@
 Pure engine code shared by the app (ui/) and the headless runner (device/): the caller hands in a
 `save` callback (the store's atomic autosave) and gets the whole session back as JSON text, so a
 power cut never loses more than the last action and a restart resumes at the same point.
+
+A *practice* session may take back a seat's last decision (`undo`): the deal is rebuilt from its
+layout and seed with the actions that still stand, so the record (and the autosave, and a resume
+after a power cut) holds exactly those, as if the undone actions had never been played. Practice
+deals are not counted in the statistics (the table reads `practice`).
 """
 
 from __future__ import annotations
@@ -19,6 +24,20 @@ from engine.result import MatchResult
 
 FORMAT = 1
 
+# Why an undo is refused (`UndoRefused.reason`; the table words each one).
+UNDO_NOT_PRACTICE = "not_practice"  # only a practice game takes moves back
+UNDO_NOTHING = "nothing"  # the seat has made no decision (with a choice) in this deal
+UNDO_NOT_YOUR_TURN = "not_your_turn"  # another seat (a bot) is to act
+UNDO_DEAL_OVER = "deal_over"  # the deal has ended: it stands as played
+
+
+class UndoRefused(EngineError):
+    """An undo that cannot be done; `reason` is one of the `UNDO_*` codes. Nothing changed."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
 
 class Session:
     """One match of one game, deal by deal, saved through `save` after every change."""
@@ -31,8 +50,11 @@ class Session:
         save: Callable[[str], None] | None = None,
         deals_done: int = 0,
         counted: bool = False,
+        practice: bool = False,
     ) -> None:
         self.game = game
+        self.practice = practice  # moves may be taken back; deals are not in the statistics
+        self._undo_point: tuple[GameRecord, int, int, int] | None = None  # the last answer
         self.match = match
         self.save_callback = save
         self.deals_done = deals_done
@@ -41,10 +63,11 @@ class Session:
         self.save()
 
     @classmethod
-    def new(cls, game_name: str, seed: int, save: Callable[[str], None] | None = None) -> Session:
-        """Start a new match of `game_name` from `seed`."""
+    def new(cls, game_name: str, seed: int, save: Callable[[str], None] | None = None,
+            practice: bool = False) -> Session:
+        """Start a new match of `game_name` from `seed` (a practice game with `practice`)."""
         game = registry.get(game_name)
-        return cls(game, game.new_match(seed), save=save)
+        return cls(game, game.new_match(seed), save=save, practice=practice)
 
     @classmethod
     def from_json(cls, text: str, save: Callable[[str], None] | None = None) -> Session:
@@ -66,6 +89,9 @@ class Session:
             raise MalformedRecord(f"saved session: unknown game {str(name)[:40]!r}")
         if type(deals_done) is not int or deals_done < 0 or not isinstance(counted, bool):
             raise MalformedRecord("saved session: bad deals_done or counted")
+        practice = data.get("practice", False)  # absent in sessions saved before undo existed
+        if not isinstance(practice, bool):
+            raise MalformedRecord("saved session: bad practice flag")
         match_data = data.get("match")
         if not isinstance(match_data, dict):
             raise MalformedRecord("saved session: the match is not an object")
@@ -77,7 +103,8 @@ class Session:
             record = GameRecord.from_json(data["record"])
             if record.game.name != name:
                 raise MalformedRecord(f"saved session of {name} holds a {record.game.name} deal")
-            session = cls(game, match, record, save=None, deals_done=deals_done, counted=counted)
+            session = cls(game, match, record, save=None, deals_done=deals_done, counted=counted,
+                          practice=practice)
             _check_playable(session)
         except EngineError:
             raise
@@ -120,6 +147,62 @@ class Session:
             self.save()
         return self.match.result()
 
+    # -- undo (practice games) -------------------------------------------------------------
+    def make_practice(self) -> None:
+        """Turn this match into a practice game (the player agreed): saved at once."""
+        if not self.practice:
+            self.practice = True
+            self.save()
+
+    def undo_point(self, seat: int) -> int:
+        """How many of this deal's actions stand after undoing `seat`'s last decision; raises
+        `UndoRefused` (why, in `reason`) when there is none to undo now. It does not ask for a
+        practice game: the table asks it first, then whether to turn the game into one.
+
+        A decision is an action `seat` chose among several: a forced one (the only legal action,
+        which the table answers by itself) is taken back with the actions after it, and the undo
+        goes back to the decision before it, so the seat is never left facing a forced move that
+        would be replayed at once."""
+        state = self.state
+        if state.is_over:
+            raise UndoRefused(UNDO_DEAL_OVER, "the deal is over: it stands as played")
+        if state.to_act != seat:
+            raise UndoRefused(UNDO_NOT_YOUR_TURN, "another player is to act")
+        record, done = self.record, len(self.record.actions)
+        known = self._undo_point  # the table asks, then undoes: the deal is replayed once
+        if known is not None and known[0] is record and known[1:3] == (done, seat):
+            return int(known[3])
+        rebuilt = GameRecord.from_json({**self.record.to_dict(), "actions": []})
+        point = -1
+        for index, text in enumerate(self.record.actions):
+            current = rebuilt.state
+            if current.to_act == seat and len(current.legal_actions()) > 1:
+                point = index
+            current.apply(self.game.parse_action(text))
+        if point < 0:
+            raise UndoRefused(UNDO_NOTHING, "nothing to take back in this deal")
+        self._undo_point = (record, done, seat, point)
+        return point
+
+    def undo(self, seat: int) -> int:
+        """Take back `seat`'s last decision and every action after it (the bots' replies), in
+        a practice game, at `seat`'s turn; returns how many actions were taken back.
+
+        The deal is rebuilt from its layout and seed with the actions that stand, and saved:
+        the record and the autosave hold exactly those (records.md: a record is the actions
+        played), so resuming after a power cut gives the state after the undo. `UndoRefused`
+        (nothing changed) when there is nothing to undo, another seat is to act, the deal is
+        over or the game is not a practice game."""
+        point = self.undo_point(seat)
+        if not self.practice:
+            raise UndoRefused(UNDO_NOT_PRACTICE, "moves are taken back in practice games only")
+        taken = len(self.record.actions) - point
+        self.record = GameRecord.from_json(
+            {**self.record.to_dict(), "actions": self.record.actions[:point]})
+        self._undo_point = None
+        self.save()
+        return taken
+
     def next_deal(self) -> State:
         """Deal the next hand of the match (after `finish_deal`)."""
         self.record = self._deal()
@@ -133,6 +216,7 @@ class Session:
                 "game": self.game.name,
                 "deals_done": self.deals_done,
                 "counted": self.counted,
+                "practice": self.practice,
                 "match": self.match.to_dict(),
                 "record": self.record.to_dict(),
             },

@@ -4,8 +4,11 @@
 
 Writes PNGs at 800×480 (the official Pi display) into `screenshots/`: home, the Meri table in
 the middle of a trick (your turn, cards already on the table), the end-of-deal summary, plus the
-same table and summary in Vietnamese and the table at 720×1280 portrait, and the kiosk's exit and
-power-off prompts (PIN asked) in both orientations. Deterministic (seeded).
+same table and summary in Vietnamese and the table and settings at 720×1280 portrait, the settings'
+sound rows, and the kiosk's exit and power-off prompts (PIN asked) in both orientations; the Undo
+question (a normal game becoming a practice game) and the table after the undo, the list of kept
+deals and the replay viewer (every hand shown, a few tricks in), at 800×480 and at 720×1280 in
+French. Deterministic (seeded).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from engine.ai.base import RandomBot
     from engine.meri import card_actions
+    from engine.session import Session
     from hardware import health
     from ui.app import ParlorApp
     from ui.ports import KioskSettings, MemoryStore, NullOutputs, PowerSettings, Services
@@ -108,6 +112,50 @@ def main(argv: list[str] | None = None) -> int:
         table.step()
         until(lambda: table.summary_open and table.ids.summary_body.ready())
 
+    def undo_and_replay(app: ParlorApp, suffix: str) -> None:
+        """The Undo question and the table after it; then the finished deal in the viewer."""
+        mid_trick(app)
+        table = app.root.get_screen("meri")
+        table.undo()
+        shot(app, f"undo_confirm{suffix}")
+        table.confirm_undo(True)
+        shot(app, f"undo_practice{suffix}")
+        finish(app)
+        frames()
+        app.go("stats")
+        shot(app, f"stats_practice{suffix}")
+        app.go("replays")
+        shot(app, f"replays{suffix}")
+        app.open_deal(app.services.store.recent_deals()[0]["id"])
+        viewer = app.root.get_screen("replay")
+        for _ in range(3):
+            viewer.next_trick()
+        viewer.forward()
+        viewer.forward()
+        frames(60)  # every hand's cards are drawn a few per frame
+        shot(app, f"replay_viewer{suffix}")
+        viewer.toggle_hands()
+        frames(100)
+        shot(app, f"replay_viewer_all{suffix}")
+        for game in ("tractor", "chan"):  # the other decks in the viewer, every hand shown
+            for seed in range(args.seed, args.seed + 50):  # a deal long enough to show play
+                session = Session.new(game, seed)
+                bot = RandomBot(seed)
+                while not session.state.is_over:
+                    state = session.state
+                    session.apply(bot.choose(state.observation(state.to_act),
+                                             state.legal_actions()))
+                if len(session.record.actions) >= 40:
+                    break
+            app.services.store.save_finished_deal(game, "win", 1, session.record.to_json())
+            app.open_deal(app.services.store.recent_deals()[0]["id"])
+            viewer.all_hands = True
+            for _ in range(4):
+                viewer.next_trick()
+            viewer.forward()
+            frames(100)
+            shot(app, f"replay_viewer_{game}{suffix}")
+
     def close(app: ParlorApp) -> None:
         app.dispatch("on_stop")
         window.remove_widget(app.root)
@@ -117,6 +165,9 @@ def main(argv: list[str] | None = None) -> int:
     for name in ("settings", "controls", "stats"):
         app.go(name)
         shot(app, name)
+        if name == "settings":  # scrolled down: the sound rows (volume, effects, voice)
+            app.root.get_screen(name).ids.scroller.scroll_y = 0
+            shot(app, "settings_sound")
     app.open_rules("meri")
     shot(app, "rules_meri")
     app.go("home")
@@ -135,9 +186,17 @@ def main(argv: list[str] | None = None) -> int:
 
     app = new_app((720, 1280), "fr")
     shot(app, "home_portrait_fr")
+    app.go("settings")
+    shot(app, "settings_portrait_fr")
+    app.go("home")
     mid_trick(app)
     shot(app, "meri_trick_portrait_fr")
     close(app)
+
+    for size, lang, suffix in (((800, 480), "en", ""), ((720, 1280), "fr", "_portrait_fr")):
+        app = new_app(size, lang)
+        undo_and_replay(app, suffix)
+        close(app)
 
     # The kiosk's exit prompt (with Power off) and the power-off prompt, PIN asked.
     for size, lang, suffix in (((800, 480), "en", ""), ((720, 1280), "nl", "_portrait_nl")):

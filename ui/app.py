@@ -42,6 +42,7 @@ from ui.kiosk import HoldGesture, pin_matches
 from ui.ports import EVENTS, SPEED_MAX, SPEED_MIN, Services
 from ui.screens.lazy import LazyScreenManager
 from ui.sleep import Sleeper
+from ui.sound.cues import SoundCues
 
 HERE = Path(__file__).parent
 # The shared look, loaded at start-up (home's game tiles show cards: table/table.kv's CardView).
@@ -56,6 +57,8 @@ SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
     "rules": ("ui.screens.rules:RulesScreen", ("screens/rules.kv",)),
     "exit": ("ui.screens.exit:ExitScreen", ("screens/exit.kv",)),
     "power": ("ui.screens.power:PowerScreen", ("screens/exit.kv", "screens/power.kv")),
+    "replays": ("ui.screens.replay:ReplayListScreen", ("screens/replay.kv",)),
+    "replay": ("ui.screens.replay:ReplayScreen", ("screens/replay.kv",)),
 }
 # Game name -> the table screen class ("module:Class"), in the order home and stats list them.
 # A game's title is its registry entry's (`registry.title(name)`), never translated.
@@ -64,8 +67,8 @@ TABLES: dict[str, str] = {
     "tractor": "ui.table.tractor:TractorTableScreen",
     "chan": "ui.table.chan:ChanTableScreen",
 }
-# The kv files of every table (hints.kv: the Hint button), then the game's own.
-TABLE_KV = ("table/hints.kv",)
+# The kv files of every table (hints.kv: the Hint button; undo.kv: Undo), then the game's own.
+TABLE_KV = ("table/hints.kv", "table/undo.kv")
 CORNER_DP = 48  # the top-left corner that starts the kiosk exit hold when touched
 
 
@@ -115,7 +118,7 @@ def settle_heap() -> None:
     gc.freeze()
 
 
-class ParlorApp(App):
+class ParlorApp(SoundCues, App):
     """Owns navigation, settings and the current game session."""
 
     title = "Parlor"
@@ -130,6 +133,7 @@ class ParlorApp(App):
     notice = StringProperty("")  # a one-line message for the home screen (e.g. a bad save)
     save_warning = StringProperty("")  # lasting, while saving fails: "Not saving: the disk is full"
     power_enabled = BooleanProperty(False)  # `[power] enabled`: Power off is offered
+    practice = BooleanProperty(False)  # games started from home are practice games (undo)
 
     def __init__(self, services: Services, seed: int | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -156,6 +160,8 @@ class ParlorApp(App):
             speed = 1.0
         self.animation_speed = min(SPEED_MAX, max(SPEED_MIN, speed))
         self.sound = bool(store.get_setting("sound", True))
+        self.load_sound_settings()  # volume, effects, voice (`ui.sound.cues`)
+        self.practice = store.get_setting("practice", False) is True
         self._heartbeat_event: Any = None
         self.sleeper: Sleeper | None = None  # built with the window (`build`)
         reason = getattr(store, "unavailable_reason", "")
@@ -182,6 +188,7 @@ class ParlorApp(App):
         if self.services.replay_record:
             Clock.schedule_once(lambda _dt: self.open_replay(self.services.replay_record), 0)
         Clock.schedule_once(lambda _dt: settle_heap(), 0)
+        Clock.schedule_once(lambda _dt: self.prepare_sounds(), 1.0)  # home is up by then
         self._warning_bar = Factory.SaveWarningBar()  # above every screen, touches pass through
         Window.add_widget(self._warning_bar)
         # screen sleep; bound after the handlers above, so it sees every touch and key first
@@ -478,8 +485,20 @@ class ParlorApp(App):
     def new_game(self, game: str) -> None:
         if game not in TABLES:
             return
-        self.session = Session.new(game, self.rng.randrange(2**31), save=self.save)
+        self.session = Session.new(game, self.rng.randrange(2**31), save=self.save,
+                                   practice=self.practice)
         self._open_table(game)
+
+    def set_practice(self, on: bool) -> None:
+        """The home screen's Practice toggle: games started from now on take moves back."""
+        self.practice = on
+        self.services.store.set_setting("practice", on)
+
+    def open_deal(self, deal_id: int) -> None:
+        """Watch a kept finished deal again (the replay list's rows)."""
+        screen = self.root.get_screen("replay")
+        screen.open(self.services.store.load_deal(deal_id))
+        self.go("replay")
 
     def continue_game(self) -> None:
         from ui.resume import resume_saved

@@ -1,21 +1,22 @@
 """What the UI receives from outside (the composition root in `device/` provides it).
 
 The UI never imports `device/` or a hardware backend. It is handed a `Services` bundle: a store
-for statistics, settings and the autosaved game; outputs (LEDs, buzzer) to signal with; a
-heartbeat to call from the UI loop (the systemd watchdog); kiosk, screen-sleep and power-off
-settings; the display's backlight, if one can be driven (`NoBacklight` otherwise); the one call
-that powers the machine off; and the board's health lines for the Controls screen. Input arrives
-the other way: the composition root calls `ParlorApp.post_input(name)` from any thread with one
-of `EVENTS`; the app hands it to Kivy's main thread. `EVENTS` is this port's side of the input
-vocabulary: `hardware.events.EVENTS` is the devices' side (hardware may not import ui, nor ui
-hardware), and a test holds the two equal.
+for statistics, settings and the autosaved game; outputs (LEDs, buzzer) to signal with; the
+speaker (`Sounds`); a heartbeat to call from the UI loop (the systemd watchdog); kiosk,
+screen-sleep and power-off settings; the display's backlight, if one can be driven
+(`NoBacklight` otherwise); the one call that powers the machine off; and the board's health
+lines for the Controls screen. Input arrives the other way: the composition root calls
+`ParlorApp.post_input(name)` from any thread with one of `EVENTS`; the app hands it to Kivy's
+main thread. `EVENTS` is this port's side of the input vocabulary: `hardware.events.EVENTS` is
+the devices' side (hardware may not import ui, nor ui hardware), and a test holds the two equal.
 
-`MemoryStore`, `NullOutputs` and `NoBacklight` are complete in-memory implementations for tests
-and for a desktop run without a data directory or hardware.
+`MemoryStore`, `NullOutputs`, `NullSounds` and `NoBacklight` are complete in-memory
+implementations for tests and for a desktop run without a data directory or hardware.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -28,10 +29,13 @@ EVENTS: tuple[str, ...] = ("LEFT", "RIGHT", "UP", "DOWN", "SELECT", "OK", "BACK"
 
 __all__ = ["EVENTS", "SPEED_MIN", "SPEED_MAX", "Store", "Outputs", "Backlight", "KioskSettings",
            "HealthLine", "PowerSettings", "no_power_off", "SleepSettings", "NEVER", "Services",
-           "MemoryStore", "NullOutputs", "NoBacklight"]
+           "MemoryStore", "NullOutputs", "NoBacklight",
+           "Sounds", "NullSounds", "VOLUME_DEFAULT", "VOLUME_STEP"]
 
 # The animation speeds the app offers (the config schema checks `[game] animation_speed` by them).
 SPEED_MIN, SPEED_MAX = 0.5, 3.0
+# The sound volume, percent (`[game] volume`): its default, and the settings screen's step.
+VOLUME_DEFAULT, VOLUME_STEP = 80, 10
 
 
 @dataclass(frozen=True)
@@ -87,8 +91,26 @@ class Store(Protocol):
         With `autosave`, the saved game is replaced in the same transaction.
         """
 
+    def save_finished_deal(
+        self, game: str, outcome: str, points: int, record: str, practice: bool = False,
+        autosave: str | None = None,
+    ) -> SaveResult:
+        """A finished deal, in one transaction: counted (a practice deal only as `practice`),
+        its record (JSON text) kept for the replay viewer, and the saved game replaced."""
+
+    def recent_deals(self, limit: int = 50) -> list[dict[str, Any]]:
+        """The kept finished deals, newest first: id, game, outcome, points, practice,
+        finished_at."""
+
+    def load_deal(self, deal_id: int) -> dict[str, Any] | None:
+        """One kept deal: the `recent_deals` keys, `record` (JSON text) and `notes` (a list)."""
+
+    def attach_notes(self, deal_id: int, notes: list[Any]) -> SaveResult:
+        """Keep notes (the coach's) with a kept deal."""
+
     def stats(self) -> dict[str, dict[str, int]]:
-        """Per game: {"deals", "wins", "losses", "draws", "points"}."""
+        """Per game: {"deals", "wins", "losses", "draws", "points", "practice"}: practice deals
+        are counted only in "practice"."""
 
     def get_setting(self, key: str, default: Any = None) -> Any:
         """A setting changed in the app (language, AI level, ...), or `default`."""
@@ -103,6 +125,27 @@ class Outputs(Protocol):
     def set_led(self, name: str, on: bool) -> None: ...
 
     def beep(self) -> None: ...
+
+
+class Sounds(Protocol):
+    """Plays the table's sound events (`ui.sound.events`); `ui.sound.player.SoundPlayer` is
+    the real one, silent where there is no audio device. Never raises."""
+
+    def play(self, name: str, lang: str, volume: float) -> None:
+        """Play event `name` (a spoken call in language `lang`) at `volume` (0..1)."""
+
+    def prepare(self) -> None:
+        """Get ready to play without a stall (the device opened), at a quiet moment."""
+
+
+class NullSounds:
+    """No sound at all (tests, benches, a composition root without audio)."""
+
+    def play(self, name: str, lang: str, volume: float) -> None:
+        pass
+
+    def prepare(self) -> None:
+        pass
 
 
 class HealthLine(Protocol):
@@ -214,6 +257,7 @@ class Services:
     power_off: Callable[[], str] = no_power_off
     sleep: SleepSettings = NEVER  # screen sleep (the composition root passes [display]'s keys)
     backlight: Backlight = field(default_factory=lambda: NoBacklight())
+    sounds: Sounds = field(default_factory=lambda: NullSounds())  # the speaker (`ui.sound`)
 
 
 class MemoryStore:
@@ -224,6 +268,8 @@ class MemoryStore:
         self._autosave: str | None = None
         self._settings: dict[str, Any] = {}
         self._stats: dict[str, dict[str, int]] = {}
+        self._deals: list[dict[str, Any]] = []  # finished deals kept, oldest first
+        self.replays_kept = 50
         self.set_aside: list[tuple[str, str]] = []  # (saved game, why it did not restore)
 
     def load_autosave(self) -> str | None:
@@ -249,11 +295,46 @@ class MemoryStore:
         if autosave is not None:
             self._autosave = autosave
         row = self._stats.setdefault(
-            game, {"deals": 0, "wins": 0, "losses": 0, "draws": 0, "points": 0}
+            game, {"deals": 0, "wins": 0, "losses": 0, "draws": 0, "points": 0, "practice": 0}
         )
         row["deals"] += 1
         row[{"win": "wins", "loss": "losses", "draw": "draws"}[outcome]] += 1
         row["points"] += points
+        return SAVED
+
+    def save_finished_deal(
+        self, game: str, outcome: str, points: int, record: str, practice: bool = False,
+        autosave: str | None = None,
+    ) -> SaveResult:
+        if practice:
+            if autosave is not None:
+                self._autosave = autosave
+            row = self._stats.setdefault(game, {"deals": 0, "wins": 0, "losses": 0,
+                                                "draws": 0, "points": 0, "practice": 0})
+            row["practice"] += 1
+        else:
+            self.record_deal(game, outcome, points, autosave)
+        number = (self._deals[-1]["id"] + 1) if self._deals else 1
+        self._deals.append({"id": number, "game": game, "outcome": outcome, "points": points,
+                            "practice": practice, "finished_at": time.time(),
+                            "record": record, "notes": []})
+        del self._deals[:max(0, len(self._deals) - self.replays_kept)]
+        return SAVED
+
+    def recent_deals(self, limit: int = 50) -> list[dict[str, Any]]:
+        keys = ("id", "game", "outcome", "points", "practice", "finished_at")
+        return [{k: d[k] for k in keys} for d in reversed(self._deals)][:limit]
+
+    def load_deal(self, deal_id: int) -> dict[str, Any] | None:
+        for deal in self._deals:
+            if deal["id"] == deal_id:
+                return dict(deal, notes=list(deal["notes"]))
+        return None
+
+    def attach_notes(self, deal_id: int, notes: list[Any]) -> SaveResult:
+        for deal in self._deals:
+            if deal["id"] == deal_id:
+                deal["notes"] = list(notes)
         return SAVED
 
     def stats(self) -> dict[str, dict[str, int]]:

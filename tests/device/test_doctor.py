@@ -33,7 +33,7 @@ def test_store_checks_read_only(tmp_path: Path) -> None:
     SqliteStore(tmp_path / "new" / "parlor.db").close()
     check = doctor.check_store(defaults(), env)
     assert check.status == "OK", check.detail
-    assert "(schema 2, wal, integrity ok, writable, " in check.detail
+    assert "(schema 3, wal, integrity ok, writable, " in check.detail
 
     bad = tmp_path / "bad"
     bad.mkdir()
@@ -245,3 +245,30 @@ def test_doctor_warns_of_low_free_space_on_the_data_partition(
     lines = health_lines(tmp_path, tmp_path / "board")
     assert lines[2].startswith("WARN free space: ")
     assert lines[2].endswith(f"MB free in {tmp_path}: little space left, saving may fail")
+
+
+def test_doctor_says_whether_the_sound_player_has_an_audio_device(tmp_path: Path) -> None:
+    """Issue 20 part 4: the line the sound player needs, from the player's own probe
+    (`ui.sound.probe`): SDL opens a device, or why not and that Parlor then plays silently."""
+    from ui.sound.player import SOUNDS
+    from ui.sound.probe import AudioProbe
+
+    files = len(list(SOUNDS.glob("*.ogg")))
+    opened = doctor.check_sound(lambda: AudioProbe(True, "SDL audio driver alsa opens the "
+                                                   "default device"))
+    assert opened.lines() == ["OK   sound: SDL audio driver alsa opens the default device; "
+                              f"{files} sound files"] and files == 111
+    closed = doctor.check_sound(lambda: AudioProbe(False, "SDL cannot open an audio device "
+                                                   "(ALSA: no card)"))
+    assert closed.lines() == ["WARN sound: SDL cannot open an audio device (ALSA: no card): "
+                              "Parlor plays silently (the GPIO buzzer, if fitted, still beeps; a running Parlor may "
+                              "be holding the device)"]
+    empty = doctor.check_sound(lambda: AudioProbe(True, "unused"), tmp_path)
+    assert empty.status == "WARN" and "no sound files" in empty.detail
+
+
+def test_doctor_lists_the_sound_line_last(tmp_path: Path) -> None:
+    env = {"SDL_VIDEODRIVER": "offscreen",
+           "PARLOR_DATA_DIR": str(tmp_path / "data"), "PARLOR_CONFIG": str(tmp_path / "none.toml")}
+    checks = doctor.run_checks(env)
+    assert checks[-1].name == "sound" and checks[-1].status in ("OK", "WARN")

@@ -30,8 +30,8 @@ def test_stats_round_trip_and_survive_reopen(tmp_path: Path) -> None:
     store.close()
     again = SqliteStore(path)
     assert again.stats() == {
-        "chan": {"deals": 1, "wins": 1, "losses": 0, "draws": 0, "points": 12},
-        "meri": {"deals": 3, "wins": 1, "losses": 1, "draws": 1, "points": 3},
+        "chan": {"deals": 1, "wins": 1, "losses": 0, "draws": 0, "points": 12, "practice": 0},
+        "meri": {"deals": 3, "wins": 1, "losses": 1, "draws": 1, "points": 3, "practice": 0},
     }
     again.close()
 
@@ -74,7 +74,7 @@ def test_autosave_round_trip_replace_and_clear(tmp_path: Path) -> None:
 
 
 def test_wal_full_sync_and_schema_version(db: SqliteStore) -> None:
-    assert db.schema_version == store_mod.SCHEMA_VERSION == 2
+    assert db.schema_version == store_mod.SCHEMA_VERSION == 3
     db.set_setting("a", 1)
     reader = sqlite3.connect(db.path)  # WAL mode and the application id belong to the file
     try:

@@ -19,6 +19,7 @@ from ui.ports import (
     MemoryStore,
     NoBacklight,
     NullOutputs,
+    NullSounds,
     PowerSettings,
     Services,
     SleepSettings,
@@ -75,6 +76,7 @@ def make_app(window: Any) -> Iterator[Callable[..., Any]]:
         power: PowerSettings | None = None,
         sleep: SleepSettings = NEVER,
         backlight: Backlight | None = None,
+        sounds: Any = None,
     ) -> Any:
         teardown()  # one app at a time: kv's `app` must mean the newest one
         window.size = size
@@ -86,6 +88,7 @@ def make_app(window: Any) -> Iterator[Callable[..., Any]]:
             power=power or PowerSettings(),
             sleep=sleep,
             backlight=backlight or NoBacklight(),
+            sounds=sounds or NullSounds(),
         )
         app = ParlorApp(services, seed=seed)
         app.pace = pace

@@ -8,7 +8,7 @@ their dialogs and prompts). This class owns the flow: bots think off the UI thre
 opens with "Next deal" or, once the match is over, "New match", focus stays on the decision the
 human faces, and everything autosaves through the session. Picking cards in the hand is
 `ui.table.picking`; completed tricks and the last-trick review `ui.table.review`; hints
-`ui.table.hints`.
+`ui.table.hints`; undo (practice games) `ui.table.undo`.
 """
 
 from __future__ import annotations
@@ -22,13 +22,15 @@ from engine.errors import IllegalAction
 from engine.game import Action
 from engine.result import DealResult, MatchResult
 from engine.session import Session
-from ui.i18n import trf
+from ui.i18n import tr, trf
 from ui.screens.base import BaseScreen
+from ui.sound import events as sounds
 from ui.table import botproc, cardsource, summary
 from ui.table import summary_cards as _summary_cards  # noqa: F401  (its widgets, for the kv)
 from ui.table.driver import TableDriver, bot_specs
 from ui.table.reasons import reason
 from ui.table.seats import seat_name
+from ui.table.undo import UndoMixin
 
 HUMAN = 0
 BOT_DELAY = 0.7  # seconds between AI plays at speed 1.0
@@ -36,7 +38,7 @@ TRICK_HOLD = 1.6  # a completed trick stays on show this long at speed 1.0
 SLIDE = 0.3  # a played card slides onto the table in this long at speed 1.0
 
 
-class TableScreen(BaseScreen):
+class TableScreen(UndoMixin, BaseScreen):
     """Shared flow of every game's table."""
 
     game_name = "meri"
@@ -139,11 +141,13 @@ class TableScreen(BaseScreen):
         self.holding = False
         self.summary_open = False
         self._attach_summary(False)
+        self.start_practice_flag()
         self.focus_scope = None
         self.app.funbind("lang", self.on_language)
         self.app.fbind("lang", self.on_language)
         self.reset_view()
         self.refresh()
+        self.app.cue(*self.deal_cues())
         self.step()
 
     def shutdown(self) -> None:
@@ -194,7 +198,7 @@ class TableScreen(BaseScreen):
             turn = (id(self.session.record), len(self.session.record.actions))
             if turn != self.__dict__.get("_announced"):
                 self.__dict__["_announced"] = turn
-                self.app.beep()  # your turn (only with sound on)
+                self.app.cue(sounds.TURN)  # your turn: a chime (and the buzzer)
             self.human_turn()
         else:
             self.app.set_led("turn", False)
@@ -228,6 +232,7 @@ class TableScreen(BaseScreen):
     def applied(self, seat: int, action: Action) -> None:
         """After any action: subclasses animate it and may hold the screen (`hold`)."""
         self.app.set_led("thinking", False)
+        self.app.cue(*self.action_cues(seat, action))
 
     def hold(self, seconds: float, then: Any) -> None:
         """Freeze the flow for `seconds` (a trick on show), then run `then` and continue."""
@@ -277,9 +282,12 @@ class TableScreen(BaseScreen):
         session = self.session
         if not session.counted and self.replay is None:
             outcome, points = summary.deal_outcome(self.deal_result(), HUMAN)
+            record = session.record.to_json()
             session.finish_deal(save=False)  # saved below, in one transaction with the stats
-            self.app.report_save(self.app.services.store.record_deal(
-                self.game_name, outcome, points, autosave=session.to_json()))
+            self.app.cue(*sounds.OUTCOME_SOUNDS[outcome])
+            self.app.report_save(self.app.services.store.save_finished_deal(
+                self.game_name, outcome, points, record, practice=session.practice,
+                autosave=session.to_json()))
         self.prompt = ""
         self.match_over = self.match_finished()
         if self.match_over:
@@ -306,6 +314,7 @@ class TableScreen(BaseScreen):
         self.summary_open = False
         self.focus_scope = None
         self.reset_view()
+        self.app.cue(*self.deal_cues())
         self.step()
 
     def restart(self) -> None:
@@ -330,7 +339,10 @@ class TableScreen(BaseScreen):
         return self.session.game.deal_result(self.session.state)
 
     def summary_markup(self) -> str:
-        return "\n".join(self.summary_lines())
+        lines = self.summary_lines()
+        if self.session.practice:
+            lines = [tr("Practice game: this deal is not counted in the statistics."), *lines]
+        return "\n".join(lines)
 
     def summary_lines(self) -> list[str]:
         """The summary panel's lines (its "Details"): the engine's typed results, drawn by
@@ -427,12 +439,13 @@ class TableScreen(BaseScreen):
 
     def ensure_focus(self) -> None:
         """While the human decides, keep the focus on the decision: the hand, the prompt's
-        buttons or the hint (inside `prompt_scope` when the prompt has one)."""
-        if not self.summary_open:
+        buttons, the hint or undo (inside `prompt_scope` when the prompt has one)."""
+        if not self.summary_open and not self.undo_asking:
             self.focus_scope = self.prompt_scope()
             if self.prompt:
                 hand = self.ids.get("hand")
-                mine = list(self.prompt_buttons()) + [self.ids.get("hint_button")]
+                mine = list(self.prompt_buttons()) + [self.ids.get("hint_button"),
+                                                      self.ids.get("undo_button")]
                 mine += list(hand.views) if hand is not None else []
                 if self.focused_widget not in mine:
                     self.set_focus(self.initial_focus())
@@ -447,6 +460,14 @@ class TableScreen(BaseScreen):
         hand = self.ids.get("hand")
         if hand is not None:
             hand.picked = []
+
+    def action_cues(self, seat: int, action: Action) -> tuple[str, ...]:
+        """The sound events (`ui.sound.events`) of `action`, just applied by `seat`."""
+        return ()
+
+    def deal_cues(self) -> tuple[str, ...]:
+        """The sound events of a deal being shown from its start or resumed (a level call)."""
+        return ()
 
     def build_table(self) -> None:
         """Add the game's seat widgets to the table area (once, after the kv rules)."""

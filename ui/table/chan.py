@@ -25,6 +25,7 @@ from kivy.uix.floatlayout import FloatLayout
 from engine.chan.cards import CODE
 from engine.chan.legal import CHIU, DISCARD_BASE, PASS, WIN, face_of_action
 from ui.i18n import tr, trf
+from ui.sound import events as sounds
 from ui.table import chan_view as view
 from ui.table.base import HUMAN, TRICK_HOLD, TableScreen
 from ui.table.hints import HintMixin
@@ -174,6 +175,21 @@ class ChanTableScreen(HintMixin, HandPicking, TableScreen):
                 self.flash = ""
 
             self.hold(self.seconds(TRICK_HOLD), after)
+
+    def action_cues(self, seat: int, action: Any) -> tuple[str, ...]:
+        """A win calls "Ù!" (W-1), a Chíu "Chíu!" (K-1); a capture, a discard, or a pass that
+        revealed a stock card (C-11) lays a card: one sound per action."""
+        record, revealed = self.session.record, len(self.observation().revealed)
+        seen = self.__dict__.get("_revealed")  # (the deal's record, stock cards revealed)
+        before = (seen[1] if seen is not None and seen[0] is record
+                  else 0 if len(record.actions) == 1 else revealed)
+        self.__dict__["_revealed"] = (record, revealed)
+        drawn = revealed > before
+        if action == WIN:
+            return (sounds.U,)
+        if action == CHIU:
+            return (sounds.CHIU,)
+        return (sounds.CARD,) if action != PASS or drawn else ()
 
     # -- the human's decisions -----------------------------------------------------------------
     def human_turn(self) -> None:

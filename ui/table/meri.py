@@ -17,6 +17,7 @@ from kivy.properties import ListProperty, NumericProperty, StringProperty
 from engine.meri import DECLARE, FACE_DOWN, PASS
 from engine.meri.cards import CODES, SUIT_NAMES, TRUMP_MASK, cards_of, name, parse_card, robai
 from ui.i18n import tr, trf
+from ui.sound import events as sounds
 from ui.table import cardsource
 from ui.table.base import HUMAN, SLIDE
 from ui.table.review import TrickTableScreen
@@ -144,6 +145,17 @@ class MeriTableScreen(TrickTableScreen):
     def review_message(self) -> str:
         trick = self.completed_tricks()[-1]
         return trf("Last trick: {seat} won it", seat=seat_name(trick[2]))
+
+    def action_cues(self, seat: int, action: Any) -> tuple[str, ...]:
+        """A declaration knocks; a card is laid, and a trump led calls "Meri!" (H-21)."""
+        if action == DECLARE:
+            return (sounds.BID,)
+        if action == PASS:
+            return ()
+        obs = self.observation()
+        led = obs.leader == seat and sum(1 for c in obs.trick if c >= 0) == 1
+        meri = obs.phase == "play" and led and obs.led == obs.trump
+        return (sounds.CARD, sounds.MERI) if meri else (sounds.CARD,)
 
     # -- the human's decisions -----------------------------------------------------------------
     def human_turn(self) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 
 from kivy.properties import BooleanProperty
 
+from ui.sound import events as sounds
 from ui.table.base import TRICK_HOLD, TableScreen
 from ui.table.hints import HintMixin
 from ui.table.picking import HandPicking
@@ -66,6 +67,7 @@ class TrickReviewMixin:
         self.refresh()  # type: ignore[attr-defined]
         self.message = self.trick_won_text(trick)
         self.alert = False
+        self.app.cue(sounds.TRICK)  # type: ignore[attr-defined]
 
         def after() -> None:
             self.showing = None

@@ -15,10 +15,11 @@ from typing import Any
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
-from engine.tractor import BURY, PASS
-from engine.tractor.cards import CODES, NKINDS, NT, POINTS, SUITS
+from engine.tractor import BURY, DECLARE, PASS
+from engine.tractor.cards import CODES, KIND_SUIT, NKINDS, NT, POINTS, SUITS
 from engine.tractor.scoring import level_name
 from ui.i18n import N_, tr, trf
+from ui.sound import events as sounds
 from ui.table import tractor_view as view
 from ui.table.base import HUMAN
 from ui.table.cardrows import CardRow
@@ -212,6 +213,21 @@ class TractorTableScreen(TrickTableScreen):
 
     def review_message(self) -> str:
         return tr("Last trick") + ": " + self.trick_text
+
+    def action_cues(self, seat: int, action: Any) -> tuple[str, ...]:
+        """A declaration knocks and calls its trump (T-8: jokers call no-trump); cards played or
+        buried are laid."""
+        if action == PASS:
+            return ()
+        if action[0] == DECLARE:  # a joker's suit is NT (KIND_SUIT)
+            return (sounds.BID, sounds.trump_call(KIND_SUIT[action[1]]))
+        return (sounds.CARD,)
+
+    def deal_cues(self) -> tuple[str, ...]:
+        """The deal's level rank is called as it starts (T-7); not over a finished deal."""
+        if self.session.state.is_over:
+            return ()
+        return (sounds.level_call(self.observation().level),)
 
     # -- the human's decisions -----------------------------------------------------------------
     def human_turn(self) -> None:

@@ -1,0 +1,1 @@
+"""Sound for the table: the list of sound events, the player, the SDL audio probe."""

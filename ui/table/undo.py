@@ -1,0 +1,170 @@
+"""Undo on every table (issue 21): the Undo button takes back the human's last decision and the
+AI moves after it, in a practice game.
+
+`UndoMixin` gives `TableScreen` the verb `undo()` (the kv `UndoButton` of undo.kv calls it) and
+the property `practice`. A refused undo (nothing to take back, not the human's turn, a trick on
+show, the deal over) says why in the message line and changes nothing. In a normal game the
+undo first asks, in a small modal panel (`UndoConfirm`: touch, or focus with the arrows and
+OK/SELECT, BACK = no), whether to turn the game into a practice game, whose deals are not counted
+in the statistics. The session does the undo (`Session.undo`: the deal rebuilt from its record,
+autosaved); the table then forgets what it showed of the undone moves and asks again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.factory import Factory
+from kivy.properties import BooleanProperty, ObjectProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from engine.session import (
+    UNDO_DEAL_OVER,
+    UNDO_NOT_PRACTICE,
+    UNDO_NOT_YOUR_TURN,
+    UNDO_NOTHING,
+    UndoRefused,
+)
+from ui.i18n import N_, tr, trf
+
+HUMAN = 0
+
+#: What a refused undo says, by `UndoRefused.reason` (msgids).
+REFUSALS: dict[str, str] = {
+    UNDO_NOTHING: N_("Nothing to take back in this deal yet."),
+    UNDO_NOT_YOUR_TURN: N_("Undo works when it is your turn: wait for the other players."),
+    UNDO_DEAL_OVER: N_("The deal is over: it stands as played."),
+    UNDO_NOT_PRACTICE: N_("Moves are taken back in practice games only."),
+}
+
+
+class UndoConfirm(BoxLayout):
+    """The modal question before a normal game becomes a practice game (undo.kv lays it out):
+    it takes every touch made while it is open, on it or beside it."""
+
+    table = ObjectProperty(None, allownone=True)
+
+    def on_touch_down(self, touch: Any) -> bool:
+        super().on_touch_down(touch)
+        return True
+
+    def on_touch_move(self, touch: Any) -> bool:
+        super().on_touch_move(touch)
+        return True
+
+    def on_touch_up(self, touch: Any) -> bool:
+        super().on_touch_up(touch)
+        return True
+
+
+Factory.register("UndoConfirm", cls=UndoConfirm)
+
+
+class UndoMixin:
+    """`undo()` for a table screen (listed before `BaseScreen` in `TableScreen`'s bases)."""
+
+    practice = BooleanProperty(False)  # the session is a practice game (shown on the table)
+    undo_asking = BooleanProperty(False)  # the practice question is open
+
+    def undo_refusal(self) -> str:
+        """Why an undo cannot be done now (a msgid), or "" when it can."""
+        session = self.session  # type: ignore[attr-defined]
+        driver = self.driver  # type: ignore[attr-defined]
+        if session is None or driver is None:
+            return REFUSALS[UNDO_NOTHING]
+        if session.state.is_over:
+            return REFUSALS[UNDO_DEAL_OVER]
+        busy = (self.holding or driver.thinking is not None  # type: ignore[attr-defined]
+                or self.replay is not None or self.autoplay)  # type: ignore[attr-defined]
+        if busy:
+            return REFUSALS[UNDO_NOT_YOUR_TURN]
+        try:
+            session.undo_point(HUMAN)
+        except UndoRefused as exc:
+            return REFUSALS.get(exc.reason, REFUSALS[UNDO_NOTHING])
+        return ""
+
+    def undo(self) -> bool:
+        """The Undo button: take the human's last decision back (asking first in a normal
+        game); a refusal is shown in words. True when the move was taken back."""
+        if self.undo_asking:
+            return False
+        refusal = self.undo_refusal()
+        if refusal:
+            self.message = tr(refusal)  # type: ignore[attr-defined]
+            self.alert = True  # type: ignore[attr-defined]
+            self.app.beep()  # type: ignore[attr-defined]
+            return False
+        if not self.session.practice:  # type: ignore[attr-defined]
+            self._ask_practice()
+            return False
+        return self._take_back()
+
+    def confirm_undo(self, yes: bool) -> bool:
+        """The answer to the practice question: yes makes the game a practice game and undoes."""
+        self._close_question()
+        if not yes:
+            self.ensure_focus()  # type: ignore[attr-defined]
+            return False
+        if self.undo_refusal():  # something moved meanwhile (it cannot, but never undo blind)
+            return self.undo()
+        self.session.make_practice()  # type: ignore[attr-defined]
+        self.practice = True
+        return self._take_back()
+
+    def _take_back(self) -> bool:
+        self._cancel_auto()  # type: ignore[attr-defined]
+        self.driver.invalidate()  # type: ignore[attr-defined]
+        try:
+            taken = self.session.undo(HUMAN)  # type: ignore[attr-defined]
+        except UndoRefused as exc:
+            self.message = tr(REFUSALS.get(exc.reason, REFUSALS[UNDO_NOTHING]))  # type: ignore[attr-defined]
+            self.alert = True  # type: ignore[attr-defined]
+            return False
+        self.reset_view()  # type: ignore[attr-defined]
+        self.set_focus(None)  # type: ignore[attr-defined]
+        self.step()  # type: ignore[attr-defined]
+        said = trf("Took back {n} moves.", n=taken) if taken > 1 else tr("Took back your move.")
+        self.message = f"{said}  {self.message}".strip()  # type: ignore[attr-defined]
+        self.alert = False  # type: ignore[attr-defined]
+        return True
+
+    # -- the practice question -------------------------------------------------------------
+    def _ask_practice(self) -> None:
+        panel = self.__dict__.get("_undo_panel")
+        if panel is None:
+            panel = self.__dict__["_undo_panel"] = Factory.UndoConfirm(table=self)
+        if panel.parent is None:
+            self.add_widget(panel)  # type: ignore[attr-defined]
+        self.undo_asking = True
+        self.set_focus(panel.ids.undo_no)  # type: ignore[attr-defined]
+        self.ensure_focus()  # type: ignore[attr-defined]
+
+    def _close_question(self) -> None:
+        panel = self.__dict__.get("_undo_panel")
+        if panel is not None and panel.parent is not None:
+            panel.parent.remove_widget(panel)
+        self.undo_asking = False
+        self.focus_scope = None  # type: ignore[attr-defined]
+
+    def undo_panel(self) -> Any:
+        """The practice question while it is open (focus stays inside it), else None."""
+        return self.__dict__.get("_undo_panel") if self.undo_asking else None
+
+    def ensure_focus(self) -> None:
+        panel = self.undo_panel()
+        if panel is not None:
+            self.focus_scope = panel  # type: ignore[attr-defined]
+        super().ensure_focus()  # type: ignore[misc]
+
+    def handle_input(self, name: str) -> bool:
+        if self.undo_asking and name == "BACK":
+            self.confirm_undo(False)
+            return True
+        return super().handle_input(name)  # type: ignore[misc]
+
+    def start_practice_flag(self) -> None:
+        """Show whether the session just started is a practice game (`TableScreen.start`)."""
+        self._close_question()
+        session = self.session  # type: ignore[attr-defined]
+        self.practice = bool(session is not None and session.practice)
