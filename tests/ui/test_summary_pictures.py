@@ -227,3 +227,21 @@ def test_up_and_down_scroll_the_summary_and_keep_the_focus(make_app: Any) -> Non
     assert scroll.scroll_y < 1 and table.focused_widget is focused
     app.handle_input("UP")
     assert scroll.scroll_y == 1 and table.focused_widget is focused
+
+
+def test_a_practice_deal_says_so_above_the_pictures(make_app: Any) -> None:
+    from tests.ui.tablesim import finish_with_bots, wait_turn
+    from ui.i18n import tr
+
+    app = make_app(pace=0)
+    app.set_practice(True)
+    app.new_game("meri")
+    table = app.root.get_screen("meri")
+    wait_turn(table)
+    finish_with_bots(table)
+    body = table.ids.summary_body
+    wait_for(body.ready, 20, "the pictures")
+    note = tr("Practice game: this deal is not counted in the statistics.")
+    texts = [getattr(w, "text", "") for w in body.children]
+    assert note in texts and not table.ids.summary_panel.details  # seen without Details
+    assert table.summary_text.startswith(note)

@@ -340,9 +340,14 @@ class TableScreen(UndoMixin, BaseScreen):
 
     def summary_markup(self) -> str:
         lines = self.summary_lines()
+        notes = self.summary_notes()
+        return "\n".join([*notes, *lines])
+
+    def summary_notes(self) -> list[str]:
+        """The table's own words above the summary (in its pictures and its details)."""
         if self.session.practice:
-            lines = [tr("Practice game: this deal is not counted in the statistics."), *lines]
-        return "\n".join(lines)
+            return [tr("Practice game: this deal is not counted in the statistics.")]
+        return []
 
     def summary_lines(self) -> list[str]:
         """The summary panel's lines (its "Details"): the engine's typed results, drawn by
@@ -355,7 +360,8 @@ class TableScreen(UndoMixin, BaseScreen):
         drawn from the same results, a part a frame."""
         body = self.ids.get("summary_body")
         if body is not None:
-            body.show(self.deal_result(), self.match_result(), self.summary_value)
+            body.show(self.deal_result(), self.match_result(), self.summary_value,
+                      self.summary_notes())
 
     def move_focus(self, direction: str) -> bool:
         """On the summary UP and DOWN scroll its pictures or text (its buttons are one row)."""

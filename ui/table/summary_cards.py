@@ -15,7 +15,7 @@ makes at most `cardrows.NEW_PER_FRAME` card views a frame), so a frame makes a h
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from kivy.clock import Clock
@@ -182,15 +182,17 @@ class SummaryBody(StackLayout):
         self._shown: tuple[DealResult, MatchResult | None] | None = None
         self._value: summary.ValueFormat | None = None
         self._texts: list[Callable[[], None]] = []  # each part's words, redone on a new language
+        self._notes: list[str] = []
         self._bound: list[Callable[..., None]] = []  # parts following the body's width
 
     # -- what is shown ---------------------------------------------------------------------
     def show(self, deal: DealResult, match: MatchResult | None,
-             value: summary.ValueFormat | None = None) -> None:
-        """Draw `deal` and `match` (a one-deal match has no progress to show): replaces what
-        was shown; the parts arrive over the next frames. The same results again (a language
-        switch) only redo the words, in place."""
+             value: summary.ValueFormat | None = None, notes: Sequence[str] = ()) -> None:
+        """Draw `deal` and `match` (a one-deal match has no progress to show), with the table's
+        `notes` (in words) under the title: replaces what was shown; the parts arrive over the
+        next frames. The same results again (a language switch) only redo the words, in place."""
         self._value = value
+        self._notes = list(notes)
         if self._shown == (deal, match) and not self._queue:
             for redo in self._texts:
                 redo()
@@ -200,6 +202,8 @@ class SummaryBody(StackLayout):
         parts: list[Part] = []
         if deal.winners or deal.lines:
             parts.append(lambda: self._title(deal))
+        if notes:
+            parts.append(self._note)
         if not deal.climbs:  # a chip a frame (four players' chips at once are a heavy frame)
             parts += [lambda i=index: self._chip(deal, i) for index in range(len(deal.sides))]
         parts += [lambda c=climb: self._climb(deal, c) for climb in deal.climbs]
@@ -275,6 +279,12 @@ class SummaryBody(StackLayout):
             label.text = f"[b]{text}[/b]"
 
         self._words(words)
+        return label
+
+    def _note(self) -> Widget:
+        label = FitLabel(base_font=sp(16), size_hint=(1, None), height=dp(30), halign="left",
+                         color=(0.85, 0.9, 1, 1))
+        self._words(lambda: setattr(label, "text", " ".join(self._notes)))
         return label
 
     def _chip(self, deal: DealResult, index: int) -> Widget:
