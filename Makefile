@@ -4,24 +4,29 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test fuzz setup system-deps lint bench bench-ui ai-targets screenshots bundle bundle-selftest pi-check clean
+.PHONY: run test fuzz setup test-setup system-deps test-deps lint bench bench-ui ai-targets screenshots bundle bundle-selftest pi-check clean
 
 run: setup            ## set up and run Parlor on this desktop (hardware mocked)
 	GPIOZERO_PIN_FACTORY=mock $(VENV)/bin/parlor
 
-test: setup           ## set up and run every test (UI tests on a virtual screen)
+test: test-setup      ## set up and run every test (UI tests on a virtual screen)
 	xvfb-run -a -s "-screen 0 1280x1280x24" $(PY) -m pytest -q
 	$(VENV)/bin/ruff check engine ui hardware device tests
 
 FUZZ_EXAMPLES ?= 3000
-fuzz: setup           ## the property-based tests, long: FUZZ_EXAMPLES examples per target
+fuzz: test-setup      ## the property-based tests, long: FUZZ_EXAMPLES examples per target
 	HYPOTHESIS_PROFILE=fuzz FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) xvfb-run -a -s "-screen 0 1280x1280x24" \
 		$(PY) -m pytest -q -p no:cacheprovider -m fuzz --hypothesis-show-statistics tests
 
 setup: system-deps $(STAMP)
 
-system-deps:
+test-setup: test-deps $(STAMP)
+
+system-deps:          ## the system packages running Parlor needs
 	@./scripts/system-deps.sh
+
+test-deps:            ## those, plus what the tests, screenshots and the bundle need (Xvfb, sox, chromium…)
+	@./scripts/system-deps.sh --test
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,7 +45,7 @@ bench: setup          ## engine speed and memory, then each search level's work 
 	$(PY) -m engine bench --decisions normal --deals 3
 	$(PY) -m engine bench --decisions hard --deals 2
 
-bench-ui: setup       ## start-up, RSS, frame gaps and Python ms per frame of every table at 800x480
+bench-ui: test-setup  ## start-up, RSS, frame gaps and Python ms per frame of every table at 800x480
 	xvfb-run -a -s "-screen 0 800x480x24" $(PY) -m ui.bench --size 800x480
 
 # Search levels are amounts of work, so the strength figures do not depend on the machine or its
@@ -52,9 +57,10 @@ ai-targets: setup     ## AI strength (normal vs heuristic, every game), then Mer
 	$(PY) -m engine arena meri --a normal --b heuristic --deals 10 --seed 7
 	$(PY) -m engine arena meri --a hard --b heuristic --deals 4 --seed 7
 
-screenshots: setup    ## PNGs of every screen and of each table mid-play and its summary, in screenshots/
+screenshots: test-setup ## PNGs of every screen and of each table mid-play and its summary, in screenshots/
 	$(XVFB) $(PY) scripts/screenshots.py
 	$(XVFB) $(PY) scripts/table_screenshots.py --out screenshots
+	$(PY) scripts/phone_screenshots.py --out screenshots
 
 # Kivy is imported by the spec: keep its logger quiet and out of ~/.kivy while building.
 BUNDLE_ENV := KIVY_HOME=$(CURDIR)/build/kivy-home KIVY_NO_ARGS=1 KIVY_NO_FILELOG=1 KIVY_NO_CONSOLELOG=1 KIVY_LOG_MODE=PYTHON

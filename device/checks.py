@@ -9,6 +9,7 @@ cut to a short excerpt that says the full length, and never holds a line break.
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import os
 import re
@@ -324,3 +325,29 @@ class Table(Check):
 
     def allowed(self) -> str:
         return f"NAME = VALUE; NAME: {self.key.allowed()}; VALUE: {self.value.allowed()}"
+
+
+@dataclass(frozen=True)
+class BindAddress(Check):
+    """[network] bind: "" (every interface), an IP address, or a Linux interface name (up to
+    15 letters, digits, `.`, `_`, `-`, `@`, `:`); whether that interface exists is for `parlor
+    doctor` and the server's start, since interfaces come and go."""
+
+    kind = "str"
+
+    def __call__(self, value: Any) -> str:
+        if not isinstance(value, str):
+            raise Invalid(f"expected a string, got {show(value)}")
+        text = value.strip()
+        if not text:
+            return ""
+        try:
+            return str(ipaddress.ip_address(text))
+        except ValueError:
+            pass
+        if len(text) <= 15 and all(ch.isascii() and (ch.isalnum() or ch in "._-@:") for ch in text):
+            return text
+        raise Invalid(f"not an IP address or an interface name: {show(value)}")
+
+    def allowed(self) -> str:
+        return '"", an IP address or an interface name'

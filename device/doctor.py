@@ -27,6 +27,7 @@ from device.store import SCHEMA_VERSION
 from device.storefile import Kind
 from hardware import health
 from hardware.health import LOW_SPACE, free_space
+from ui.remote import address as net_address
 from ui.sound import probe as sound_probe
 from ui.sound.player import SOUNDS
 
@@ -232,6 +233,26 @@ def check_backlight(root: Path | None = None) -> Check:
 
 
 
+def check_network(config: config_mod.Config) -> Check:
+    """[network]: the address phones would use and whether the port is free now."""
+    net = config.network
+    state = "on" if net.enabled else "off ([network] enabled = false)"
+    try:
+        bind = net_address.bind_address(net.bind)
+    except ValueError as exc:
+        return Check("FAIL" if net.enabled else "WARN", "phones", f"{state}; bind: {exc}")
+    where = net_address.lan_address(net.bind)
+    url = f"http://{where}:{net.port}/"
+    problem = net_address.port_problem(bind, net.port)
+    if problem is not None:
+        return Check("WARN" if net.enabled else "OK", "phones",
+                     f"{state}; {url}; port {net.port} on {bind} is not free ({problem}): "
+                     "another program, or Parlor itself during a game with phones")
+    if net.enabled and where.startswith("127."):
+        return Check("WARN", "phones", f"{state}; no network: phones cannot reach {url}")
+    return Check("OK", "phones", f"{state}; phones would join at {url} (port free)")
+
+
 def data_folder(config: config_mod.Config, environ: Mapping[str, str]) -> Path:
     """The folder whose partition holds the database (its nearest existing ancestor)."""
     return paths.nearest_folder(paths.database_path(config.store.path, environ))
@@ -268,6 +289,7 @@ def run_checks(environ: Mapping[str, str] | None = None, root: Path = Path("/"))
         check_pin_factory(config, env),
         check_serial(config),
         check_backlight(None if root == Path("/") else root / "sys" / "class" / "backlight"),
+        check_network(config),
     ] + [health_check(r) for r in health.read_all(data_folder(config, env), root)] + [
         check_sound(),
     ]

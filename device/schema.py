@@ -30,6 +30,7 @@ from typing import Any
 
 from device.checks import (
     EXCERPT,
+    BindAddress,
     Boolean,
     Check,
     Choice,
@@ -59,6 +60,7 @@ from ui.ports import (
     PowerSettings,
     SleepSettings,
 )
+from ui.remote.settings import NetworkSettings
 
 __all__ = [  # the checks are part of the schema's vocabulary: `schema.Number`, `schema.show`, ...
     "EXCERPT", "MAX_PROBLEMS", "Boolean", "Check", "Choice", "CountOrAuto", "Digits", "Event",
@@ -174,6 +176,7 @@ SECTIONS: tuple[Section, ...] = (
     Section("input.serial", "serial", SerialSettings, "a keypad speaking the line protocol"),
     Section("output", "output", OutputSettings, "BCM pins of the LEDs and buzzer; 0 = not fitted"),
     Section("store", "store", StoreConfig, "the database"),
+    Section("network", "network", NetworkSettings, "phones at the table (docs/protocol.md)"),
 )
 
 
@@ -213,6 +216,10 @@ def _serial(name: str) -> Any:
 
 def _output(name: str) -> Any:
     return _field_default(OutputSettings, name)
+
+
+def _network(name: str) -> Any:
+    return _field_default(NetworkSettings, name)
 
 
 _PIN = Integer(min(BCM_PINS), max(BCM_PINS))
@@ -286,6 +293,14 @@ KEYS: tuple[Key, ...] = (
         'the database file ("" = parlor.db in the data directory)'),
     Key("store", "replays_kept", 50, Integer(0, 1000),
         "finished deals kept to watch again from Statistics (the oldest go first)"),
+    Key("network", "enabled", _network("enabled"), Boolean(),
+        "let phones join a game with phone seats (the server runs only while one is played)"),
+    Key("network", "port", _network("port"), Integer(1024, 65535),
+        "TCP port of the phone page and its WebSocket"),
+    Key("network", "grace_seconds", _network("grace_seconds"), Number(5.0, 3600.0),
+        "how long a phone may be gone before an AI plays for its seat (until it returns)"),
+    Key("network", "bind", _network("bind"), BindAddress(),
+        'where to listen: "" = every interface, an IP address, or an interface name ("wlan0")'),
 )
 
 BY_NAME: dict[str, Key] = {key.dotted: key for key in KEYS}
@@ -306,6 +321,7 @@ class Config:
     serial: SerialSettings
     output: OutputSettings
     store: StoreConfig
+    network: NetworkSettings
     files: tuple[str, ...] = ()  # the files that were read, in order
 
 

@@ -26,6 +26,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
+from device import config as config_mod
+
 UNIT_NAME = "parlor.service"
 UDEV_RULE = "90-parlor-backlight.rules"
 # The unit template's placeholder for the backlight folders (replaced by ReadWritePaths= lines).
@@ -178,15 +180,53 @@ def polkit_rule(user: str) -> str:
     return POLKIT_TEMPLATE.replace("USER", user)
 
 
-def is_parlors(path: Path) -> bool:
+def is_parlors(path: Path, mark: str = POLKIT_MARK) -> bool:
     """A regular file (not a link) that starts with Parlor's mark: Parlor may replace it."""
     try:
         if path.is_symlink() or not path.is_file():
             return False
         with path.open(encoding="utf-8", errors="replace") as handle:
-            return handle.readline().rstrip("\n") == POLKIT_MARK
+            return handle.readline().rstrip("\n") == mark
     except OSError:
         return False
+
+
+# Phones at the table ([network] enabled): a drop-in opens IPv4/IPv6 to the local networks only.
+NETWORK_DROPIN = "parlor.service.d/50-parlor-network.conf"
+NETWORK_MARK = "# Parlor: phones at the table (written by `parlor install-service`)"
+NETWORK_CONF = NETWORK_MARK + """
+# [network] enabled = true in /etc/parlor/config.toml: the phone server (docs/protocol.md) may
+# listen on IPv4 and IPv6, and only loopback, link-local and the private ranges (RFC 1918,
+# RFC 4193 unique local) may reach it: the unit's IPAddressDeny=any still refuses the rest.
+# Turn [network] off and run `parlor install-service` again to remove this file.
+[Service]
+RestrictAddressFamilies=
+RestrictAddressFamilies=AF_UNIX AF_NETLINK AF_INET AF_INET6
+IPAddressAllow=localhost link-local 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 fc00::/7
+"""
+
+
+def _network(root: Path, config_path: Path, dry: bool) -> Iterator[str]:
+    """Write the network drop-in when the config turns phones on; remove Parlor's own when not
+    (a file of the same name that is not Parlor's is kept)."""
+    verb = "would " if dry else ""
+    path = root / "etc" / "systemd" / "system" / NETWORK_DROPIN
+    enabled = False
+    if config_path.exists():
+        config, _problems = config_mod.load([config_path], environ={})
+        enabled = config.network.enabled
+    if enabled:
+        if path.exists() and not is_parlors(path, NETWORK_MARK):
+            yield f"kept {path} (not Parlor's; phones may not reach the table)"
+            return
+        yield f"{verb}write {path} (phones: IPv4/IPv6 from the local networks only)"
+        if not dry:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            _write(path, NETWORK_CONF, 0o644)
+    elif is_parlors(path, NETWORK_MARK):
+        yield f"{verb}remove {path} ([network] is off: no networking again)"
+        if not dry:
+            path.unlink()
 
 
 def _polkit(root: Path, user: str, dry: bool) -> Iterator[str]:
@@ -265,6 +305,7 @@ def _install(args: argparse.Namespace) -> Iterator[str]:
         if not dry:
             _write(config_path, KIOSK_CONFIG, 0o644)
     yield from _polkit(root, args.user, dry)
+    yield from _network(root, config_path, dry)
 
     if real:
         yield from _ensure_user(args.user, dry)

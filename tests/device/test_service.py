@@ -24,7 +24,7 @@ UNIT = REPO / "systemd" / "parlor.service"
 ANALYZE = shutil.which("systemd-analyze")
 needs_analyze = pytest.mark.skipif(
     ANALYZE is None, reason="systemd-analyze is not installed (Debian package `systemd`; "
-    "scripts/system-deps.sh installs it)")
+    "scripts/system-deps.sh --test installs it)")
 
 
 def unit_keys(text: str) -> dict[str, list[str]]:
@@ -393,3 +393,37 @@ console.log(JSON.stringify(out));
     assert allowed == ["pi org.freedesktop.login1.power-off",
                        "pi org.freedesktop.login1.power-off-multiple-sessions"]
     assert all(value in ("yes", None) for value in answers.values())
+
+
+def test_phones_open_ip_to_local_networks_only_while_network_is_on(tmp_path: Path) -> None:
+    """Issue 22: [network] enabled adds a drop-in allowing AF_INET/AF_INET6 from the local
+    networks; turning it off and installing again removes Parlor's drop-in, never another's."""
+    root = tmp_path / "image"
+    config = root / "etc/parlor/config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text("[network]\nenabled = true\n")
+    out = io.StringIO()
+    assert service.install(install_args(root, exec_path=sys.executable + " -m device",
+                                        no_enable=True), out) == 0
+    dropin = root / "etc/systemd/system" / service.NETWORK_DROPIN
+    assert f"write {dropin}" in out.getvalue()
+    keys = unit_keys(dropin.read_text())
+    assert keys["RestrictAddressFamilies"] == ["", "AF_UNIX AF_NETLINK AF_INET AF_INET6"]
+    allowed = keys["IPAddressAllow"][0].split()
+    assert "localhost" in allowed and "192.168.0.0/16" in allowed and "any" not in allowed
+    assert unit_keys((root / "etc/systemd/system/parlor.service").read_text())[
+        "IPAddressDeny"] == ["any"]
+    config.write_text("[network]\nenabled = false\n")
+    out = io.StringIO()
+    assert service.install(install_args(root, exec_path=sys.executable + " -m device",
+                                        no_enable=True), out) == 0
+    assert f"remove {dropin}" in out.getvalue() and not dropin.exists()
+    dropin.write_text("[Service]\nIPAddressAllow=any\n")  # someone else's file: kept
+    assert service.install(install_args(root, exec_path=sys.executable + " -m device",
+                                        no_enable=True), io.StringIO()) == 0
+    assert dropin.read_text() == "[Service]\nIPAddressAllow=any\n"
+    config.write_text("[network]\nenabled = true\n")
+    out = io.StringIO()
+    assert service.install(install_args(root, exec_path=sys.executable + " -m device",
+                                        no_enable=True), out) == 0
+    assert f"kept {dropin}" in out.getvalue()

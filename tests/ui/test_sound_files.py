@@ -82,7 +82,7 @@ def tool_versions() -> dict[str, str] | None:
 def test_the_files_regenerate_bit_for_bit(tmp_path: Path) -> None:
     """The script makes every committed file again, byte for byte, and the same manifest."""
     versions = tool_versions()
-    assert versions is not None, "espeak-ng and sox are needed: run scripts/system-deps.sh"
+    assert versions is not None, "espeak-ng and sox are needed: run scripts/system-deps.sh --test"
     made_with = manifest()["tools"]
     if versions != made_with:
         pytest.skip(f"the files were made with {made_with}, this machine has {versions}: "

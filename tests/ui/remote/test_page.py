@@ -1,0 +1,119 @@
+"""The phone page in a real browser: Debian's headless Chromium, driven by selenium through
+Debian's chromedriver, opens a seat's join URL on 127.0.0.1; the page joins, shows that seat's
+hand in its language, plays by touch (tap a card, tap again), shows a blocked card's reason on
+tap, keeps a markup name as text, and says when the link's token is wrong."""
+
+from __future__ import annotations
+
+import html
+import shutil
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.ui.remote.harness import TIMEOUT, Table
+from ui.remote.address import join_url
+from ui.remote.host import SeatPlan
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+pytestmark = pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
+                                reason="needs Debian's chromium and chromium-driver "
+                                       "(scripts/system-deps.sh --test)")
+HOSTILE = "<img src=x onerror=f()>"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--disable-extensions", "--window-size=360,740"):
+        options.add_argument(arg)
+    options.binary_location = CHROMIUM or ""
+    driver = webdriver.Chrome(options=options, service=Service(DRIVER))
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def wait(browser: Any, condition: Any) -> Any:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(browser, TIMEOUT).until(lambda driver: condition(driver))
+
+
+def hand_codes(browser: Any) -> list[str]:
+    from selenium.webdriver.common.by import By
+
+    return [node.text for node in browser.find_elements(By.CSS_SELECTOR, "#hand .card .code")]
+
+
+def test_the_page_joins_its_seat_shows_its_hand_and_keeps_names_as_text(browser: Any) -> None:
+    seats = [SeatPlan("phone", "Linh"), SeatPlan("ai"), SeatPlan("phone", HOSTILE), SeatPlan("ai")]
+    with Table("tractor", seats, seed=4) as table:
+        browser.get(join_url("127.0.0.1", table.port, table.token, seat=0) + "&lang=fr")
+        wait(browser, lambda d: hand_codes(d))
+        expected = table.call(lambda: table.host.state_message(0)["view"]["hand"])
+        wait(browser, lambda d: hand_codes(d) == expected)
+        assert len(expected) >= 17 and [e.kind for e in table.events][:1] == ["joined"]
+        page = browser.page_source
+        assert "Votre main" in page  # the seat's language
+        assert "<img" not in page  # the markup name is text, never an element
+        assert html.escape(HOSTILE, quote=False) in page
+
+
+def test_cards_are_played_by_touch_and_a_blocked_card_says_why(browser: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    seats = [SeatPlan("phone", "Linh")] + [SeatPlan("ai")] * 7
+    with Table("meri", seats, seed=3) as table:
+        browser.get(join_url("127.0.0.1", table.port, table.token, seat=0) + "&lang=en")
+        played = reasons = 0
+        for _turn in range(6):
+            decision = wait(browser, lambda d: table.call(
+                lambda: table.host.state_message(0)["decision"]))
+            before = table.call(lambda: len(table.session.record.actions))
+            if decision["pick"] is None:  # declare or pass: a button
+                label = decision["buttons"][0]["label"]
+                wait(browser, lambda d, label=label: [
+                    b for b in d.find_elements(By.CSS_SELECTOR, "#actions button")
+                    if b.text == label])[0].click()
+                wait(browser, lambda d, b=before: table.call(
+                    lambda: len(table.session.record.actions)) > b)
+                continue
+            wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#hand .card.playable"))
+            if decision["blocked"]:
+                blocked = decision["blocked"][0]
+                card = next(n for n in browser.find_elements(By.CSS_SELECTOR, "#hand .card")
+                            if n.find_element(By.CSS_SELECTOR, ".code").text == blocked["card"])
+                card.click()
+                wait(browser, lambda d, why=blocked["reason"]: d.find_element(
+                    By.ID, "message").text == why)
+                reasons += 1
+            playable = browser.find_elements(By.CSS_SELECTOR, "#hand .card.playable")
+            code = playable[0].find_element(By.CSS_SELECTOR, ".code").text
+            playable[0].click()  # pick
+            wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#hand .card.picked"))
+            browser.find_element(By.CSS_SELECTOR, "#hand .card.picked").click()  # and play
+            wait(browser, lambda d, b=before: table.call(
+                lambda: len(table.session.record.actions)) > b)
+            assert table.call(lambda b=before: table.session.record.actions[b]) == code
+            played += 1
+            if played == 3:
+                break
+        assert played == 3 and reasons >= 1
+
+
+def test_a_wrong_token_says_so(browser: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    with Table("meri", [SeatPlan("phone")] + [SeatPlan("ai")] * 7, bots=False) as table:
+        browser.get(join_url("127.0.0.1", table.port, "W" * 22) + "&lang=en")
+        wait(browser, lambda d: "no longer valid" in d.find_element(By.ID, "status").text)
+        assert not table.events

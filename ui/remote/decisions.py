@@ -1,0 +1,185 @@
+"""The decision a phone's seat faces, for the page (docs/protocol.md, "decision").
+
+`decision(game, state, seat, words, name_of)` is None unless `seat` is to act; else the prompt
+in the seat's language, the buttons (actions that are not cards: pass, declare, chiu, win, a
+Tractor declaration), how cards are picked (`pick`: the verb written before the card codes and
+how many cards), the hand cards that may be part of a legal action (`playable`), the others
+with the rule that forbids them and why (`blocked`, asked of the engine on a copy of the state,
+as the kiosk does), and the legal actions in record notation (the first `LEGAL_LIMIT`).
+Everything here is about the seat's own decision; nothing reads another seat's cards: the
+engine judges the seat's own candidate actions only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.errors import IllegalAction, MalformedRecord
+from engine.game import Game, State
+from ui.remote.strings import Words
+from ui.remote.views import hand_codes
+
+LEGAL_LIMIT = 300  # a Tractor follow when void may allow thousands of card sets
+
+# (game, phase) -> (verb written before the card codes, min cards, max cards); None: buttons only.
+# max 0 = "as many as the lead" (Tractor follows), resolved from the observation.
+PICKS: dict[tuple[str, str], tuple[str, int, int] | None] = {
+    ("meri", "declare"): None,
+    ("meri", "discard"): ("", 1, 1),
+    ("meri", "play"): ("", 1, 1),
+    ("tractor", "declare"): None,
+    ("tractor", "bury"): ("bury", 8, 8),
+    ("tractor", "play"): ("", 1, 0),
+    ("chan", "heavenly"): None,
+    ("chan", "discard"): ("discard", 1, 1),
+    ("chan", "respond"): ("capture", 1, 1),
+    ("chan", "own_card"): ("capture", 1, 1),
+    ("chan", "win_offer"): None,
+    ("chan", "chiu_offer"): None,
+}
+
+
+def decision(game: Game, state: State, seat: int, words: Words,
+             name_of: Callable[[int], str]) -> dict[str, Any] | None:
+    """What `seat` must decide now, or None if it is not to act."""
+    if state.is_over or state.to_act != seat:
+        return None
+    obs = state.observation(seat)
+    phase = state.phase
+    legal, count = game.legal_listing(state, LEGAL_LIMIT)
+    pick = PICKS.get((game.name, phase))
+    card_actions = [a for a in legal if pick is not None and _is_card_action(a, pick[0])]
+    buttons = [{"action": a, "label": _label(game.name, a, words)}
+               for a in legal if a not in card_actions]
+    out: dict[str, Any] = {
+        "phase": phase,
+        "prompt": _prompt(game.name, phase, obs, words, name_of),
+        "buttons": buttons,
+        "pick": None,
+        "playable": [],
+        "blocked": [],
+        "legal": legal,
+        "legal_count": count,
+    }
+    if pick is None:
+        return out
+    verb, low, high = pick
+    hand = hand_codes(game, obs)
+    if game.name == "tractor" and phase == "play":
+        lead = obs.trick[0] if obs.trick else None
+        low = high = len(lead) if lead else 0
+        if not lead:
+            low, high = 1, len(hand)
+    out["pick"] = {"verb": verb, "min": low, "max": high}
+    if count > len(legal):  # not every legal action listed: let every card be picked
+        out["playable"] = sorted(set(hand), key=hand.index)
+        return out
+    usable = {code for a in card_actions for code in _codes(a, verb)}
+    out["playable"] = [c for c in dict.fromkeys(hand) if c in usable]
+    if low == high == 1:
+        for code in dict.fromkeys(hand):
+            if code not in usable:
+                rule = _refusal(game, state, f"{verb} {code}".strip())
+                if rule is not None:
+                    out["blocked"].append({"card": code, "rule": rule,
+                                           "reason": words.reason(rule)})
+    return out
+
+
+def _codes(action: str, verb: str) -> list[str]:
+    words = action.split()
+    return words[1:] if verb else words
+
+
+def _is_card_action(action: str, verb: str) -> bool:
+    head = action.split()[0]
+    if verb:
+        return head == verb
+    return head not in ("pass", "declare", "bury", "capture", "discard", "chiu", "win")
+
+
+def _refusal(game: Game, state: State, text: str) -> str | None:
+    """The rule id the engine refuses `text` with (on a copy of the state), None if legal."""
+    try:
+        action = game.parse_action(text)
+        state.clone().apply(action)
+    except IllegalAction as exc:
+        return exc.rule
+    except MalformedRecord:
+        return None
+    return None
+
+
+def check(game: Game, state: State, seat: int, text: str) -> tuple[str, str] | None:
+    """(code, rule) why `seat` may not play `text` now — ("malformed", "") or ("illegal", rule)
+    — or None if it would be accepted. The state is not changed."""
+    try:
+        action = game.parse_action(text)
+    except MalformedRecord:
+        return "malformed", ""
+    if state.is_over or state.to_act != seat:
+        return "illegal", "turn"
+    try:
+        state.clone().apply(action)
+    except IllegalAction as exc:
+        return "illegal", exc.rule
+    return None
+
+
+def _label(game_name: str, action: str, words: Words) -> str:
+    """A button's text for a non-card action."""
+    head, *cards = action.split()
+    if head == "pass":
+        return words.tr("Pass")
+    if head == "declare" and not cards:
+        return words.tr("Declare")
+    if head == "declare":
+        return f"{words.tr('Declare')} {' '.join(cards)}"
+    if head == "chiu":
+        return words.tr("Chíu")
+    if head == "win":
+        return words.tr("Ù!")
+    if head == "capture":
+        return words.trf("Capture with {card}", card=cards[0])
+    if head == "discard":
+        return words.trf("Discard {card}", card=cards[0])
+    return action
+
+
+def _prompt(game_name: str, phase: str, obs: Any, words: Words,
+            name_of: Callable[[int], str]) -> str:
+    """The prompt of the decision, reusing the kiosk tables' sentences."""
+    if game_name == "meri":
+        if phase == "declare":
+            from engine.meri.cards import CODES, robai
+            from engine.meri.legal import PASS
+            if obs.legal_actions() != [PASS]:  # the seat holds the native Robai
+                return words.trf("You hold the native Robai ({card}). Declare it and take the Okie, or hide it?",  # noqa: E501
+                                 card=CODES[robai(obs.trump)])
+            return words.tr("You have nothing to declare: pass.")
+        if phase == "discard":
+            return words.tr("You took the Okie: choose a card to discard face down (not a trump).")
+        return words.tr("Your turn: choose a card and play it.")
+    if game_name == "tractor":
+        if phase == "declare":
+            return words.tr("Declare trump with the cards shown, or pass.")
+        if phase == "bury":
+            return words.tr("You picked up the kitty (outlined). Choose 8 cards to bury.")
+        if obs.trick:
+            return words.trf("Your turn: follow {seat}'s lead.", seat=name_of(obs.leader))
+        return words.tr("Your lead: choose a single, a pair or a tractor.")
+    from engine.chan.cards import CODE
+    if phase == "heavenly":
+        return words.tr("Thiên ù: your twenty dealt cards already win. Win now?")
+    if phase == "discard":
+        return words.tr("Choose a card to discard into your gate.")
+    card = CODE[obs.open_card] if obs.open_card >= 0 else ""
+    if phase == "win_offer":
+        return words.trf("{card} was just revealed: it completes your hand. Win (Ù)?", card=card)
+    if phase == "chiu_offer":
+        return words.trf("You hold three of {card}: claim it as a Chíu?", card=card)
+    whose = (words.tr("you revealed") if obs.open_owner == obs.seat
+             else words.trf("in {seat}'s gate", seat=name_of(obs.open_owner)))
+    return words.trf("Open card {card} ({whose}): capture it with a lit card, or pass.",
+                     card=card, whose=whose)

@@ -1,0 +1,489 @@
+"""The phone server: the page over HTTP and the protocol over a WebSocket, on one port.
+
+Library: `websockets` (asyncio). One small pure-Python package with no dependencies serves
+both halves: its `process_request` hook answers the three static files of the page, its
+WebSocket layer enforces the frame size limit and keeps connections alive with pings (a phone
+that sleeps is noticed), and its client is what the tests connect with. The event loop runs on
+one background thread (`start`/`stop`); the game is only ever touched on the owner thread,
+reached through `post` (see `ui.remote.host`).
+
+Everything a phone sends is checked here before the owner thread sees it: the table token, the
+seat secret issued at join, the message's size and form (`ui.remote.protocol`), and a rate
+limit per connection; the action's legality is the engine's, on the owner thread. A refused
+message gets an `error` and a log line (the first `LOG_PER_CONNECTION` per connection), never
+a crash or a change in the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http
+import logging
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from ui.remote import protocol
+from ui.remote.host import PHONE, Host, Outcome
+from ui.remote.protocol import Act, Check, Hello, Join, Lang, ProtocolError
+from ui.remote.strings import page_strings, words
+from ui.remote.views import deck
+
+log = logging.getLogger("parlor.remote")
+
+STATIC = Path(__file__).with_name("static")
+#: URL path -> (file in static/, content type). Nothing else is served.
+FILES = {
+    "/": ("index.html", "text/html; charset=utf-8"),
+    "/app.js": ("app.js", "text/javascript; charset=utf-8"),
+    "/style.css": ("style.css", "text/css; charset=utf-8"),
+}
+WS_PATH = "/ws"
+SECURITY_HEADERS = {
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Content-Security-Policy": ("default-src 'none'; script-src 'self'; style-src 'self'; "
+                                "connect-src 'self' ws: wss:; img-src 'self' data:; "
+                                "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
+}
+LOG_PER_CONNECTION = 5  # refused messages logged per connection (then one line saying so)
+MAX_ERRORS = 50  # refused messages before the connection is closed (1008, policy violation)
+FLOOD_CLOSE = 200  # messages dropped by the rate limit in a row before closing
+MAX_PENDING = 4  # actions of one phone waiting for the owner thread
+MAX_OUTBOX = 64  # messages waiting to be written to one phone before it is dropped as too slow
+HELLO_TIMEOUT = 30.0  # seconds a connection may stay without a valid hello/join
+
+
+@dataclass
+class RateLimit:
+    """A token bucket: `burst` messages at once, refilled at `per_second`."""
+
+    burst: float = 12.0
+    per_second: float = 6.0
+
+
+@dataclass(eq=False)
+class Connection:
+    """One phone's WebSocket and what it has proved."""
+
+    ws: ServerConnection
+    peer: str
+    tokens: float
+    stamp: float
+    authed: bool = False
+    seat: int | None = None
+    lang: str = "en"
+    errors: int = 0
+    logged: int = 0
+    dropped: int = 0
+    pending: int = 0
+    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+
+
+class PhoneServer:
+    """HTTP + WebSocket for the phone seats of one `Host`; `start()` on the owner thread."""
+
+    def __init__(
+        self,
+        host: Host,
+        post: Callable[[Callable[[], None]], None],
+        bind: str = "0.0.0.0",
+        port: int = 8765,
+        grace: float = 60.0,
+        token: str | None = None,
+        seat_secrets: dict[int, str] | None = None,
+        rate: RateLimit | None = None,
+        max_connections: int = 32,
+        ping_interval: float | None = 20.0,
+    ) -> None:
+        self.host = host
+        self.post = post
+        self.bind = bind
+        self.port = port
+        self.grace = grace
+        self.token = token or secrets.token_urlsafe(16)
+        self.secrets: dict[int, str] = dict(seat_secrets or {})
+        self.rate = rate or RateLimit()
+        self.max_connections = max_connections
+        self.ping_interval = ping_interval
+        # Read on the owner thread, before the loop starts: the seats never change in a match.
+        self.table = host.table()
+        self.phone_seats = set(host.phone_seats())
+        self.holders: dict[int, Connection] = {}
+        self.connections: set[Connection] = set()
+        self.timers: dict[int, asyncio.TimerHandle] = {}
+        self.files = {path: ((STATIC / name).read_bytes(), kind)
+                      for path, (name, kind) in FILES.items()}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.server: Server | None = None
+        self.thread: threading.Thread | None = None
+        self.stopping: asyncio.Event | None = None
+        self.counts = {"in": 0, "out": 0, "bytes_out": 0, "refused": 0}
+
+    # -- life cycle (owner thread) -------------------------------------------------------------
+    def start(self, timeout: float = 10.0) -> int:
+        """Listen (in the background thread); returns the port. `OSError` if it cannot bind."""
+        ready = threading.Event()
+        failure: list[BaseException] = []
+
+        def run() -> None:
+            loop = asyncio.new_event_loop()
+            self.loop = loop
+            try:
+                loop.run_until_complete(self._serve(ready))
+            except BaseException as exc:  # reported to start(), or logged if after it
+                failure.append(exc)
+                ready.set()
+                if not isinstance(exc, OSError):
+                    log.exception("phone server stopped")
+            finally:
+                loop.close()
+
+        self.thread = threading.Thread(target=run, name="parlor-phones", daemon=True)
+        self.thread.start()
+        if not ready.wait(timeout):
+            raise OSError("the phone server did not start in time")
+        if failure:
+            raise failure[0]
+        self.host.attach(self.deliver)
+        return self.port
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Close every connection and stop listening (on the owner thread)."""
+        self.host.attach(None)
+        loop, stopping = self.loop, self.stopping
+        if loop is not None and stopping is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(stopping.set)
+            except RuntimeError:  # the loop has already closed
+                pass
+        if self.thread is not None:
+            self.thread.join(timeout)
+
+    def keys(self) -> dict[str, Any]:
+        """The table token and seat secrets, to save with the game: a kiosk restarted after a
+        power cut gives them back to `PhoneServer(token=..., seat_secrets=...)` and the phones
+        return to their seats."""
+        return {"token": self.token, "secrets": {str(s): k for s, k in self.secrets.items()}}
+
+    @staticmethod
+    def saved_keys(data: Any) -> dict[str, Any]:
+        """The constructor's `token` and `seat_secrets` from what `keys()` gave (read back from
+        the store: anything malformed is dropped, and the table gets new keys)."""
+        if not isinstance(data, dict):
+            return {}
+        token, stored = data.get("token"), data.get("secrets")
+        if not isinstance(token, str) or not protocol.KEY_PATTERN.fullmatch(token):
+            return {}
+        out: dict[int, str] = {}
+        if isinstance(stored, dict):
+            for seat, secret in stored.items():
+                if (isinstance(seat, str) and seat.isdigit() and len(seat) <= 2
+                        and isinstance(secret, str) and protocol.KEY_PATTERN.fullmatch(secret)):
+                    out[int(seat)] = secret
+        return {"token": token, "seat_secrets": out}
+
+    def release(self, seat: int) -> None:
+        """Forget the seat's secret (a player gave the seat up): the next phone may take it."""
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._release, seat)
+
+    # -- thread-safe entry points --------------------------------------------------------------
+    def deliver(self, seat: int, text: str) -> None:
+        """A state message for `seat` (called by the host on the owner thread)."""
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self._deliver, seat, text)
+            except RuntimeError:
+                pass
+
+    # -- the event loop's side -----------------------------------------------------------------
+    async def _serve(self, ready: threading.Event) -> None:
+        self.stopping = asyncio.Event()
+        async with serve(self._handler, self.bind, self.port, process_request=self._http,
+                         max_size=protocol.MAX_FRAME, max_queue=16, compression=None,
+                         ping_interval=self.ping_interval, ping_timeout=self.ping_interval,
+                         server_header=None) as server:
+            self.server = server
+            self.port = server.sockets[0].getsockname()[1]
+            ready.set()
+            log.info("phone server listening on %s port %d", self.bind, self.port)
+            await self.stopping.wait()
+            for timer in self.timers.values():
+                timer.cancel()
+            server.close(close_connections=True)
+
+    def _http(self, connection: ServerConnection, request: Request) -> Response | None:
+        """Answer plain HTTP (the page's files); let `/ws` upgrade to a WebSocket."""
+        path = request.path.split("?", 1)[0]
+        if path == WS_PATH:
+            if len(self.connections) >= self.max_connections:
+                return self._response(http.HTTPStatus.SERVICE_UNAVAILABLE, b"busy\n",
+                                      "text/plain; charset=utf-8")
+            return None
+        found = self.files.get(path)
+        if found is None:
+            return self._response(http.HTTPStatus.NOT_FOUND, b"not found\n",
+                                  "text/plain; charset=utf-8")
+        body, kind = found
+        return self._response(http.HTTPStatus.OK, body, kind)
+
+    @staticmethod
+    def _response(status: http.HTTPStatus, body: bytes, kind: str) -> Response:
+        headers = Headers({"Content-Type": kind, "Content-Length": str(len(body)),
+                           **SECURITY_HEADERS})
+        return Response(status.value, status.phrase, headers, body)
+
+    async def _handler(self, ws: ServerConnection) -> None:
+        peer = _peer(ws)
+        conn = Connection(ws, peer, self.rate.burst, time.monotonic())
+        self.connections.add(conn)
+        writer = asyncio.ensure_future(self._writer(conn))
+        try:
+            await self._receive(conn)
+        except ConnectionClosed:
+            pass
+        finally:
+            conn.outbox.put_nowait(None)
+            try:
+                await asyncio.wait_for(writer, 2.0)
+            except (TimeoutError, ConnectionClosed):
+                writer.cancel()
+            self.connections.discard(conn)
+            if conn.seat is not None and self.holders.get(conn.seat) is conn:
+                self._lost(conn.seat)
+
+    async def _receive(self, conn: Connection) -> None:
+        ws = conn.ws
+        while True:
+            try:
+                timeout = None if conn.authed else HELLO_TIMEOUT
+                raw = await asyncio.wait_for(ws.recv(), timeout)
+            except TimeoutError:
+                await self._close(conn, 1008, "no hello")
+                return
+            self.counts["in"] += 1
+            if not self._take_token(conn):
+                conn.dropped += 1
+                if conn.dropped == 1:
+                    self._refuse(conn, ProtocolError("rate", "slow down"))
+                if conn.dropped >= FLOOD_CLOSE:
+                    log.warning("phones: %s flooded the table: closing", conn.peer)
+                    await self._close(conn, 1008, "flood")
+                    return
+                continue
+            conn.dropped = 0
+            try:
+                msg = protocol.parse(raw)
+                await self._dispatch(conn, msg)
+            except ProtocolError as exc:
+                self._refuse(conn, exc)
+                if exc.code == "token" or conn.errors >= MAX_ERRORS:
+                    await self._close(conn, 1008, exc.code)
+                    return
+
+    def _take_token(self, conn: Connection) -> bool:
+        now = time.monotonic()
+        conn.tokens = min(self.rate.burst, conn.tokens + (now - conn.stamp) * self.rate.per_second)
+        conn.stamp = now
+        if conn.tokens < 1.0:
+            return False
+        conn.tokens -= 1.0
+        return True
+
+    async def _dispatch(self, conn: Connection, msg: protocol.Message) -> None:
+        if isinstance(msg, Hello):
+            self._check_token(msg.token)
+            conn.authed = True
+            conn.lang = msg.lang or conn.lang
+            self._send(conn, protocol.message("table", **self._table(),
+                                              strings=page_strings(conn.lang)))
+        elif isinstance(msg, Join):
+            self._join(conn, msg)
+        elif isinstance(msg, Act | Check):
+            seat = conn.seat
+            if seat is None:
+                raise ProtocolError("order", "join a seat first", msg.ref)
+            if conn.pending >= MAX_PENDING:
+                raise ProtocolError("rate", "wait for the answers", msg.ref)
+            conn.pending += 1
+            ask = self.host.submit if isinstance(msg, Act) else self.host.check
+
+            def job() -> None:
+                try:
+                    outcome = ask(seat, msg.action)
+                except Exception:  # a bug must not reach the kiosk's Clock: log, answer, go on
+                    log.exception("phones: seat %d: %r failed on the owner thread", seat,
+                                  msg.action[:40])
+                    outcome = Outcome("closed", detail="the table could not take that action")
+                self._answer(conn, msg, outcome)
+
+            self.post(job)
+        elif isinstance(msg, Lang):
+            if conn.seat is None:
+                raise ProtocolError("order", "join a seat first")
+            seat, conn.lang = conn.seat, msg.lang
+            self._send(conn, protocol.message("strings", lang=msg.lang,
+                                              strings=page_strings(msg.lang)))
+            self.post(lambda: self.host.set_lang(seat, msg.lang))
+
+    def _check_token(self, token: str) -> None:
+        if not secrets.compare_digest(token.encode(), self.token.encode()):
+            raise ProtocolError("token")
+
+    def _table(self) -> dict[str, Any]:
+        seats = [dict(s, free=(s["kind"] == PHONE and s["seat"] not in self.secrets))
+                 for s in self.table["seats"]]
+        return {"game": self.table["game"], "title": self.table["title"], "seats": seats}
+
+    def _join(self, conn: Connection, msg: Join) -> None:
+        self._check_token(msg.token)
+        conn.authed = True
+        seat = msg.seat
+        if seat not in self.phone_seats:
+            raise ProtocolError("seat", f"seat {seat} is not a phone seat")
+        if conn.seat is not None:
+            raise ProtocolError("order", "this connection already holds a seat")
+        issued = self.secrets.get(seat)
+        if issued is not None:
+            if msg.secret is None:
+                raise ProtocolError("taken", f"seat {seat} has joined already")
+            if not secrets.compare_digest(msg.secret.encode(), issued.encode()):
+                raise ProtocolError("secret")
+        secret = issued or secrets.token_urlsafe(18)
+        self.secrets[seat] = secret
+        old = self.holders.get(seat)
+        if old is not None and old is not conn:  # the same phone again before its drop was seen
+            old.seat = None
+            asyncio.ensure_future(old.ws.close(1000, "replaced"))
+        timer = self.timers.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+        conn.seat = seat
+        conn.lang = msg.lang or conn.lang
+        self.holders[seat] = conn
+        if msg.name:
+            self.table["seats"][seat]["name"] = msg.name
+        self._send(conn, protocol.message(
+            "joined", seat=seat, secret=secret, lang=conn.lang, game=self.table["game"],
+            title=words(conn.lang).tr(self.table["title"]), strings=page_strings(conn.lang),
+            deck=deck(self.table["game"])))
+        log.info("phones: %s joined seat %d", conn.peer, seat)
+        name, lang = msg.name, msg.lang
+        self.post(lambda: self.host.join(seat, name, lang))
+
+    def _answer(self, conn: Connection, msg: Act | Check, outcome: Outcome) -> None:
+        """Owner thread: hand the engine's verdict back to the loop."""
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.call_soon_threadsafe(self._reply, conn, msg, outcome)
+            except RuntimeError:
+                pass
+
+    def _reply(self, conn: Connection, msg: Act | Check, outcome: Outcome) -> None:
+        conn.pending = max(0, conn.pending - 1)
+        act = isinstance(msg, Act)
+        if outcome.ok:
+            if act:
+                self._send(conn, protocol.message("accepted", ref=msg.ref, action=msg.action))
+            else:
+                self._send(conn, protocol.message("verdict", ref=msg.ref, action=msg.action,
+                                                  ok=True))
+            return
+        extra: dict[str, Any] = {}
+        if outcome.code == "illegal":
+            extra = {"rule": outcome.rule, "reason": words(conn.lang).reason(outcome.rule)}
+        if not act and outcome.code in ("illegal", "malformed"):
+            self._send(conn, protocol.message("verdict", ref=msg.ref, action=msg.action,
+                                              ok=False, **extra))
+            return
+        self._refuse(conn, ProtocolError(outcome.code, outcome.detail or outcome.rule, msg.ref),
+                     **extra)
+
+    def _refuse(self, conn: Connection, exc: ProtocolError, **extra: Any) -> None:
+        conn.errors += 1
+        self.counts["refused"] += 1
+        if conn.logged < LOG_PER_CONNECTION:
+            conn.logged += 1
+            log.warning("phones: %s seat %s: refused (%s): %s", conn.peer, conn.seat, exc.code,
+                        exc.detail[:120])
+            if conn.logged == LOG_PER_CONNECTION:
+                log.warning("phones: %s: further refusals are not logged", conn.peer)
+        self._send(conn, protocol.error(exc.code, exc.detail, exc.ref, **extra))
+
+    def _send(self, conn: Connection, msg: dict[str, Any] | str) -> None:
+        """Queue a message for the connection's writer (messages go out in order)."""
+        if conn.outbox.qsize() >= MAX_OUTBOX:
+            log.warning("phones: %s does not read its messages: dropped", conn.peer)
+            asyncio.ensure_future(conn.ws.close(1013, "too slow"))
+            return
+        text = msg if isinstance(msg, str) else protocol.encode(msg)
+        self.counts["out"] += 1
+        self.counts["bytes_out"] += len(text.encode("utf-8"))
+        conn.outbox.put_nowait(text)
+
+    @staticmethod
+    async def _writer(conn: Connection) -> None:
+        """Write the connection's messages in order until the None that ends it."""
+        while (text := await conn.outbox.get()) is not None:
+            try:
+                await conn.ws.send(text)
+            except ConnectionClosed:
+                return
+
+    async def _close(self, conn: Connection, code: int, reason: str) -> None:
+        """Send what is queued (e.g. the error saying why), then close."""
+        conn.outbox.put_nowait(None)
+        for _ in range(200):
+            if conn.outbox.empty():
+                break
+            await asyncio.sleep(0.01)
+        # A hostile phone's unread messages hold back its close reply: do not wait for it long.
+        conn.ws.close_timeout = 0.5
+        await conn.ws.close(code, reason)
+
+    def _deliver(self, seat: int, text: str) -> None:
+        conn = self.holders.get(seat)
+        if conn is not None:
+            self._send(conn, text)
+
+    def _lost(self, seat: int) -> None:
+        """The seat's phone went away: AI plays for it if it is not back within `grace`."""
+        del self.holders[seat]
+        log.info("phones: seat %d disconnected (AI takes over in %.0f s)", seat, self.grace)
+        self.post(lambda: self.host.leave(seat))
+        loop = asyncio.get_running_loop()
+        self.timers[seat] = loop.call_later(self.grace, self._grace_over, seat)
+
+    def _grace_over(self, seat: int) -> None:
+        self.timers.pop(seat, None)
+        if seat not in self.holders:
+            log.info("phones: seat %d still away: AI plays for it", seat)
+            self.post(lambda: self.host.set_away(seat))
+
+    def _release(self, seat: int) -> None:
+        self.secrets.pop(seat, None)
+        conn = self.holders.pop(seat, None)
+        if conn is not None:
+            conn.seat = None
+            asyncio.ensure_future(conn.ws.close(1000, "seat released"))
+
+
+def _peer(ws: ServerConnection) -> str:
+    try:
+        address = ws.remote_address
+        return f"{address[0]}:{address[1]}"
+    except (TypeError, IndexError, AttributeError, OSError):
+        return "?"

@@ -1,0 +1,154 @@
+"""Each game's observation as JSON for a phone (docs/protocol.md, "Views").
+
+`view(game, obs)` reads one seat's observation (`state.observation(seat)`) and nothing else, and
+writes it with the card codes and action notation of records.md: the seat's own hand (sorted in
+the canonical deck order) and the public table. The samplers' helper fields (`pool`, `unseen`,
+`hidden`, `forbidden`, …) are left out: they are derived from the rest and a phone needs none
+of them. `deck(game)` lists every card code of a game with its label for the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from engine.game import Game
+
+
+def view(game: Game, obs: Any) -> dict[str, Any]:
+    """The JSON object of `obs` (a seat's observation of a deal of `game`)."""
+    return _VIEWS[game.name](game, obs)
+
+
+def hand_codes(game: Game, obs: Any) -> list[str]:
+    """The seat's own hand as card codes in canonical order (duplicates repeated)."""
+    return view(game, obs)["hand"]
+
+
+def deck(game_name: str) -> list[dict[str, str]]:
+    """Every card of the game once, canonical order: `{"code", "label", "suit"}` for the page
+    (the label is what a player reads on a card; `suit` a colour class: the page needs no
+    per-game code)."""
+    return _DECKS[game_name]()
+
+
+# -- Hachinin Meri ----------------------------------------------------------------------------
+def _meri(game: Game, obs: Any) -> dict[str, Any]:
+    from engine.meri.cards import CODES, SUITS, cards_of
+    from engine.meri.legal import DECLARE
+    from engine.meri.observation import FACE_DOWN
+
+    def card(c: int) -> str | None:
+        return None if c < 0 else CODES[c]
+
+    return {
+        "hand": [CODES[c] for c in cards_of(obs.hand)],
+        "hand_sizes": list(obs.hand_sizes),
+        "dealer": obs.dealer,
+        "trump": SUITS[obs.trump],
+        "okie": CODES[obs.okie],
+        "answers": ["declare" if a == DECLARE else "pass" for a in obs.answers],
+        "declarer": obs.declarer,
+        "receiver": obs.receiver,
+        "declared": obs.declared,
+        "discard": card(obs.discard),
+        "side": [CODES[c] for c in obs.side],
+        "trick_no": obs.trick_no,
+        "leader": obs.leader,
+        "trick": ["down" if c == FACE_DOWN else card(c) for c in obs.trick],
+        "led": SUITS[obs.led] if obs.led >= 0 else None,
+        "meri": obs.meri,
+        "tricks": [{"leader": leader, "cards": [CODES[c] for c in cards], "winner": winner,
+                    "meri": meri, "transfer": transfer}
+                   for leader, cards, winner, meri, transfer in obs.tricks],
+        "team_scores": list(obs.team_scores),
+        "team_tricks": list(obs.team_tricks),
+    }
+
+
+def _meri_deck() -> list[dict[str, str]]:
+    from engine.meri.cards import CODES, RANK_NAMES, SUIT_NAMES, SUITS
+
+    return [{"code": code, "label": f"{RANK_NAMES[i % 15]} {SUIT_NAMES[i // 15]}",
+             "suit": SUITS[i // 15]} for i, code in enumerate(CODES)]
+
+
+# -- Tractor ----------------------------------------------------------------------------------
+def _tractor(game: Game, obs: Any) -> dict[str, Any]:
+    from engine.tractor.cards import CODES, RANK_NAMES, SUITS
+
+    def codes(kinds: Sequence[int]) -> list[str]:
+        return [CODES[k] for k in sorted(kinds)]
+
+    trump = obs.trump
+    return {
+        "hand": [CODES[k] for k in range(len(obs.hand)) for _ in range(obs.hand[k])],
+        "levels": [RANK_NAMES[level] for level in obs.levels],
+        "level": RANK_NAMES[obs.level],
+        "dealer": obs.dealer,
+        "trump": None if trump < 0 else ("NT" if trump == 4 else SUITS[trump]),
+        "bids": [{"seat": seat, "action": game.format_action(action)} for seat, action in obs.bids],
+        "revealed": codes(obs.revealed),
+        "kitty": codes(obs.kitty),
+        "picked_up": codes(obs.picked_up),
+        "leader": obs.leader,
+        "trick": [codes(cards) for cards in obs.trick],
+        "tricks": [{"leader": leader, "plays": [codes(cards) for cards in plays], "winner": winner}
+                   for leader, plays, winner in obs.tricks],
+        "points": obs.points,
+        "bonus": obs.bonus,
+        "shown": [codes(cards) for cards in obs.shown],
+    }
+
+
+def _tractor_deck() -> list[dict[str, str]]:
+    from engine.tractor.cards import CODES
+
+    symbols = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+    out = []
+    for code in CODES:
+        if code in ("RJ", "BJ"):
+            out.append({"code": code, "label": "★" + ("R" if code == "RJ" else "B"),
+                        "suit": "red" if code == "RJ" else "black"})
+        else:
+            out.append({"code": code, "label": code[:-1] + symbols[code[-1]],
+                        "suit": "red" if code[-1] in "HD" else "black"})
+    return out
+
+
+# -- Chắn -------------------------------------------------------------------------------------
+def _chan(game: Game, obs: Any) -> dict[str, Any]:
+    from engine.chan.cards import CODE
+
+    def card(face: int) -> str | None:
+        return None if face < 0 else CODE[face]
+
+    return {
+        "hand": [CODE[f] for f in range(len(obs.hand)) for _ in range(obs.hand[f])],
+        "hand_sizes": list(obs.hand_sizes),
+        "dealer": obs.dealer,
+        "dead": obs.dead,
+        "turn": obs.turn,
+        "exposed": [[[CODE[f] for f in pair] for pair in pairs] for pairs in obs.exposed],
+        "gates": [[{"card": CODE[f], "stock": stock} for f, stock in gate] for gate in obs.gates],
+        "open": card(obs.open_card),
+        "open_owner": obs.open_owner,
+        "open_from_stock": obs.open_from_stock,
+        "stock": obs.stock_count,
+        "history": [{"seat": seat, "action": game.format_action(action), "open": card(face)}
+                    for seat, _phase, action, face in obs.history[-12:]],
+        "winner": obs.winner,
+    }
+
+
+def _chan_deck() -> list[dict[str, str]]:
+    from engine.chan.cards import CODE, IS_RED, VIETNAMESE
+
+    return [{"code": code, "label": VIETNAMESE[f], "suit": "red" if IS_RED[f] else code[-1]}
+            for f, code in enumerate(CODE)]
+
+
+_VIEWS: dict[str, Callable[[Game, Any], dict[str, Any]]] = {
+    "meri": _meri, "tractor": _tractor, "chan": _chan}
+_DECKS: dict[str, Callable[[], list[dict[str, str]]]] = {
+    "meri": _meri_deck, "tractor": _tractor_deck, "chan": _chan_deck}
