@@ -100,7 +100,14 @@ def until(game_name: str, state: Any, stop: Any, seed: int = 1) -> list:
 def shoot(out: Path, name: str) -> None:
     from kivy.base import EventLoop
 
+    from ui.table.widgets import CardView
+
     pump(6)
+    for _ in range(200):  # cards are drawn a few per frame (the frame budget): wait for them
+        if not any(isinstance(w, CardView) and w.pending
+                   for root in EventLoop.window.children for w in root.walk()):
+            break
+        pump(1)
     path = out / f"{name}.png"
     EventLoop.window.screenshot(name=str(path))
     made = sorted(out.glob(f"{name}*.png"), key=lambda p: p.stat().st_mtime)[-1]

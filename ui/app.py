@@ -534,6 +534,17 @@ class ParlorApp(SoundCues, App):
         self.root.current = game
         return True
 
+    def start_tutorial(self, game: str) -> None:
+        """Open `game`'s guided first deal (`ui.tutorial`), resumed where it was left; it is
+        never the game in progress (Continue keeps the saved game)."""
+        if game not in TABLES:
+            return
+        from ui.tutorial.controller import start
+
+        start(self, game)
+        self.history = ["home"]
+        self.root.current = game
+
     def _open_table(self, game: str) -> None:
         self.refresh_saved()
         self.root.get_screen(game).start(self.session)

@@ -28,6 +28,15 @@ callback records two figures per frame:
 Percentiles (p50/p99/max, the first five frames left out) and memory come from engine/measure.py,
 as in every bench.
 
+To find what a slow frame did, each table also prints its `--top N` slowest frames of bot turns
+(and the two slowest after the last action) with what ran in them (`FrameProbe`): the card
+stages drawn (`ui.cards.render`: paint, finish, a new scratch Fbo) and their CPU, the Label
+text, the UI thread's garbage collections (generations, CPU, objects freed), the actions
+applied, whether a bot thought in the app's process; with `--sample`, also the UI thread's
+innermost project functions, sampled every millisecond (which disturbs the gaps, so the
+figures of a sampled run are for reading, not for reporting). And one line per table of the
+UI thread's collections over the deal.
+
 Memory is the peak resident set (VmHWM) and is printed next to a baseline: an empty Kivy `App`
 (its `build` returns a bare `Widget`) run in a child process of its own, in the same environment
 and at the same window size, for as many frames as it takes Parlor to reach its home screen and
@@ -62,7 +71,8 @@ def gap_figures(gaps: list[float], name: str = "gap") -> dict[str, Any]:
 
 
 def _child(mode: str, started: float, level: str, speed: float, game: str = "meri",
-           size: tuple[int, int] | None = None) -> dict[str, Any]:
+           size: tuple[int, int] | None = None, top: int = 5,
+           sample: bool = False) -> dict[str, Any]:
     """Runs inside the child process: the app, then one JSON line of figures on stdout."""
     from kivy.clock import Clock
     from kivy.core.window import Window
@@ -108,7 +118,7 @@ def _child(mode: str, started: float, level: str, speed: float, game: str = "mer
         over = [False]
         last = [time.perf_counter(), time.thread_time()]
         excluded = [0.0]  # UI-thread CPU inside Window.on_draw / Window.flip this frame
-        rendering = [0.0]  # UI-thread CPU inside ui.cards.render.render this frame
+        rendering = [0.0]  # UI-thread CPU drawing card faces (ui.cards.render) this frame
         texts = [0.0]  # UI-thread CPU of Label textures filled lazily inside on_draw
         text_total = [0.0]
         drawing = [False]  # inside Window.on_draw now
@@ -129,9 +139,10 @@ def _child(mode: str, started: float, level: str, speed: float, game: str = "mer
 
         Window.on_draw = timed(Window.on_draw, excluded, drawing)
         Window.flip = timed(Window.flip, excluded)
-        import ui.cards.render as card_render  # a card face: Python painting + GL + read-back
+        import ui.cards.render as card_render  # a card: Python painting, then GL + read-back
 
-        card_render.render = timed(card_render.render, rendering)
+        card_render.paint = timed(card_render.paint, rendering)
+        card_render.finish = timed(card_render.finish, rendering)
         # A Label's text is laid out when it changes, but its pixels (SDL_ttf) are rendered
         # when the texture is first drawn, inside on_draw: that part is counted back in.
         from kivy.core.text import LabelBase
@@ -149,13 +160,19 @@ def _child(mode: str, started: float, level: str, speed: float, game: str = "mer
 
         LabelBase._texture_fill = counted_fill
 
+        probe = FrameProbe(sample)
+        probe.watch_cards(card_render)
+
         def frame(_dt: float) -> None:
             now, cpu = time.perf_counter(), time.thread_time()
             gaps.append(now - last[0])
             python.append(cpu - last[1] - excluded[0] + texts[0])
             cards.append(rendering[0])
             after_deal.append(over[0])
-            over[0] = app.session is not None and app.session.state.is_over
+            session = app.session
+            over[0] = session is not None and session.state.is_over
+            probe.frame(python[-1], rendering[0], texts[0],
+                        len(session.record.actions) if session is not None else 0)
             text_total[0] += texts[0]
             excluded[0] = rendering[0] = texts[0] = 0.0
             last[0], last[1] = now, cpu
@@ -186,6 +203,9 @@ def _child(mode: str, started: float, level: str, speed: float, game: str = "mer
                     rss_deal_mb=round(rss_mb(), 1),
                 )
                 out.update(memory_figures(table))
+                out["top_frames"] = probe.top(top, 5, after_deal)
+                out.update(probe.gc_figures(5))
+                probe.close()
                 app.stop()
 
         Clock.schedule_interval(watch, 0.25)
@@ -202,6 +222,173 @@ def _child(mode: str, started: float, level: str, speed: float, game: str = "mer
     app.bind(on_start=lambda *_a: Window.bind(on_flip=first_frame))
     app.run()
     return out
+
+
+class FrameProbe:
+    """What ran in each frame, for the report of the slowest ones: the UI thread's garbage
+    collections (CPU time, generations), the card faces drawn (sizes), the actions applied, and
+    whether a bot was thinking in this process (a decision the bot process could not take) or in
+    the bot process. With `sample`, a thread of its own also samples the UI thread's stack every
+    millisecond and keeps its innermost project function (the sampler takes the GIL, so the gaps
+    feel it; the thread-CPU figures hardly do). Nothing here changes what a frame does."""
+
+    def __init__(self, sample: bool = False) -> None:
+        import gc
+        import threading
+
+        import ui.table.driver as driver
+
+        self.records: list[dict[str, Any]] = []
+        self.ui = threading.get_ident()
+        self.gc_ms = 0.0
+        self.gens: list[int] = []
+        self.freed = 0  # objects the frame's collections freed
+        self._gc_begin = 0.0
+        self.faces: list[str] = []
+        self.actions = 0
+        self.local_running = 0
+        self.local_started = 0
+        self.samples: dict[str, int] = {}
+        self._gc = gc
+        gc.callbacks.append(self._collected)
+        made = driver.local_bot
+
+        def local_bot(game_name: str, spec: tuple[str, int]) -> Any:
+            return _CountedBot(made(game_name, spec), self)
+
+        driver.local_bot = local_bot
+        self._restore = lambda: setattr(driver, "local_bot", made)
+        self._stop = threading.Event()
+        self._sampler = None
+        if sample:
+            self._sampler = threading.Thread(target=self._sample, daemon=True)
+            self._sampler.start()
+
+    def _collected(self, phase: str, info: dict[str, Any]) -> None:
+        import threading
+
+        if threading.get_ident() != self.ui:
+            return
+        if phase == "start":
+            self._gc_begin = time.thread_time()
+        else:
+            self.gc_ms += 1000 * (time.thread_time() - self._gc_begin)
+            self.gens.append(info["generation"])
+            self.freed += info["collected"]
+
+    def watch_cards(self, module: Any) -> None:
+        """Note in the frame's record each card stage of `ui.cards.render` (painted, finished)
+        and each scratch Fbo made, with its size."""
+        paint, finish, fbo = module.paint, module.finish, module._fbo
+
+        def painted(draw: Any, width: int, height: int) -> Any:
+            self.faces.append(f"paint {width}x{height}")
+            return paint(draw, width, height)
+
+        def finished(draw: Any, group: Any, width: int, height: int) -> Any:
+            self.faces.append(f"finish {width}x{height}")
+            return finish(draw, group, width, height)
+
+        def scratch(width: int, height: int) -> Any:
+            if (width, height) not in module._scratch:
+                self.faces.append(f"new Fbo {width}x{height}")
+            return fbo(width, height)
+
+        module.paint, module.finish, module._fbo = painted, finished, scratch
+
+    def _sample(self) -> None:
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        ours = tuple(os.path.join(root, package) + os.sep for package in ("ui", "engine"))
+        sys.setswitchinterval(0.0002)  # the UI thread lets the sampler in that often
+        while not self._stop.wait(0.001):
+            frame = sys._current_frames().get(self.ui)
+            name = None
+            inner = frame.f_code.co_name if frame is not None else ""
+            while frame is not None:
+                code = frame.f_code
+                if code.co_filename.startswith(ours) and not code.co_filename.endswith("bench.py"):
+                    name = f"{os.path.relpath(code.co_filename, root)}:{code.co_name} ({inner})"
+                    break
+                frame = frame.f_back
+            if name is not None:
+                self.samples[name] = self.samples.get(name, 0) + 1
+
+    def frame(self, python: float, cards: float, text: float, actions: int) -> None:
+        """Close the record of the frame that just ended."""
+        local = self.local_running > 0 or self.local_started > 0
+        samples = sorted(self.samples.items(), key=lambda kv: -kv[1])[:4]
+        self.records.append({
+            "ms": round(1000 * python, 1), "cards_ms": round(1000 * cards, 1),
+            "faces": self.faces, "text_ms": round(1000 * text, 1),
+            "gc_ms": round(self.gc_ms, 1), "gc": self.gens, "freed": self.freed,
+            "applied": actions - self.actions if self.records else 0, "local": local,
+            "samples": samples})
+        self.actions = actions
+        self.gc_ms, self.gens, self.faces, self.samples = 0.0, [], [], {}
+        self.freed = 0
+        self.local_started = 0
+
+    def gc_figures(self, skip: int) -> dict[str, Any]:
+        """The UI thread's garbage collections over the run, the first `skip` frames left out
+        (as in the percentiles; the table opening's full collection, `ui.app.settle_heap`, is
+        in them): how many per generation, the largest share of one frame, the total (ms)."""
+        counts = [0, 0, 0]
+        for record in self.records[skip:]:
+            for generation in record["gc"]:
+                counts[generation] += 1
+        per_frame = [record["gc_ms"] for record in self.records[skip:]]
+        return {"gc_counts": counts, "gc_max_ms": max(per_frame, default=0.0),
+                "gc_total_ms": round(sum(per_frame), 1)}
+
+    def top(self, count: int, skip: int, after: list[bool]) -> list[dict[str, Any]]:
+        """The `count` slowest frames of bot turns and the 2 slowest after the last action
+        (the first `skip` left out, as in the percentiles), slowest first, indexed."""
+        rows = [dict(r, frame=i, end=after[i]) for i, r in enumerate(self.records) if i >= skip]
+        playing = sorted((r for r in rows if not r["end"]), key=lambda r: -r["ms"])[:count]
+        ending = sorted((r for r in rows if r["end"]), key=lambda r: -r["ms"])[:2]
+        return playing + ending
+
+    def close(self) -> None:
+        """Stop the sampler, the collection callback and the bot counting."""
+        self._stop.set()
+        if self._collected in self._gc.callbacks:
+            self._gc.callbacks.remove(self._collected)
+        self._restore()
+
+
+class _CountedBot:
+    """An in-process bot whose decisions the probe sees."""
+
+    def __init__(self, bot: Any, probe: FrameProbe) -> None:
+        self.bot, self.probe = bot, probe
+
+    def choose(self, observation: Any, legal: Any) -> Any:
+        self.probe.local_running += 1
+        self.probe.local_started += 1
+        try:
+            return self.bot.choose(observation, legal)
+        finally:
+            self.probe.local_running -= 1
+
+
+def describe_frame(row: dict[str, Any]) -> str:
+    """One line saying what ran in a frame of `FrameProbe.top`."""
+    parts = [f"frame {row['frame']}{' (after the last action)' if row['end'] else ''}: "
+             f"{row['ms']:.1f} ms"]
+    if row["faces"]:
+        parts.append(f"cards {row['cards_ms']:.1f} ms ({', '.join(row['faces'])})")
+    if row["text_ms"]:
+        parts.append(f"text {row['text_ms']:.1f} ms")
+    if row["gc"]:
+        parts.append(f"gc {row['gc_ms']:.1f} ms (generations {row['gc']}, "
+                     f"{row['freed']} objects freed)")
+    if row["applied"]:
+        parts.append(f"{row['applied']} action(s) applied")
+    if row["local"]:
+        parts.append("a bot thinking in the app's process")
+    if row["samples"]:
+        parts.append("samples " + ", ".join(f"{name} {n}" for name, n in row["samples"]))
+    return "; ".join(parts)
 
 
 def memory_figures(table: Any) -> dict[str, Any]:
@@ -249,7 +436,7 @@ def _baseline_child(started: float, size: tuple[int, int] | None = None) -> dict
 
 
 def run_child(mode: str, level: str = "normal", speed: float = 1.0, game: str = "meri",
-              size: str | None = None) -> dict[str, Any]:
+              size: str | None = None, top: int = 5, sample: bool = False) -> dict[str, Any]:
     """Run one measurement (`baseline`, `startup`, or a `deal` of `game`) in a fresh process;
     its figures."""
     env = dict(os.environ)
@@ -261,6 +448,7 @@ def run_child(mode: str, level: str = "normal", speed: float = 1.0, game: str = 
                "--deal-level", level, "--speed", str(speed), "--game", game]
     if size is not None:
         command += ["--size", size]
+    command += ["--top", str(top)] + (["--sample"] if sample else [])
     proc = subprocess.run(command, capture_output=True, text=True, env=env, timeout=900)
     lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
     if proc.returncode != 0 or not lines:
@@ -287,6 +475,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deal-level", default="normal", choices=["easy", "normal", "hard"])
     parser.add_argument("--speed", type=float, default=1.0, help="animation speed (0.5 .. 3)")
     parser.add_argument("--size", help="window size WIDTHxHEIGHT (default: the app's)")
+    parser.add_argument("--top", type=int, default=5,
+                        help="print the N slowest frames of each table and what ran in them")
+    parser.add_argument("--sample", action="store_true",
+                        help="also sample the UI thread's stack every ms (for --top; the gaps "
+                             "feel the sampler)")
     args = parser.parse_args(argv)
     try:
         size = _size(args.size)
@@ -299,7 +492,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.child:
         game = args.game[0] if args.game else "meri"
         print(json.dumps(_child(args.child, args.started or time.time(), args.deal_level,
-                                args.speed, game, size)))
+                                args.speed, game, size, args.top, args.sample)))
         return 0
     baseline = run_child("baseline", size=args.size)
     base = baseline["peak_mb"]
@@ -313,7 +506,8 @@ def main(argv: list[str] | None = None) -> int:
           f"(baseline {startup['peak_home_mb'] - base:+.0f} MiB)")
     memory: list[str] = []
     for game in args.game or registry.names():
-        deal = run_child("deal", args.deal_level, args.speed, game, args.size)
+        deal = run_child("deal", args.deal_level, args.speed, game, args.size, args.top,
+                         args.sample)
         players = registry.get(game).players
         print(f"{game} deal, {players} bots at level {deal['level']!r}, animation speed "
               f"{deal['speed']}{', ' + args.size if args.size else ''}: {deal['actions']} actions, "
@@ -329,6 +523,12 @@ def main(argv: list[str] | None = None) -> int:
               f"{deal['card_total_ms']:.0f} ms in all over {deal['card_frames']} frames, "
               f"largest frame {deal['max_cards_ms']:.1f} ms; Label text drawn in on_draw "
               f"{deal['text_total_ms']:.0f} ms in all")
+        print(f"  garbage collections in the UI thread (generations 0/1/2, the first 5 frames "
+              f"left out): "
+              f"{'/'.join(str(n) for n in deal['gc_counts'])}, {deal['gc_total_ms']:.0f} ms in "
+              f"all, largest share of a frame {deal['gc_max_ms']:.1f} ms")
+        for row in deal["top_frames"]:
+            print("    " + describe_frame(row))
         memory.append(f"  {game:8s} Parlor peak {deal['peak_deal_mb']:.0f} MiB "
                       f"(baseline {deal['peak_deal_mb'] - base:+.0f} MiB); bot process peak "
                       f"{deal['bot_peak_mb']:.0f} MiB ({deal['bot_answered']} decisions)")

@@ -173,6 +173,14 @@ class Combos(Sequence):
     def __contains__(self, action: object) -> bool:
         return isinstance(action, tuple) and self._contains(action)
 
+    def __reduce__(self) -> tuple:
+        """Pickled (for the UI's bot process), a set keeps its shape, and its membership test
+        becomes `Members`: the same test read off that shape (the state's checker, which the
+        set was built with, does not pickle)."""
+        members = Members(self.prefix, self.fixed, self.items, self.m, self.q)
+        return (Combos, (self.prefix, self.fixed, self.items, self.m, self.q, members,
+                         self.head))
+
     def sample(self, rng: random.Random) -> Action:
         """A uniformly random legal action."""
         return self._unrank(rng.randrange(len(self)))
@@ -241,3 +249,40 @@ class Combos(Sequence):
 
         rec(0, self.m, self.q, -1)
         return out
+
+
+class Members:
+    """Membership in the set of a `Combos`, read off its shape: `prefix`, then the cards of
+    `fixed` plus `m` more from the pool `items` ((kind, count available)), in any order, with
+    at least `q` identical pairs among those `m`. Picklable; the tests hold it equal to the
+    state's own checker on the sets of seeded deals."""
+
+    __slots__ = ("prefix", "fixed", "avail", "m", "q")
+
+    def __init__(self, prefix: Action, fixed: tuple[int, ...],
+                 items: Sequence[tuple[int, int]], m: int, q: int) -> None:
+        self.prefix, self.fixed, self.avail, self.m, self.q = prefix, fixed, dict(items), m, q
+
+    def __call__(self, action: Action) -> bool:
+        cut = len(self.prefix)
+        if action[:cut] != self.prefix or len(action) != cut + len(self.fixed) + self.m:
+            return False
+        counts: dict[int, int] = {}
+        for k in action[cut:]:
+            if type(k) is not int:
+                return False
+            counts[k] = counts.get(k, 0) + 1
+        for k in self.fixed:
+            left = counts.get(k, 0) - 1
+            if left < 0:
+                return False
+            counts[k] = left
+        pairs = 0
+        for k, c in counts.items():
+            if c > self.avail.get(k, 0):
+                return False
+            pairs += c == 2
+        return pairs >= self.q
+
+    def __reduce__(self) -> tuple:
+        return (Members, (self.prefix, self.fixed, tuple(self.avail.items()), self.m, self.q))

@@ -62,3 +62,43 @@ def test_combos_listing_by_search_matches_a_full_sort_on_a_large_set():
         assert len(legal) == len(expected) > 400
         texts = sorted(" ".join(CODES[k] for k in a) for a in expected)
         assert legal.texts(100) == texts[:100]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_pickled_set_keeps_its_actions_and_its_membership(seed):
+    """A lazy set sent to the UI's bot process pickles as its shape: the same actions, and its
+    membership test (read off the shape) answers as the state's checker does (T-18..T-21), on
+    sampled legal actions and on near misses (a card more or less, cards not held, any order)."""
+    import pickle
+
+    from engine import registry
+
+    state = registry.get("tractor").new_deal(seed)
+    rng = random.Random(seed)
+    sets = answers = 0
+    seen = {True: 0, False: 0}
+    while not state.is_over:
+        legal = state.legal_actions()
+        if hasattr(legal, "sample"):
+            back = pickle.loads(pickle.dumps(legal))
+            assert len(back) == len(legal) and back.head == legal.head
+            assert [back[i] for i in range(0, len(legal), max(1, len(legal) // 7))] == \
+                [legal[i] for i in range(0, len(legal), max(1, len(legal) // 7))]
+            held = [k for k, c in enumerate(state.hands[state.actor]) for _ in range(c)]
+            size = len(legal[0]) - len(legal.prefix)
+            tries = [legal.sample(rng) for _ in range(10)]
+            for _ in range(40):
+                cards = rng.sample(held, min(size, len(held)))
+                tries.append(legal.prefix + tuple(cards))
+                tries.append(legal.prefix + tuple(reversed(cards)))
+                tries.append(legal.prefix + tuple(cards[1:]))
+                tries.append(legal.prefix + tuple(cards) + (rng.randrange(54),))
+                tries.append(legal.prefix + tuple(rng.randrange(54) for _ in range(size)))
+            for action in tries:
+                verdict = action in legal
+                assert (action in back) == verdict, action
+                seen[verdict] += 1
+                answers += 1
+            sets += 1
+        state.apply(state.random_action(rng))
+    assert sets > 10 and seen[True] > 100 and seen[False] > 100, (sets, seen)

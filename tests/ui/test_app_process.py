@@ -46,13 +46,32 @@ def test_bot_process_answers_legal_actions_and_ends_with_its_pipe() -> None:
     finally:
         process.close()
     assert child.poll() is not None  # the child is gone once its stdin closed
-    with pytest.raises(RuntimeError, match="lazy legal set"):
 
-        class Lazy(list):
-            def sample(self, rng: object) -> int:
-                return 0
 
-        process.choose(0, None, Lazy([1]))
+def test_bot_process_takes_every_tractor_decision_lazy_sets_included() -> None:
+    """Tractor's follows and burial come as lazy legal sets: the bot process decides them too
+    (no search runs in the app's process), exactly as the same bots in this process would."""
+    from engine.ai.bots import make_bot
+
+    game = registry.get("tractor")
+    specs = {seat: ("heuristic", 7 + seat) for seat in range(game.players)}
+    local = {seat: make_bot("tractor", kind, seed) for seat, (kind, seed) in specs.items()}
+    state = game.new_deal(4)
+    process = BotProcess("tractor", specs)
+    lazy = decisions = 0
+    try:
+        while not state.is_over:
+            seat = state.to_act
+            legal = state.legal_actions()
+            lazy += hasattr(legal, "sample")
+            action = process.choose(seat, state.observation(seat), legal)
+            assert action == local[seat].choose(state.observation(seat), legal)
+            state.apply(action)
+            decisions += 1
+        assert process.answered == decisions
+    finally:
+        process.close()
+    assert lazy > 20
 
 
 def _children(pid: int) -> set[int]:

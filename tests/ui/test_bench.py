@@ -36,3 +36,38 @@ def test_memory_figures_of_a_table_without_a_bot_process():
     assert figures["bot_answered"] == 0
     unstarted = SimpleNamespace(driver=SimpleNamespace(process=BotProcess("meri", {})))
     assert math.isnan(bench.memory_figures(unstarted)["bot_peak_mb"])  # no child yet
+
+
+def test_the_frame_probe_says_what_ran_in_the_slowest_frames():
+    """`--top`: per frame, the UI thread's collections, card stages and actions applied, and
+    whether a bot thought in the app's process; the slowest frames first, the start-up frames
+    left out, the frames after the deal's last action apart."""
+    import gc
+
+    import ui.table.driver as driver
+
+    made = driver.local_bot
+    probe = bench.FrameProbe()
+    try:
+        probe.frame(0.050, 0.0, 0.0, 0)  # a start-up frame: left out however slow
+        probe.faces.append("paint 40x60")
+        gc.collect(1)
+        probe.frame(0.009, 0.004, 0.001, 2)
+        probe.local_started += 1  # a decision the bot process could not take
+        probe.frame(0.002, 0.0, 0.0, 3)
+        probe.frame(0.012, 0.0, 0.0, 3)  # after the last action
+        rows = probe.top(5, 1, [False, False, False, True])
+        figures = probe.gc_figures(1)
+    finally:
+        probe.close()
+    assert driver.local_bot is made and probe._collected not in gc.callbacks
+    assert [(r["frame"], r["end"]) for r in rows] == [(1, False), (2, False), (3, True)]
+    slow = rows[0]
+    assert slow["gc"] == [1] and slow["applied"] == 2 and not slow["local"]
+    assert rows[1]["local"] and rows[1]["applied"] == 1
+    assert figures["gc_counts"][1] == 1 and figures["gc_max_ms"] == slow["gc_ms"]
+    text = bench.describe_frame(slow)
+    assert text.startswith("frame 1: 9.0 ms; cards 4.0 ms (paint 40x60); text 1.0 ms; gc ")
+    assert "2 action(s) applied" in text
+    assert "in the app's process" in bench.describe_frame(rows[1])
+    assert "(after the last action)" in bench.describe_frame(rows[2])

@@ -30,3 +30,75 @@ def test_a_long_row_makes_its_views_a_few_per_frame_at_their_final_places(window
     row.codes = codes[:3]  # a shorter row at once
     pump(1)
     assert [v.code for v in row.views] == codes[:3]
+
+
+def test_a_row_emptied_and_filled_again_shows_its_new_cards_on_the_views_it_had(
+        window: Any, monkeypatch) -> None:
+    """A trick row empties and fills every trick: it keeps the views it took off and shows the
+    next cards on them (no widget dropped for a garbage collection to find, none built), each
+    with its new card, deck and outline."""
+    from ui import cards
+    from ui.table import cardrows
+    from ui.table.cardrows import CardRow
+
+    row = CardRow(deck="tractor", size=(300, 90), pos=(0, 0))
+    row.codes = ["AS", "KS", "QS"]
+    row.mark = 1
+    wait_for(lambda: len(row.views) == 3 and not any(v.pending for v in row.views), 5, "drawn")
+    before = list(row.views)
+    row.codes = []
+    pump(1)
+    assert row.views == [] and not row.children
+    made = []
+    real = cardrows.CardView
+    monkeypatch.setattr(cardrows, "CardView", lambda **kw: made.append(1) or real(**kw))
+    row.codes = ["2H", "3H"]
+    row.mark = -1
+
+    def shown() -> bool:
+        return len(row.views) == 2 and all(
+            v.texture is not None and v.texture is cards.CACHE.cached(
+                ("face", "tractor", v.code, int(v.width), int(v.height))) for v in row.views)
+
+    wait_for(shown, 5, "the new cards drawn")
+    assert made == [] and row.views == before[:2]
+    assert [v.code for v in row.views] == ["2H", "3H"] and not any(v.winner for v in row.views)
+    row.deck = "chan"
+    row.codes = list(cards.CODES["chan"][:4])
+    wait_for(lambda: len(row.views) == 4 and not any(v.pending for v in row.views), 5, "drawn")
+    assert len(made) == 1 and row.views[:3] == before  # one view more than it ever had
+    assert all(v.deck == "chan" for v in row.views)
+
+
+def test_rows_make_their_views_within_a_frames_budget(window: Any, monkeypatch) -> None:
+    """However many rows fill at once, the views they make in one frame stay within the
+    frame's view budget (the first view of a frame is always made)."""
+    from ui import cards
+    from ui.table import cardrows, cardsource
+    from ui.table.cardrows import CardRow
+
+    monkeypatch.setattr(cardrows, "VIEWS", cardsource.FrameBudget(0.0))  # one view a frame
+    rows = [CardRow(deck="chan", size=(400, 80), pos=(0, 100 * i)) for i in range(3)]
+    for row in rows:
+        row.codes = list(cards.CODES["chan"][:4])
+    pump(1)
+    assert sum(len(row.views) for row in rows) == 1
+    wait_for(lambda: all(len(row.views) == 4 for row in rows), 5, "every row filled")
+
+
+def test_views_made_before_the_row_has_room_draw_no_card_at_a_default_size(window: Any) -> None:
+    """A row given cards while it is still collapsed (no layout yet) makes its views but draws
+    no card until it has room (it drew each at Kivy's default 100x100 size)."""
+    from ui import cards
+    from ui.table.cardrows import CardRow
+
+    cards.CACHE.clear()
+    row = CardRow(deck="chan", size=(0, 0), pos=(0, 0))
+    row.codes = ["", "CC"]  # a back and a face
+    pump(3)
+    assert len(row.views) == 2
+    assert not any(key[3:] == (100, 100) for key in cards.CACHE._items)
+    assert not any(key[3:] == (100, 100) for key in cards.CACHE._jobs)
+    row.size = (200, 70)
+    wait_for(lambda: all(v.texture is not None for v in row.views), 5, "drawn once placed")
+    assert all(v.height > 10 for v in row.views)

@@ -1,5 +1,6 @@
 """Card images for tables: cached faces are plain textures (no framebuffer kept per card), tiny
-cards are not drawn, and the warmer draws a deck ahead of need one card per frame."""
+cards are not drawn, cold cards are drawn in stages with the same pixels, and the warmer draws a
+deck ahead of need within each frame's budget."""
 
 from __future__ import annotations
 
@@ -50,15 +51,15 @@ def frames(n: int, busy: bool = False) -> None:
         Clock.tick_draw()
 
 
-def test_warmer_draws_a_deck_one_card_per_frame_and_skips_drawn_cards(window: Any,
-                                                                    monkeypatch) -> None:
+def test_warmer_draws_a_deck_within_each_frames_budget_and_skips_drawn_cards(
+        window: Any, monkeypatch) -> None:
     from ui import cards
     from ui.table import cardsource
     from ui.table.cardsource import Warmer
 
     # A frame's budget of its own, and nothing left of earlier tests: the shared warmer's queue
     # and cards on show still waiting for a frame (the warmer lets them go first).
-    monkeypatch.setattr(cardsource, "BUDGET", cardsource.FrameBudget(0.002))
+    monkeypatch.setattr(cardsource, "BUDGET", cardsource.FrameBudget(0.0))  # one stage a frame
     cardsource.WARMER.todo.clear()
     frames(30)
     warmer = Warmer()
@@ -66,15 +67,70 @@ def test_warmer_draws_a_deck_one_card_per_frame_and_skips_drawn_cards(window: An
     warmer.warm("chan", 11, 37)
     warmer.warm("chan", 11, 37)  # asking again while queued adds nothing
     frames(1)
-    assert warmer.drawn == 1  # one card per frame (other tests' scheduled work may draw too)
+    assert warmer.drawn == 0  # a card takes two frames: painted, then drawn and read back
+    frames(1)
+    assert warmer.drawn == 1
     frames(3, busy=True)
     assert warmer.drawn == 1  # not in frames that show a table's action
-    frames(40)
+    frames(80)
     assert warmer.drawn == len(cards.CODES["chan"]) - 1
     assert all(("face", "chan", code, 11, 37) in cards.CACHE for code in cards.CODES["chan"])
     warmer.warm("chan", 11, 37)  # all drawn: a new request draws nothing
     frames(40)
     assert warmer.drawn == len(cards.CODES["chan"]) - 1
+    monkeypatch.setattr(cardsource, "BUDGET", cardsource.FrameBudget(1.0))  # a generous budget
+    warmer.warm("chan", 12, 40)
+    frames(2)
+    assert warmer.drawn > len(cards.CODES["chan"])  # many cards a frame while it lasts
+
+
+@pytest.mark.parametrize(("kind", "deck", "code", "size"), [
+    ("face", "tractor", "KS", (41, 59)), ("face", "chan", "9S", (23, 77)),
+    ("face", "meri", "PRo", (31, 49)), ("facedown", "meri", "", (31, 49)),
+    ("back", "tractor", "", (41, 59))])
+def test_a_card_drawn_in_stages_has_the_pixels_of_one_drawn_at_once(
+        window: Any, kind: str, deck: str, code: str, size: tuple[int, int]) -> None:
+    """A cold card drawn over several frames (`ui.cards.staged`: the scratch Fbo of a new size,
+    the painting, then the Fbo drawing and read-back) ends as the same pixels as one drawn in one
+    go, is cached, and is the texture the synchronous calls then return."""
+    from ui import cards
+    from ui.cards import render
+
+    w, h = size
+    cards.CACHE.clear()
+    render._scratch.pop(size, None)  # a size with no scratch Fbo yet: three stages
+    job = cards.staged(kind, deck, code, w, h)
+    assert cards.staged(kind, deck, code, w, h) is job  # the same drawing while unfinished
+    steps = [job.step() for _ in range(3)]
+    assert steps[:2] == [None, None] and steps[2] is not None
+    assert job.step() is steps[2]  # done: the cached texture
+    sync = {"face": cards.texture, "back": lambda d, _c, w, h: cards.back(d, w, h),
+            "facedown": lambda d, _c, w, h: cards.facedown(d, w, h)}[kind]
+    assert sync(deck, code, w, h) is steps[2]
+    whole = render.pixels(cards._drawing(kind, deck, code), w, h)
+    assert bytes(steps[2].pixels) == whole
+    assert len(set(whole)) > 4  # a real card, not an empty buffer
+    # A card left half drawn (painted) and then asked for at once is finished from its stage.
+    cards.CACHE.clear()
+    half = cards.staged(kind, deck, code, w, h)
+    assert half.step() is None and half.group is not None  # the Fbo exists: painted at once
+    renders = cards.CACHE.renders
+    texture = sync(deck, code, w, h)
+    assert cards.CACHE.renders == renders + 1 and bytes(texture.pixels) == whole
+    assert half.step() is texture
+
+
+def test_half_drawn_cards_that_are_not_needed_any_more_are_forgotten(window: Any) -> None:
+    from ui import cards
+    from ui.cards import render
+
+    cards.CACHE.clear()
+    first = cards.staged("face", "tractor", "AS", 20, 29)
+    for height in range(30, 30 + render.MAX_STAGED):
+        cards.staged("face", "tractor", "AS", 20, height)
+    assert cards.staged("face", "tractor", "AS", 20, 29) is not first  # the oldest went
+    with pytest.raises(ValueError, match="unknown card kind"):
+        cards.staged("side", "tractor", "AS", 20, 29)
 
 
 def test_a_table_in_the_background_warms_nothing_until_entered(make_app: Any) -> None:
@@ -143,6 +199,13 @@ def test_the_frame_budget_allows_the_first_card_and_counts_per_frame(window: Any
     assert not budget.allows()
     pump(1)
     assert budget.allows()  # a new frame
+    budget.busy()  # a frame that shows a table's action: its first stage only
+    assert budget.allows()
+    budget.charge(0.0001)
+    assert not budget.allows()
+    pump(1)
+    budget.charge(0.0001)
+    assert budget.allows()  # not busy: more while below the budget
     assert not budget.cards_waiting()
     budget.defer()  # a card on show waits: drawing ahead holds back this frame and the next
     assert budget.cards_waiting()
@@ -150,3 +213,49 @@ def test_the_frame_budget_allows_the_first_card_and_counts_per_frame(window: Any
     assert budget.cards_waiting()
     pump(1)
     assert not budget.cards_waiting()
+
+
+def test_drawing_cards_leaves_no_garbage_for_the_collector(window: Any) -> None:
+    """A card's few hundred drawing instructions are freed when it is drawn (its group emptied),
+    not left as reference cycles for a garbage collection to find in some later frame."""
+    import gc
+
+    from ui import cards
+    from ui.cards import render
+
+    render.render(cards._drawing("face", "tractor", "AS"), 33, 48)  # fonts, Fbo: made once
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)  # what a collection finds is kept in gc.garbage
+    try:
+        kept = [render.render(cards._drawing(kind, deck, code), 33, 48)
+                for kind, deck, code in [("face", "tractor", "KS"), ("face", "meri", "PRo"),
+                                         ("face", "chan", "CC"), ("facedown", "meri", ""),
+                                         ("back", "chan", "")]]
+        gc.collect()
+        graphics = [o for o in gc.garbage if type(o).__module__.startswith("kivy.graphics")]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert graphics == [] and len(kept) == 5
+
+
+def test_a_tables_new_request_drops_the_sizes_it_no_longer_wants(window: Any,
+                                                                  monkeypatch) -> None:
+    """A layout passing through a transient size asks for a deck at it, then at the real size:
+    the warmer then draws the real size only (what another table still wants stays queued)."""
+    from ui import cards
+    from ui.table import cardsource
+    from ui.table.cardsource import Warmer
+
+    monkeypatch.setattr(cardsource, "BUDGET", cardsource.FrameBudget(0.0))
+    warmer = Warmer()
+    warmer.request("tractor", "tractor", [(11, 16)])
+    warmer.request("meri", "tractor", [(12, 17)])
+    warmer.request("tractor", "tractor", [(40, 58), (12, 17)])
+    sizes = {(w, h) for _deck, _code, w, h in warmer.todo}
+    assert sizes == {(12, 17), (40, 58)} and ("tractor", 11, 16) not in warmer.queued
+    frames(2 * 2 * len(cards.CODES["tractor"]) + 10)
+    assert ("face", "tractor", "AS", 11, 16) not in cards.CACHE
+    assert all(("face", "tractor", code, 40, 58) in cards.CACHE for code in cards.CODES["tractor"])

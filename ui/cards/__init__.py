@@ -7,6 +7,8 @@ The stable API the tables use (main thread only, like all Kivy graphics):
 - `facedown(deck, width, height)`: a back with a gold trump badge (Meri's face-down trumps);
 - `ASPECT[deck]`: width / height of the deck's cards; `size_for(deck, height)` rounds it;
 - `CODES[deck]`: every face code of the deck, in canonical deck order;
+- `staged(kind, deck, code, width, height)`: the same card drawn in stages, one per `step()`
+  (a frame that must draw a cold card does a part of it);
 - `preload(deck, width, height, codes=None)`: draw ahead of time (a cold draw costs a few ms
   per card, so a table may preload its sizes while a screen transition runs);
 - `ui.cards.widget.CardWidget` (its own module: it needs kivy.uix, textures do not): one card
@@ -25,7 +27,7 @@ from kivy.graphics.texture import Texture
 
 from ui.cards import chan, french, karuta
 from ui.cards.paint import GOLD, INK, Painter, rgb
-from ui.cards.render import TextureCache
+from ui.cards.render import Draw, Staged, TextureCache
 
 _DECKS: dict[str, ModuleType] = {"meri": karuta, "tractor": french, "chan": chan}
 DECKS: tuple[str, ...] = tuple(_DECKS)
@@ -38,7 +40,7 @@ MAX_SIDE = 4096
 CACHE = TextureCache()
 
 __all__ = ["ASPECT", "CACHE", "CODES", "DECKS", "back", "facedown", "preload",
-           "size_for", "texture"]
+           "size_for", "staged", "texture"]
 
 
 
@@ -62,37 +64,58 @@ def size_for(deck: str, height: float) -> tuple[int, int]:
     return max(1, round(h * _deck(deck).ASPECT)), h
 
 
+def _drawing(kind: str, deck: str, code: str) -> Draw:
+    """How to draw a card shown as `kind` ("face", "back" or "facedown") of `deck`."""
+    module = _deck(deck)
+    if kind == "face":
+        if code not in _VALID[deck]:
+            raise ValueError(f"unknown card code {code!r} for deck {deck!r}")
+        return lambda p: module.draw_face(p, code)
+    if kind == "back":
+        return module.draw_back
+    if kind == "facedown":
+        return lambda p: _draw_facedown(module, p)
+    raise ValueError(f"unknown card kind {kind!r} (expected face, back or facedown)")
+
+
 def texture(deck: str, code: str, width: int, height: int) -> Texture:
     """The face of card `code` of `deck`, drawn at `width`×`height` pixels (cached)."""
-    module = _deck(deck)
-    if code not in _VALID[deck]:
-        raise ValueError(f"unknown card code {code!r} for deck {deck!r}")
+    draw = _drawing("face", deck, code)
     w, h = _size(width, height)
-    return CACHE.get(("face", deck, code, w, h), lambda p: module.draw_face(p, code))
+    return CACHE.get(("face", deck, code, w, h), draw)
 
 
 def back(deck: str, width: int, height: int) -> Texture:
     """The back of a card of `deck` (cached)."""
-    module = _deck(deck)
+    draw = _drawing("back", deck, "")
     w, h = _size(width, height)
-    return CACHE.get(("back", deck, "", w, h), module.draw_back)
+    return CACHE.get(("back", deck, "", w, h), draw)
 
 
 def facedown(deck: str, width: int, height: int) -> Texture:
     """A card lying face down that everyone knows is a trump: the back with a gold star badge."""
-    module = _deck(deck)
+    draw = _drawing("facedown", deck, "")
     w, h = _size(width, height)
-
-    def draw(p: Painter) -> None:
-        module.draw_back(p)
-        r = min(p.w * 0.34, p.h * 0.22)
-        cx, cy = p.w / 2, p.h / 2
-        p.circle(cx, cy, r * 1.08, INK)
-        p.circle(cx, cy, r, rgb("#FFF8E1"))
-        p.ring(cx, cy, r * 0.9, max(1.0, r * 0.06), GOLD)
-        p.star(cx, cy, r * 0.75, GOLD)
-
     return CACHE.get(("facedown", deck, "", w, h), draw)
+
+
+def _draw_facedown(module: ModuleType, p: Painter) -> None:
+    module.draw_back(p)
+    r = min(p.w * 0.34, p.h * 0.22)
+    cx, cy = p.w / 2, p.h / 2
+    p.circle(cx, cy, r * 1.08, INK)
+    p.circle(cx, cy, r, rgb("#FFF8E1"))
+    p.ring(cx, cy, r * 0.9, max(1.0, r * 0.06), GOLD)
+    p.star(cx, cy, r * 0.75, GOLD)
+
+
+def staged(kind: str, deck: str, code: str, width: int, height: int) -> Staged:
+    """The card `texture`/`back`/`facedown` would draw (`kind` "face", "back" or "facedown";
+    `code` "" unless a face), to be drawn in stages, one per `step()` (see `ui.cards.render`);
+    the same drawing while it is unfinished."""
+    draw = _drawing(kind, deck, code if kind == "face" else "")
+    w, h = _size(width, height)
+    return CACHE.staged((kind, deck, code if kind == "face" else "", w, h), draw)
 
 
 def preload(deck: str, width: int, height: int, codes: Iterable[str] | None = None) -> int:

@@ -54,6 +54,7 @@ class TableScreen(UndoMixin, BaseScreen):
     def __init__(self, **kwargs: Any) -> None:
         self.replay: list[Action] | None = None  # a record being shown (`parlor replay FILE`)
         self._replay_event: Any = None
+        self.tutorial: Any = None  # a guided deal (`ui.tutorial`): scripted AI, checked moves
         self.driver: TableDriver | None = None
         self.holding = False  # a completed trick is on show: nothing moves until it ends
         self._auto_event: Any = None
@@ -101,9 +102,9 @@ class TableScreen(UndoMixin, BaseScreen):
 
     # -- card textures -------------------------------------------------------------------------
     def warm_cards(self, deck: str, sizes: list[tuple[int, int]]) -> None:
-        """Draw every face of `deck` at `sizes` ahead of need, one per frame (the shared
-        `cardsource.WARMER`), so a trick that turns face up never draws eight new textures in
-        one frame. Only while this table is the current screen: a table laid out in the
+        """Draw every face of `deck` at `sizes` ahead of need, within each frame's drawing
+        budget (the shared `cardsource.WARMER`), so a trick that turns face up never draws
+        eight new textures in one frame. Only while this table is the current screen: a table laid out in the
         background (at whatever size) keeps its request until it is entered."""
         self.__dict__["_warm_request"] = (deck, list(sizes))
         if self.manager is not None and self.manager.current == self.name:
@@ -113,8 +114,7 @@ class TableScreen(UndoMixin, BaseScreen):
         request = self.__dict__.pop("_warm_request", None)
         if request is not None:
             deck, sizes = request
-            for w, h in sizes:
-                cardsource.WARMER.warm(deck, int(w), int(h))
+            cardsource.WARMER.request(self.name, deck, sizes)  # instead of its last request
 
     # -- pacing ------------------------------------------------------------------------------
     def seconds(self, base: float) -> float:
@@ -122,15 +122,19 @@ class TableScreen(UndoMixin, BaseScreen):
         return base / max(0.1, app.animation_speed) * app.pace
 
     # -- session -----------------------------------------------------------------------------
-    def start(self, session: Session, replay: list[Action] | None = None) -> None:
+    def start(self, session: Session, replay: list[Action] | None = None,
+              tutorial: Any = None) -> None:
         """Show `session` (new or resumed) and start playing; with `replay`, show those actions
-        being played one by one at the table's pace instead (nobody decides, nothing is saved)."""
+        being played one by one at the table's pace instead (nobody decides, nothing is saved);
+        with `tutorial` (`ui.tutorial.controller.Tutorial`), its lesson: the AI seats play its
+        script, and it checks and explains the human's moves."""
         if self.driver is not None:
             self.driver.shutdown()
         self.session = session
         self.replay = list(replay) if replay is not None else None
+        self._set_tutorial(tutorial)
         human = None if (self.autoplay or self.replay is not None) else HUMAN
-        seats = [s for s in range(session.game.players) if s != human]
+        seats = [s for s in range(session.game.players) if s != human and tutorial is None]
         specs = bot_specs(self.app.ai_level, seats, self.app.rng.randrange(2**31))
         process = (botproc.BotProcess(session.game.name, specs, self.app.services.ai_workers)
                    if self.app.bot_process and botproc.available() else None)
@@ -180,6 +184,7 @@ class TableScreen(UndoMixin, BaseScreen):
             self.summary_text = self.summary_markup()
         elif state.to_act == HUMAN and not self.holding and not state.is_over:
             self.human_turn()
+            self._tutorial_turn()
 
     # -- flow --------------------------------------------------------------------------------
     def step(self) -> None:
@@ -190,7 +195,7 @@ class TableScreen(UndoMixin, BaseScreen):
         self.refresh()
         if state.is_over:
             self.deal_over()
-        elif self.replay is not None:
+        elif self.replay is not None or (self.tutorial is not None and state.to_act != HUMAN):
             self._replay_next()
         elif state.to_act == HUMAN and not self.autoplay:
             self.app.set_led("thinking", False)
@@ -200,6 +205,7 @@ class TableScreen(UndoMixin, BaseScreen):
                 self.__dict__["_announced"] = turn
                 self.app.cue(sounds.TURN)  # your turn: a chime (and the buzzer)
             self.human_turn()
+            self._tutorial_turn()
         else:
             self.app.set_led("turn", False)
             if self.driver.start_bot():
@@ -207,15 +213,20 @@ class TableScreen(UndoMixin, BaseScreen):
         self.ensure_focus()
 
     def _replay_next(self) -> None:
-        """Apply the record's next action after the usual AI delay (replay mode)."""
-        if self._replay_event is not None or not self.replay:
+        """Apply the record's next action after the usual AI delay (replay mode; a tutorial's
+        AI seats)."""
+        if self._replay_event is not None or not (self.replay or self.tutorial is not None):
             return
 
         def go(_dt: float) -> None:
             self._replay_event = None
-            if self.replay and not self.holding and not self.paused():
+            if self.driver is None or self.session.state.is_over:
+                return
+            scripted = self.tutorial is not None and self.session.state.to_act != HUMAN
+            if (self.replay or scripted) and not self.holding and not self.paused():
                 try:
-                    self.driver.apply(self.replay.pop(0))
+                    self.driver.apply(self.tutorial.next_action() if scripted
+                                      else self.replay.pop(0))
                 except IllegalAction as exc:  # the record breaks a rule: say which, stop there
                     self.replay = []
                     self.message = reason(exc.rule)
@@ -249,6 +260,8 @@ class TableScreen(UndoMixin, BaseScreen):
         """The human's action; a refused one shows the reason in words and changes nothing."""
         if self.driver is None or self.holding or self.session.state.to_act != HUMAN:
             return False
+        if self.tutorial is not None and not self.tutorial.allows(action):
+            return False  # the lesson said why (the rule broken, or the move it asks for)
         try:
             self.driver.apply(action)
         except IllegalAction as exc:
@@ -280,7 +293,9 @@ class TableScreen(UndoMixin, BaseScreen):
     def deal_over(self) -> None:
         """Count the deal once (match and statistics), then open the summary."""
         session = self.session
-        if not session.counted and self.replay is None:
+        if self.tutorial is not None:
+            self.tutorial.deal_over()  # a lesson is not counted in the match or statistics
+        elif not session.counted and self.replay is None:
             outcome, points = summary.deal_outcome(self.deal_result(), HUMAN)
             record = session.record.to_json()
             session.finish_deal(save=False)  # saved below, in one transaction with the stats
@@ -289,7 +304,7 @@ class TableScreen(UndoMixin, BaseScreen):
                 self.game_name, outcome, points, record, practice=session.practice,
                 autosave=session.to_json()))
         self.prompt = ""
-        self.match_over = self.match_finished()
+        self.match_over = self.match_finished() and self.tutorial is None
         if self.match_over:
             self.app.end_session()
         self.summary_text = self.summary_markup()
@@ -303,7 +318,7 @@ class TableScreen(UndoMixin, BaseScreen):
     def next_deal(self) -> None:
         if self.session is None:
             return
-        if self.replay is not None:  # a replay shows one deal
+        if self.replay is not None or self.tutorial is not None:  # one deal only
             self.leave()
             return
         if self.match_over:
@@ -323,6 +338,19 @@ class TableScreen(UndoMixin, BaseScreen):
 
     def leave(self) -> None:
         self.app.go("home")
+
+    # -- tutorial hooks (`ui.tutorial.controller`) ---------------------------------------------
+    def _set_tutorial(self, tutorial: Any) -> None:
+        if self.tutorial is not None and self.tutorial is not tutorial:
+            self.tutorial.detach(self)
+        self.tutorial = tutorial
+        if tutorial is not None:
+            tutorial.attach(self)
+
+    def _tutorial_turn(self) -> None:
+        """The lesson's text and outlined cards for the human's decision."""
+        if self.tutorial is not None:
+            self.tutorial.human_turn(self)
 
     # -- the match and the summary -------------------------------------------------------------
     def match_finished(self) -> bool:
@@ -344,10 +372,15 @@ class TableScreen(UndoMixin, BaseScreen):
         return "\n".join([*notes, *lines])
 
     def summary_notes(self) -> list[str]:
-        """The table's own words above the summary (in its pictures and its details)."""
+        """The table's own words above the summary (in its pictures and its details): a
+        practice deal is not counted; a lesson's closing words."""
         if self.session.practice:
-            return [tr("Practice game: this deal is not counted in the statistics.")]
-        return []
+            notes = [tr("Practice game: this deal is not counted in the statistics.")]
+        else:
+            notes = []
+        if self.tutorial is not None:  # the lesson's closing words above the deal's result
+            notes = [self.tutorial.closing_text(), "", *notes]
+        return notes
 
     def summary_lines(self) -> list[str]:
         """The summary panel's lines (its "Details"): the engine's typed results, drawn by
@@ -452,6 +485,7 @@ class TableScreen(UndoMixin, BaseScreen):
                 hand = self.ids.get("hand")
                 mine = list(self.prompt_buttons()) + [self.ids.get("hint_button"),
                                                       self.ids.get("undo_button")]
+                mine += self.tutorial.buttons() if self.tutorial is not None else []
                 mine += list(hand.views) if hand is not None else []
                 if self.focused_widget not in mine:
                     self.set_focus(self.initial_focus())

@@ -5,6 +5,7 @@ cards, the winning hand on a summary), one of them optionally outlined.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from kivy.clock import Clock
@@ -19,6 +20,10 @@ SNAP = 8  # card heights are whole multiples of this many pixels (texture cache 
 #: Card views a row makes in one frame: a summary's twenty-card hand is spread over a few
 #: frames (each card's texture is drawn within the frame budget anyway, `cardsource.BUDGET`).
 NEW_PER_FRAME = 6
+#: And the UI-thread CPU all rows may spend making views in one frame (the first view of a
+#: frame is always made): a new widget costs ~0.5 ms here, more on a loaded machine, and the
+#: frame that opens a summary has its own work.
+VIEWS = cardsource.FrameBudget(0.0015)
 
 
 def fit(n: int, gaps: int, width: float, height: float, ratio: float, gap: float,
@@ -57,6 +62,11 @@ class CardRow(FloatLayout):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.views: list[CardView] = []
+        #: Views taken off the row, kept for its next cards: a trick row empties and fills
+        #: again every trick, and a widget dropped is a few hundred objects in reference
+        #: cycles for a garbage collection to walk in some later frame (and a new one costs
+        #: its building).
+        self._spare: list[CardView] = []
         self._relayout = Clock.create_trigger(self._layout, -1)
         self._more = Clock.create_trigger(self._layout, 0)  # the next frame: more views
         for name in ("codes", "face", "mark", "marked", "breaks", "size", "pos", "deck",
@@ -64,7 +74,12 @@ class CardRow(FloatLayout):
             self.fbind(name, self._relayout)
 
     def _view(self) -> CardView:
-        view = CardView(deck=self.deck, size_hint=(None, None))
+        """A card view for the row: one it showed before if any (see `_layout`), else new."""
+        if self._spare:
+            return self._spare.pop()
+        # No size until the row places it: a view made while the row has no room yet (and so
+        # is not placed) would draw its card at Kivy's default 100x100.
+        view = CardView(deck=self.deck, size_hint=(None, None), size=(0, 0))
         view.focus_enabled = False
         return view
 
@@ -77,11 +92,24 @@ class CardRow(FloatLayout):
         return int(w), int(h)
 
     def _layout(self, *_args: Any) -> None:
-        """Place the cards in the row; at most `NEW_PER_FRAME` new views a frame, each at its
-        final place (the rest follow in the next frames)."""
+        """Place the cards in the row; at most `NEW_PER_FRAME` new views a frame and only
+        within the frame's `VIEWS` budget, each at its final place (the rest follow in the
+        next frames)."""
         codes = list(self.codes)
-        shown = min(len(codes), len(self.views) + NEW_PER_FRAME)
-        sync_views(self, self.views, shown, self._view)
+        if len(codes) <= len(self.views):
+            shown = len(codes)
+            leaving = self.views[shown:]
+            sync_views(self, self.views, shown, self._view)
+            for view in leaving:
+                view.size = (0, 0)  # as a new one: no card drawn before the row places it
+            self._spare.extend(reversed(leaving))
+        else:
+            most = min(len(codes), len(self.views) + NEW_PER_FRAME)
+            while len(self.views) < most and VIEWS.allows():
+                begin = time.thread_time()
+                sync_views(self, self.views, len(self.views) + 1, self._view)
+                VIEWS.charge(time.thread_time() - begin)
+            shown = len(self.views)
         if shown < len(codes):
             self._more()
         if not codes or self.width < 4 or self.height < 4:

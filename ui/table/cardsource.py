@@ -2,11 +2,12 @@
 
 Drawing a card is the costliest thing the UI thread does (about 1.5-2 ms of CPU on the
 development machine under software GL, three times that on a Pi 4 core), and a hand, a row or
-a trick that shows many new cards at once would draw them all in one frame. So card widgets
-draw within `BUDGET`, a per-frame allowance of CPU time for cold cards: past it, a card waits
-for the next frame (`budgeted_texture`), and `WARMER` draws the faces a table asks for ahead of
-need, one card per frame and only while the frame's budget is unspent
-(`TableScreen.warm_cards`).
+a trick that shows many new cards at once would draw them all in one frame. So a cold card is
+drawn in stages (`ui.cards.staged`: the scratch Fbo of a new size, the painting, the Fbo drawing
+and read-back), and card widgets draw within `BUDGET`, a per-frame allowance of CPU time for
+cold cards: past it, a card's next stage waits for the next frame (`budgeted_texture`), and
+`WARMER` draws the faces a table asks for ahead of need, only while the frame's budget is
+unspent (`TableScreen.warm_cards`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ MIN_WIDTH, MIN_HEIGHT = 6, 10
 
 class FrameBudget:
     """The UI-thread CPU time card drawing may take in one frame (`seconds`): the first cold
-    card of a frame is always drawn, later ones only while the frame's spending is below."""
+    card stage of a frame is always drawn, later ones only while the frame's spending is below
+    and the frame shows no table's action."""
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
@@ -43,12 +45,13 @@ class FrameBudget:
             self._frame, self._spent, self._drawn = Clock.frames, 0.0, 0
 
     def allows(self) -> bool:
-        """True if no card was drawn yet this frame, or the drawing is still below budget."""
+        """True if no card (stage) was drawn yet this frame, or the drawing is still below
+        budget and the frame shows no table's action (which has work enough: one stage)."""
         self._today()
-        return self._drawn == 0 or self._spent < self.seconds
+        return self._drawn == 0 or (self._spent < self.seconds and not self.is_busy())
 
     def charge(self, seconds: float) -> None:
-        """Count one card drawn in `seconds` against this frame."""
+        """Count one card (stage) drawn in `seconds` against this frame."""
         self._today()
         self._spent += seconds
         self._drawn += 1
@@ -75,18 +78,19 @@ BUDGET = FrameBudget(0.002)
 
 
 class Warmer:
-    """Draws the faces of a deck at the sizes tables asked for, one card per frame, in the order
-    asked. Asking again for a queued size is free; cards already drawn are skipped at no cost."""
+    """Draws the faces of a deck at the sizes tables asked for, in the order asked, in stages
+    (`ui.cards.render.Staged`) within each frame's `BUDGET`. Asking again for a queued size is free; cards already drawn are skipped at no cost."""
 
     def __init__(self) -> None:
         self.queued: set[tuple[str, int, int]] = set()
         self.todo: deque[tuple[str, str, int, int]] = deque()
         self.drawn = 0  # cards drawn ahead (a figure for tests and benchmarks)
+        self.asked: dict[str, set[tuple[str, int, int]]] = {}  # the sizes each asker wants now
         self._event = None
         self._late = Clock.create_trigger(self._draw_one, -1)  # before the frame is drawn
 
     def warm(self, deck: str, width: int, height: int) -> None:
-        """Draw every face of `deck` at `width`×`height` soon, one per frame."""
+        """Draw every face of `deck` at `width`×`height` soon, a few stages per frame."""
         key = (deck, width, height)
         if width < MIN_WIDTH or height < MIN_HEIGHT or key in self.queued:
             return
@@ -94,6 +98,21 @@ class Warmer:
         self.todo.extend((deck, code, width, height) for code in cards.CODES[deck])
         if self._event is None:
             self._event = Clock.schedule_interval(self._slice, 0)
+
+    def request(self, asker: str, deck: str, sizes: list[tuple[int, int]]) -> None:
+        """`asker` (a table) wants `deck` drawn at `sizes` now: `warm` them, and drop the sizes
+        it asked for before and no longer wants (a layout passing through transient sizes must
+        not leave a whole deck to draw at a size nobody shows)."""
+        wanted = {(deck, int(w), int(h)) for w, h in sizes}
+        others = set().union(*(keys for who, keys in self.asked.items() if who != asker))
+        stale = self.asked.get(asker, set()) - wanted - others
+        self.asked[asker] = wanted
+        if stale:
+            self.queued -= stale
+            self.todo = deque(item for item in self.todo
+                              if (item[0], item[2], item[3]) not in stale)
+        for key in sorted(wanted):
+            self.warm(*key)
 
     def _slice(self, _dt: float) -> bool:
         """Each frame: draw a card at the frame's end (after its own work); False stops."""
@@ -105,17 +124,20 @@ class Warmer:
         return True
 
     def _draw_one(self, _dt: float) -> None:
-        """Draw the next card not drawn yet, unless this frame shows a table's action, or cards
-        on show spent the frame's budget or wait for it."""
+        """Draw the next stages of the cards not drawn yet while the frame's budget allows,
+        unless this frame shows a table's action or cards on show wait for the budget."""
         while (self.todo and BUDGET.allows() and not BUDGET.cards_waiting()
                and not BUDGET.is_busy()):
-            deck, code, w, h = self.todo.popleft()
-            if ("face", deck, code, w, h) not in cards.CACHE:
-                begin = time.thread_time()
-                cards.texture(deck, code, w, h)
-                BUDGET.charge(time.thread_time() - begin)
+            deck, code, w, h = self.todo[0]
+            if ("face", deck, code, w, h) in cards.CACHE:
+                self.todo.popleft()
+                continue
+            begin = time.thread_time()
+            done = cards.staged("face", deck, code, w, h).step()
+            BUDGET.charge(time.thread_time() - begin)
+            if done is not None:
+                self.todo.popleft()
                 self.drawn += 1
-                break
 
 
 WARMER = Warmer()
@@ -150,14 +172,21 @@ def card_texture(deck: str, code: str, face: str, width: float, height: float) -
 def budgeted_texture(deck: str, code: str, face: str, width: float,
                      height: float) -> tuple[bool, Texture | None]:
     """`(True, card_texture(...))` if the card is drawn already or this frame's `BUDGET`
-    allows drawing it now (the drawing is charged to it); `(False, None)`: ask next frame."""
+    allows drawing its last stage now; `(False, None)`: ask next frame. A cold card is drawn in
+    stages (`ui.cards.staged`), one per request while the frame's budget allows, each charged
+    to it: a frame showing a new card does a part of it, never all of a costly one."""
     w, h = int(width), int(height)
-    if w < MIN_WIDTH or h < MIN_HEIGHT or _key(deck, code, face, w, h) in cards.CACHE:
+    key = _key(deck, code, face, w, h)
+    if w < MIN_WIDTH or h < MIN_HEIGHT or key in cards.CACHE:
         return True, card_texture(deck, code, face, width, height)
     if not BUDGET.allows():
         BUDGET.defer()
         return False, None
+    job = cards.staged(key[0], deck, key[2], w, h)
     begin = time.thread_time()
-    texture = card_texture(deck, code, face, width, height)
+    texture = job.step()
     BUDGET.charge(time.thread_time() - begin)
+    if texture is None:
+        BUDGET.defer()  # the card on show goes on next frame, before any drawing ahead
+        return False, None
     return True, texture

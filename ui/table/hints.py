@@ -112,6 +112,10 @@ class HintMixin:
             self.message = tr("A hint is available when it is your turn.")
             self.alert = False
             return
+        tutorial = getattr(self, "tutorial", None)
+        if tutorial is not None:  # in a lesson the hint is the lesson's move, at once
+            self.show_hint(tutorial.next_action())
+            return
         hinter = self._hinter()
         session = self.session
         position = (session.record, len(session.record.actions))  # what the hint is about

@@ -30,6 +30,7 @@ from kivy.properties import (
     StringProperty,
 )
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 from kivy.uix.stacklayout import StackLayout
 from kivy.uix.widget import Widget
 
@@ -282,9 +283,15 @@ class SummaryBody(StackLayout):
         return label
 
     def _note(self) -> Widget:
-        label = FitLabel(base_font=sp(16), size_hint=(1, None), height=dp(30), halign="left",
-                         color=(0.85, 0.9, 1, 1))
-        self._words(lambda: setattr(label, "text", " ".join(self._notes)))
+        """The table's notes, wrapped to the body's width (a lesson's closing words are long)."""
+        label = Label(font_size=sp(16), size_hint=(1, None), halign="left", valign="top",
+                      color=(0.85, 0.9, 1, 1), markup=True)
+        label.bind(width=lambda w, width: setattr(w, "text_size", (width, None)),
+                   texture_size=lambda w, size: setattr(w, "height", size[1] + dp(6)))
+        label.text_size = (self.width if self.width > 200 else Window.width * 0.9, None)
+        self._words(lambda: setattr(label, "text", "\n".join(n for n in self._notes if n)))
+        label.texture_update()
+        label.height = label.texture_size[1] + dp(6)
         return label
 
     def _chip(self, deal: DealResult, index: int) -> Widget:
