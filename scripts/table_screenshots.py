@@ -1,6 +1,7 @@
 """Screenshots of the Tractor and Chắn tables: bidding, bury, play with a selection, an offer,
-the summaries (cards, and Chắn's "Details" text), and each game's summary a few deals into a
-match (its progress chart), at 800×480 and 720×1280 (run under a display, e.g. xvfb-run).
+the summaries (cards, and Chắn's "Details" text), each game's summary a few deals into a match
+(its progress chart), at 800×480 and 720×1280 (run under a display, e.g. xvfb-run); the largest
+hands (Tractor's bury, the Chắn dealer's twenty cards) also with large and colour-blind safe cards.
 
     xvfb-run -a -s "-screen 0 1280x1280x24" .venv/bin/python scripts/table_screenshots.py \
         [--out screenshots] [--lang en] [--size 800x480 --size 720x1280]
@@ -138,6 +139,7 @@ def tractor(app: Any, out: Path, tag: str) -> None:
     for i in sorted(table.ids.hand.hinted)[:5]:
         table.toggle(i)
     shoot(out, f"tractor_bury_{tag}")
+    variants(app, out, "tractor_bury", tag)
     state = deal()
     actions = [declare] if state.to_act == 0 else []
     state.apply(declare)
@@ -161,10 +163,28 @@ def tractor(app: Any, out: Path, tag: str) -> None:
     shoot(out, f"tractor_summary_{tag}")
 
 
+def variants(app: Any, out: Path, moment: str, tag: str) -> None:
+    """The same moment with large cards, then with colour-blind safe cards (issue 20)."""
+    app.set_large_cards(True)
+    pump(20)  # the layouts settle over several frames
+    shoot(out, f"{moment}_large_{tag}")
+    app.set_large_cards(False)
+    app.set_colour_safe(True)
+    pump(20)
+    shoot(out, f"{moment}_colour_safe_{tag}")
+    app.set_colour_safe(False)
+    pump(20)
+
+
 def chan(app: Any, out: Path, tag: str) -> None:
     from engine import registry
 
     game = registry.get("chan")
+    dealer = next(s for s in range(100) if game.new_deal(s).to_act == 0)
+    table = open_deal(app, "chan", game.new_deal(dealer), [])
+    wait(lambda: table.prompt == "discard", "your opening discard")
+    shoot(out, f"chan_deal_{tag}")  # the largest hand: the dealer's twenty cards
+    variants(app, out, "chan_deal", tag)
     for seed in range(400):
         state = game.new_deal(seed)
         actions = until("chan", state, lambda s: s.to_act == 0 and s.phase == "win_offer",
@@ -252,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
         match_summary(app, out, tag, "meri", 2)
         match_summary(app, out, tag, "tractor", 4)
         match_summary(app, out, tag, "chan", 3)
-        app.unbind_window()
+        app.dispatch("on_stop")  # also resets kv's `app`, which would keep meaning this app
     return 0
 
 

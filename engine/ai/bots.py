@@ -52,16 +52,21 @@ class Profile:
         return self.hard if level == "hard" else self.normal
 
 
-#: The budgets are sized in `Budget`'s docstring (p95 within the table's pause on a Pi 4); the
+#: The budgets are sized in `Budget`'s docstring (p95 within the table's pause on a Pi 4: normal
+#: on one of its cores, hard with the three search processes `[ai] workers = auto` gives it); the
 #: world costs are fitted to measured decision times (sampling a world, and weighing it with the
 #: hard level's inference, in playouts of the game).
 PROFILES: dict[str, Profile] = {
+    # Meri normal 900 vs 350 playouts against the heuristic: paired +0.78 pts/deal [+0.09, +1.48]
+    # on 60 deals at seed 101, but +0.00 [-0.71, +0.71] on 35 at seed 1 (900 there: +1.37
+    # [+1.08, +1.66] over 139 deals): the gain is not established. Tractor 600: +0.46 levels/deal
+    # [+0.34, +0.59] over 40 deals at seed 1 (250: +0.385 [+0.30, +0.47] over 100).
     "meri": Profile(MeriHeuristicBot, MeriAdapter,
-                    normal=Budget(playouts=350, max_worlds=140, world_cost=0.5),
-                    hard=Budget(playouts=600, max_worlds=300, world_cost=2.5, inference=True)),
+                    normal=Budget(playouts=900, max_worlds=300, world_cost=0.5),
+                    hard=Budget(playouts=2400, max_worlds=600, world_cost=2.5, inference=True)),
     "tractor": Profile(TractorHeuristicBot, TractorAdapter,
-                       normal=Budget(playouts=250, max_worlds=150),
-                       hard=Budget(playouts=400, max_worlds=300, world_cost=5.0, inference=True)),
+                       normal=Budget(playouts=600, max_worlds=300),
+                       hard=Budget(playouts=1500, max_worlds=600, world_cost=5.0, inference=True)),
     "chan": Profile(ChanHeuristicBot, ChanAdapter,
                     normal=Budget(playouts=1000, max_worlds=200, world_cost=6.0),
                     hard=Budget(playouts=3500, max_worlds=300, world_cost=45.0, inference=True),

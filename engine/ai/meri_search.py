@@ -11,6 +11,10 @@ Candidates: every legal action (at most ten cards; declare/pass; the discard), t
 bot's choice first — the declaration and the discard get the same Monte Carlo check as a play,
 and the search leaves the heuristic's choice only for a clearly better one. Value: the seat's team score minus the
 other team's. Playouts: a cheap greedy-random policy on the state's own ints (`_policy_playout`).
+A policy closer to the heuristic bot's (lead a master or draw trumps, throw the weakest card by
+its keep value, 15% random) measured weaker inside the search: +1.05 against +2.02 pts/deal vs
+the heuristic at 900 playouts (60 duplicate deals, seed 101): the playouts' randomness matters
+more than their likeness to the opponents.
 """
 
 from __future__ import annotations

@@ -63,32 +63,41 @@ class Budget:
     Sizing (the per-game budgets live in `engine.ai.bots.PROFILES`): a Pi 4 core runs this
     search about three times slower than a core of the 2-core x86 development machine, and the
     table pauses 0.7 s between AI plays at normal speed (`ui.table.base.BOT_DELAY`), while the
-    bots think in their own process. So a level fits the pause on a Pi 4 when its p95 decision
-    here is at most 0.7 / 3 ≈ 0.23 s of one core; normal is sized to at most about half of that
-    and at least the work the old 55 ms deadline bought here (Meri's exactly that: 500 playouts
-    measured no stronger against the heuristic than 330), hard to nearly all of it. Measured
-    here on one core with `python -m engine bench --decisions LEVEL` (seat 0 against heuristic
-    bots, CPU time; the machine was loaded by other work, which slows even CPU-time rates by up
-    to a third), the rate on a Pi 4 core being a third of it:
+    bots think in their own process. Each level's budget, as a p95 decision time of one core
+    here (`[ai] workers` = 1), is:
 
-    =======  ======  ========  ==========  ========  ========  ========  ==========  ==========
-    game     level   worlds/s  playouts/s  p95 here  Pi 4 p95  playouts  max worlds  world cost
-    =======  ======  ========  ==========  ========  ========  ========  ==========  ==========
-    meri     normal      1640        8250     61 ms    0.18 s       350         140         0.5
-    meri     hard         560        2860    181 ms    0.54 s       600         300         2.5
-    tractor  normal       520        2030    141 ms    0.42 s       250         150           0
-    tractor  hard         240         980    209 ms    0.63 s       400         300           5
-    chan     normal       840        4120    139 ms    0.42 s      1000         200           6
-    chan     hard         400        2290    216 ms    0.65 s      3500         300          45
-    =======  ======  ========  ==========  ========  ========  ========  ==========  ==========
+    - normal: 0.23 s. One Pi 4 core then takes 0.23 × 3 ≈ 0.7 s, so normal fits the pause on a
+      Pi 4 even with `[ai] workers = 1`;
+    - hard: 0.55 s. A Pi 4 has four cores: `[ai] workers = auto` gives the search three
+      processes (one core is left to the UI), and root parallelism costs 12–23 % more CPU in
+      all (measured with `bench --decisions LEVEL --workers 1,2`), so a Pi 4 takes about
+      0.55 × 3 / 3 × 1.23 ≈ 0.68 s — within the pause with its three workers, not with one
+      (there the 1.5 s safety net may cut a long decision: logged).
 
-    (A Pi 4 core thus runs about 550 / 190 / 170 / 80 / 280 / 130 worlds per second in these
-    rows' order; the world costs are fitted to the measured decision times: sampling a world and,
-    for hard, weighing it by inference.)
+    Measured here on one core with `python -m engine bench GAME --decisions LEVEL` (seat 0
+    against heuristic bots, CPU time; the machine was heavily loaded by other work, which slows
+    even CPU-time rates by up to a third):
 
-    These are one core's figures: the budget is sized so that one process alone (`[ai] workers`
-    = 1) fits the pause. With more searching processes (`engine.ai.pool`) the same work, and so
-    the same decision, takes about 1/K of the wall time where the cores are free.
+    =======  ======  ========  ==========  ========  ======  ========  ==========  ==========
+    game     level   worlds/s  playouts/s  p95 here  budget  playouts  max worlds  world cost
+    =======  ======  ========  ==========  ========  ======  ========  ==========  ==========
+    meri     normal      1870       10530     97 ms  0.23 s       900         300         0.5
+    meri     hard         920        5350    391 ms  0.55 s      2400         600         2.5
+    tractor  normal      1050        4160    164 ms  0.23 s       600         300           0
+    tractor  hard         425        1810    434 ms  0.55 s      1500         600           5
+    chan     normal       840        4120    139 ms  0.23 s      1000         200           6
+    chan     hard         400        2290    216 ms  0.55 s      3500         300          45
+    =======  ======  ========  ==========  ========  ======  ========  ==========  ==========
+
+    (Meri and Tractor measured on 3–4 deals per row after their budgets were raised; Chắn's rows,
+    unchanged, from the earlier sizing. The world costs are fitted to measured decision times:
+    sampling a world and, for hard, weighing it by inference.) Before, normal was sized to about
+    half of 0.23 s and hard to 0.23 s; the larger normal budgets measured clearly stronger
+    against the heuristic bots in Meri and Tractor (`engine.ai.bots`), not in Chắn (2500
+    playouts: 26.8 % wins [24.5, 29.2] over 150 deals at seed 101), and hard must search clearly
+    more than normal to be the stronger level. With K searching processes (`engine.ai.pool`)
+    the same work, and so the same decision, takes about 1/K of the wall time where the cores
+    are free.
     """
 
     playouts: int  # the work of one decision, in playouts (worlds × (candidates + world_cost))

@@ -25,8 +25,11 @@ _POSITIONS = range(DECK)
 
 def deal(rng: random.Random, dealer: int | None = None) -> ChanState:
     """A shuffled deal; the dealer is drawn from `rng` first when not given (D-1)."""
-    if dealer is None:
-        dealer = rng.randrange(4)
+    if dealer is None:  # `rng.randrange(4)` written out: the same draws (3 bits while >= 4)
+        bits = rng.getrandbits
+        dealer = bits(3)
+        while dealer >= 4:
+            dealer = bits(3)
     rnd = rng.random
     keys = [rnd() for _ in _POSITIONS]
     deck = [_DECK[i] for i in sorted(_POSITIONS, key=keys.__getitem__)]

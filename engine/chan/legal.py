@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.chan.cards import CODE, FACES, RANK, RANK_FACES, ca_ranks
+from engine.chan.cards import CODE, FACES, RANK, RANK_FACES
 from engine.errors import IllegalAction
 
 HEAVENLY, DISCARD, RESPOND, WIN_OFFER, CHIU_OFFER, OWN_CARD, OVER = range(7)
@@ -105,10 +105,9 @@ def capture_rule(counts: Sequence[int], mem: Sequence[int], s: int, o: int, h: i
     if not counts[base + h] & 1:
         return "C-16"
     odd = mem[b | ODD]
-    rb = 1 << ((o - 1) & 7)
-    if ca_ranks(odd) & rb:
-        return "C-17"
     a, bb, c = (odd >> 1) & 255, (odd >> 9) & 255, (odd >> 17) & 255
+    if ((a & bb) | (a & c) | (bb & c)) >> ((o - 1) & 7) & 1:  # `ca_ranks(odd)` has o's rank
+        return "C-17"
     if (a ^ bb ^ c).bit_count() + (odd & 1) == 1:
         return "C-18"
     if (mem[b | REF] >> o | mem[b | REF] >> h) & 1:

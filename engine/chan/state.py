@@ -18,7 +18,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.chan.cards import FACES, ca_partners_mask, ca_ranks
+from engine.chan.cards import FACES, RANK_FACES
 from engine.chan.legal import (
     CADISC,
     CAPCA,
@@ -56,6 +56,8 @@ STOCK_SIZE = 23
 #: What `_vouch` holds when no action is vouched for (an object no caller can pass).
 NO_ACTION: Any = object()
 _BIT = tuple(1 << f for f in range(FACES))
+# PARTNER_MASK[f]: the faces that can make a Cạ with f (`RANK_FACES[f]` as a mask).
+PARTNER_MASK = tuple(sum(1 << g for g in RANK_FACES[f]) for f in range(FACES))
 _FROM = tuple(tuple((owner + k) & 3 for k in range(4)) for owner in range(4))  # K-2 seat order
 
 
@@ -144,13 +146,36 @@ class ChanState(State):
 
     def random_action(self, rng: random.Random) -> int:
         """`legal[rng.randrange(len(legal))]` of `legal_actions()`, with the same draws, but the
-        discards and two-way offers drawn without the list, and CPython's `randrange(n)` written
+        discards, the two-way offers and the responses whose list is [o, PASS] or [PASS] (most
+        of them) drawn without the list, and CPython's `randrange(n)` written
         out (`getrandbits` of n's bit length, redrawn while >= n; see `engine.meri.deal`).
         The action is vouched for: `apply` of it, before any other transition, skips the checks.
         """
         ph = self._phase
         bits = rng.getrandbits
-        if ph == DISCARD:
+        if ph == RESPOND or ph == OWN_CARD:  # three decisions in four (measured)
+            s, o = self.actor, self.open
+            mem = self.mem
+            if self.counts[s * FACES + o]:  # C-15: [o, PASS] or [PASS], as `legal_actions`
+                if chan_ok(mem, s, o):
+                    r = bits(2)
+                    while r >= 2:
+                        r = bits(2)
+                    action = PASS if r else o
+                else:
+                    while bits(1):  # randrange(1): one bit, redrawn while 1
+                        pass
+                    action = PASS
+                self._vouch = action
+                return action
+            if not mem[s << 3 | ODD] & PARTNER_MASK[o]:
+                # No Cạ partner of o held an odd number of times (C-16 forbids the rest):
+                # the list is [PASS].
+                while bits(1):
+                    pass
+                self._vouch = PASS
+                return PASS
+        elif ph == DISCARD:
             b = self.actor << 3
             mem = self.mem
             ban = mem[b | REF]  # `legal.discardable`, inlined
@@ -163,10 +188,21 @@ class ChanState(State):
                 r = bits(k)
                 while r >= n:
                     r = bits(k)
-                while r:  # the r-th face of the mask, lowest first (the list's order)
-                    mask &= mask - 1
-                    r -= 1
-                action = DISCARD_BASE + (mask & -mask).bit_length() - 1
+                # The r-th face of the mask, lowest first (the list's order), walked to from
+                # the nearer end.
+                j = n - 1 - r
+                if j < r:
+                    f = mask.bit_length() - 1
+                    while j:
+                        mask ^= 1 << f
+                        f = mask.bit_length() - 1
+                        j -= 1
+                else:
+                    while r:
+                        mask &= mask - 1
+                        r -= 1
+                    f = (mask & -mask).bit_length() - 1
+                action = DISCARD_BASE + f
                 self._vouch = action
                 return action
         elif ph == WIN_OFFER or ph == HEAVENLY or ph == CHIU_OFFER:  # [WIN or CHIU, PASS]
@@ -211,10 +247,22 @@ class ChanState(State):
                 if o >= 0 and self.counts[s * FACES + o] and chan_ok(self.mem, s, o):
                     self.mem[s << 3 | REF] |= 1 << o
                 if ph == RESPOND:
-                    self._reveal()
-                else:
-                    self.turn = (self.turn + 1) & 3
-                    self._next()
+                    # `_reveal` written out (C-11; C-14 when the stock is empty).
+                    sp = self.sp
+                    if sp >= len(self.stock):
+                        self._finish(-1, -1, DRAWN)
+                        return
+                    f = self.stock[sp]
+                    self.sp = sp + 1
+                    t = self.turn
+                    self.gates[t] = self.gates[t] + (f | STOCK_FLAG,)
+                    self._open(f, t, True)
+                else:  # own card passed: the turn moves on (C-12), the card is open for it
+                    t = self.turn = (self.turn + 1) & 3
+                    if self.queue or t == self.dead or self.open < 0:
+                        self._next()
+                    else:
+                        self.actor, self._phase = t, RESPOND  # what `_next` decides here
             elif ph == HEAVENLY:
                 if self.mem[s << 3 | ODD]:
                     self._phase = DISCARD
@@ -271,8 +319,10 @@ class ChanState(State):
         m[b | ODD] ^= 1 << f
         d = m[b | DISC] | (1 << f)
         m[b | DISC] = d
-        m[b | X3] = ca_partners_mask(d)
-        if ca_ranks(d):
+        # `ca_partners_mask(d)` and `ca_ranks(d)` written out (every discard asks both).
+        x, y, z = (d >> 1) & 255, (d >> 9) & 255, (d >> 17) & 255
+        m[b | X3] = ((y | z) << 1) | ((x | z) << 9) | ((x | y) << 17)
+        if (x & y) | (x & z) | (y & z):
             m[b | CADISC] = 1
         self.gates[s] = self.gates[s] + (f,)
         if s == self.turn:  # in turn (C-12); an out-of-turn Chíu keeps the turn (K-4)
@@ -296,33 +346,50 @@ class ChanState(State):
     def _open(self, f: int, owner: int, stock: bool) -> None:
         """A card becomes open: queue its win offers (stock only), then its Chíu offer (K-2)."""
         self.open, self.owner, self.ostock = f, owner, stock
-        q: list[int] = []
+        q: tuple[int, ...] = ()  # offers are rare: no list to build for most cards
         dead = self.dead
         counts = self.counts
         mem = self.mem
         if stock:
             bit = 1 << f
             for s in _FROM[owner]:
-                # `can_win(mem, s, f)` written out (this runs for every revealed card); cheap
-                # test first: no Chi chi left single, and at most 8 faces left to pair as Cạ.
+                # `can_win(mem, s, f)` written out (this runs for every revealed card), its
+                # tests reordered, the one that nearly always fails first: no Chi chi left
+                # single and no rank with one or three leftover suits (their xor is empty).
                 odd = mem[s << 3 | ODD] ^ bit
-                if odd & 1 or odd.bit_count() > 8 or s == dead:
+                if odd & 1 or (odd >> 1 ^ odd >> 9 ^ odd >> 17) & 255 or s == dead:
                     continue
-                a, b, c = (odd >> 1) & 255, (odd >> 9) & 255, (odd >> 17) & 255
-                if (a ^ b ^ c) or (a & b & c):
+                n = odd.bit_count()
+                if n > 8 or (odd >> 1) & (odd >> 9) & (odd >> 17) & 255:
                     continue
-                nca = mem[s << 3 | NCA] + (odd.bit_count() >> 1)
+                nca = mem[s << 3 | NCA] + (n >> 1)
                 if nca == 4 if f == 0 else nca <= 4:
-                    q.append(s << 3 | WIN_OFFER)
+                    q += (s << 3 | WIN_OFFER,)
         if (counts[f] == 3 or counts[FACES + f] == 3 or counts[2 * FACES + f] == 3
                 or counts[3 * FACES + f] == 3):  # someone may Chíu (rare: look closer)
             for s in _FROM[owner]:
                 if counts[s * FACES + f] == 3 and s != dead:
                     if chiu_ok(mem, s, f):
-                        q.append(s << 3 | CHIU_OFFER)
+                        q += (s << 3 | CHIU_OFFER,)
                     break
-        self.queue = tuple(q)
-        self._next()
+        if q:  # `_next`, written out: the first offer is due now
+            self.queue = q[1:]
+            self.actor = q[0] >> 3
+            self._phase = q[0] & 7
+            return
+        self.queue = ()
+        t = self.turn
+        if stock and owner == t:
+            if t == dead:
+                t = self.turn = (t + 1) & 3
+                self.actor, self._phase = t, RESPOND
+                return
+            self.actor, self._phase = t, OWN_CARD
+            return
+        if t == dead:
+            self._reveal()
+            return
+        self.actor, self._phase = t, RESPOND
 
     def _next(self) -> None:
         """Move to the next decision: a pending offer, else the normal decision (D-6 automatic

@@ -144,3 +144,7 @@ def _combination_pairs(trump: int) -> dict[tuple[int, int], bool]:
 
 COMBINATIONS: tuple[dict[tuple[int, int], bool], ...] = tuple(
     _combination_pairs(t) for t in range(5))
+# COMBINATION_WINNERS[t]: the mask of the upper cards W of the pairs (the only winning cards
+# whose trick can move points, H-31), so closing a trick asks for a combination only then.
+COMBINATION_WINNERS: tuple[int, ...] = tuple(
+    sum(1 << w for w, _y in COMBINATIONS[t]) for t in range(5))

@@ -36,11 +36,13 @@ def shuffled_deck(rng: random.Random) -> list[int]:
 
 def deal(rng: random.Random, dealer: int) -> MeriState:
     """Shuffle and deal one hand with `dealer` (H-8): 3 rounds of 3 from the dealer's left."""
-    deck = shuffled_deck(rng)
+    deck = list(_BIT)  # the cards as one-bit masks: shuffled, the same permutation as the ids
+    shuffle(deck, rng, _SHUFFLE_STEPS)
     hands = [0] * 8
-    b, d = _BIT, deck
+    d = deck
     for k, (p0, p1, p2, p3, p4, p5, p6, p7, p8) in enumerate(_DEAL_POSITIONS):
         # Unrolled on purpose: this runs once per deal in every benchmark and AI rollout.
-        hands[(dealer + 1 + k) & 7] = (b[d[p0]] | b[d[p1]] | b[d[p2]] | b[d[p3]] | b[d[p4]]
-                                       | b[d[p5]] | b[d[p6]] | b[d[p7]] | b[d[p8]])
-    return MeriState(dealer, hands, (deck[72], deck[73], deck[74]))
+        hands[(dealer + 1 + k) & 7] = (d[p0] | d[p1] | d[p2] | d[p3] | d[p4] | d[p5] | d[p6]
+                                       | d[p7] | d[p8])
+    return MeriState(dealer, hands, (d[72].bit_length() - 1, d[73].bit_length() - 1,
+                                     d[74].bit_length() - 1))

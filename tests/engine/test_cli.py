@@ -122,9 +122,11 @@ def test_arena_output_is_unchanged_by_the_shared_measuring_kit(capsys):
     assert set(out["decision_ms"]["a"]) == {"p50", "p95", "max"}
 
 
-def test_bench_decisions_for_each_worker_count(capsys):
+def test_bench_decisions_for_each_worker_count(capsys, monkeypatch):
     """`--workers 1,2`: one block per count, the same decisions and work (the search is
-    deterministic whatever the count), the second with its worker's peak RSS."""
+    deterministic whatever the count), the second with its worker's peak RSS. (The safety net
+    on CPU time: on a heavily loaded machine a wall-clock one may cut a decision.)"""
+    monkeypatch.setenv("PARLOR_SEARCH_CLOCK", "cpu")
     assert cli.main(["bench", "meri", "--decisions", "normal", "--deals", "1",
                      "--workers", "1,2"]) == 0
     blocks = _figures(capsys.readouterr().out)
@@ -134,8 +136,10 @@ def test_bench_decisions_for_each_worker_count(capsys):
     assert (one["decisions"], one["worlds_mean"]) == (two["decisions"], two["worlds_mean"])
 
 
-def test_arena_with_workers_plays_the_same_match(capsys):
-    """`arena --workers 2`: the duplicate match's figures are those of one process."""
+def test_arena_with_workers_plays_the_same_match(capsys, monkeypatch):
+    """`arena --workers 2`: the duplicate match's figures are those of one process (the safety
+    net on CPU time, as above)."""
+    monkeypatch.setenv("PARLOR_SEARCH_CLOCK", "cpu")
     runs = []
     for workers in ("1", "2"):
         assert cli.main(["arena", "chan", "--a", "normal", "--b", "heuristic", "--deals", "1",
