@@ -26,6 +26,7 @@ from ui.i18n import tr, trf
 from ui.screens.base import BaseScreen
 from ui.sound import events as sounds
 from ui.table import botproc, cardsource, summary
+from ui.table import summary_cards as _summary_cards  # noqa: F401  (its widgets, for the kv)
 from ui.table.driver import TableDriver, bot_specs
 from ui.table.motion import MotionMixin
 from ui.table.reasons import reason
@@ -374,20 +375,42 @@ class TableScreen(UndoMixin, MotionMixin, BaseScreen):
 
     def summary_markup(self) -> str:
         lines = self.summary_lines()
+        notes = self.summary_notes()
+        return "\n".join([*notes, *lines])
+
+    def summary_notes(self) -> list[str]:
+        """The table's own words above the summary (in its pictures and its details): a
+        practice deal is not counted; a lesson's closing words."""
         if self.session.practice:
-            lines = [tr("Practice game: this deal is not counted in the statistics."), *lines]
+            notes = [tr("Practice game: this deal is not counted in the statistics.")]
+        else:
+            notes = []
         if self.tutorial is not None:  # the lesson's closing words above the deal's result
-            lines = [self.tutorial.closing_text(), "", *lines]
-        return "\n".join(lines)
+            notes = [self.tutorial.closing_text(), "", *notes]
+        return notes
 
     def summary_lines(self) -> list[str]:
-        """The summary panel's lines: the engine's typed results, drawn by `summary.result_lines`
-        (tables with a row of cards to show set it here too, `summary_cards`)."""
-        self.summary_cards()
+        """The summary panel's lines (its "Details"): the engine's typed results, drawn by
+        `summary.result_lines`; the panel's pictures are drawn here too (`summary_pictures`)."""
+        self.summary_pictures()
         return summary.result_lines(self.deal_result(), self.match_result(), self.summary_value)
 
-    def summary_cards(self) -> None:
-        """Set the summary panel's row of cards, if the table shows one (Chắn's winning hand)."""
+    def summary_pictures(self) -> None:
+        """The cards that made the score and the match's progress (`summary_cards.SummaryBody`),
+        drawn from the same results, a part a frame."""
+        body = self.ids.get("summary_body")
+        if body is not None:
+            body.show(self.deal_result(), self.match_result(), self.summary_value,
+                      self.summary_notes())
+
+    def move_focus(self, direction: str) -> bool:
+        """On the summary UP and DOWN scroll its pictures or text (its buttons are one row)."""
+        scroll = self.ids.get("summary_scroll")
+        if self.summary_open and direction in ("UP", "DOWN") and scroll is not None:
+            step = 0.25 if direction == "UP" else -0.25
+            scroll.scroll_y = min(1.0, max(0.0, scroll.scroll_y + step))
+            return True
+        return super().move_focus(direction)
 
     def summary_value(self, key: str, value: Any) -> Any:
         """How an argument of a result line is shown (a table may name its cards)."""

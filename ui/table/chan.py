@@ -74,8 +74,6 @@ class ChanTableScreen(ChanMotion, HintMixin, HandPicking, TableScreen):
     waits_text = StringProperty("")
     waiting_codes = ListProperty([])
     open_code = StringProperty("")  # the open card, shown large in the middle of the table
-    final_codes = ListProperty([])  # the winning hand on the summary, pair by pair
-    final_breaks = ListProperty([])
     open_text = StringProperty("")
 
     # -- layout --------------------------------------------------------------------------------
@@ -307,9 +305,3 @@ class ChanTableScreen(ChanMotion, HintMixin, HandPicking, TableScreen):
                 self.leave()
             return True
         return False
-
-    # -- summary -------------------------------------------------------------------------------
-    def summary_cards(self) -> None:
-        """The winning hand, pair by pair, above the summary's text (nothing on a drawn deal)."""
-        self.final_codes, self.final_breaks = view.winning_codes(self.session.state,
-                                                                 self.deal_result())
