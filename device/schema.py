@@ -148,6 +148,9 @@ class GameConfig:
     volume: int
     effects: bool
     voice: bool
+    large_cards: bool
+    colour_safe: bool
+    reduce_motion: bool
 
 
 @dataclass(frozen=True)
@@ -246,6 +249,11 @@ KEYS: tuple[Key, ...] = (
         "sound effects: cards, tricks, your turn, deal won or lost, declarations"),
     Key("game", "voice", True, Boolean(),
         "spoken calls (Ù!, Chíu!, Meri!, trumps, levels) in the app's language"),
+    Key("game", "large_cards", False, Boolean(), "larger cards in your hand (weaker eyes)"),
+    Key("game", "colour_safe", False, Boolean(),
+        "suits told apart by shape as well as colour (four-colour French suits)"),
+    Key("game", "reduce_motion", False, Boolean(),
+        "no card flights or pulses on the table: every change shows at once"),
     Key("ai", "workers", "auto", CountOrAuto(1, 64),
         'processes that search a decision ("auto" = the cores but one; 1 = the bot process)'),
     Key("kiosk", "enabled", _kiosk("enabled"), Boolean(),

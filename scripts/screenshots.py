@@ -110,6 +110,7 @@ def main(argv: list[str] | None = None) -> int:
             session.apply(bot.choose(state.observation(state.to_act), state.legal_actions()))
         table._tricks_seen = len(session.state.observation(0).tricks)
         table.step()
+        until(lambda: table.summary_open and table.ids.summary_body.ready())
 
     def undo_and_replay(app: ParlorApp, suffix: str) -> None:
         """The Undo question and the table after it; then the finished deal in the viewer."""

@@ -1,5 +1,7 @@
 """Screenshots of the Tractor and Chắn tables: bidding, bury, play with a selection, an offer,
-the summaries, at 800×480 and 720×1280 (run under a display, e.g. xvfb-run).
+the summaries (cards, and Chắn's "Details" text), each game's summary a few deals into a match
+(its progress chart), at 800×480 and 720×1280 (run under a display, e.g. xvfb-run); the largest
+hands (Tractor's bury, the Chắn dealer's twenty cards) also with large and colour-blind safe cards.
 
     xvfb-run -a -s "-screen 0 1280x1280x24" .venv/bin/python scripts/table_screenshots.py \
         [--out screenshots] [--lang en] [--size 800x480 --size 720x1280]
@@ -137,6 +139,7 @@ def tractor(app: Any, out: Path, tag: str) -> None:
     for i in sorted(table.ids.hand.hinted)[:5]:
         table.toggle(i)
     shoot(out, f"tractor_bury_{tag}")
+    variants(app, out, "tractor_bury", tag)
     state = deal()
     actions = [declare] if state.to_act == 0 else []
     state.apply(declare)
@@ -156,13 +159,32 @@ def tractor(app: Any, out: Path, tag: str) -> None:
     table.holding = False
     table.step()
     wait(lambda: table.summary_open, "the summary")
+    wait(lambda: table.ids.summary_body.ready(), "the summary's pictures")
     shoot(out, f"tractor_summary_{tag}")
+
+
+def variants(app: Any, out: Path, moment: str, tag: str) -> None:
+    """The same moment with large cards, then with colour-blind safe cards (issue 20)."""
+    app.set_large_cards(True)
+    pump(20)  # the layouts settle over several frames
+    shoot(out, f"{moment}_large_{tag}")
+    app.set_large_cards(False)
+    app.set_colour_safe(True)
+    pump(20)
+    shoot(out, f"{moment}_colour_safe_{tag}")
+    app.set_colour_safe(False)
+    pump(20)
 
 
 def chan(app: Any, out: Path, tag: str) -> None:
     from engine import registry
 
     game = registry.get("chan")
+    dealer = next(s for s in range(100) if game.new_deal(s).to_act == 0)
+    table = open_deal(app, "chan", game.new_deal(dealer), [])
+    wait(lambda: table.prompt == "discard", "your opening discard")
+    shoot(out, f"chan_deal_{tag}")  # the largest hand: the dealer's twenty cards
+    variants(app, out, "chan_deal", tag)
     for seed in range(400):
         state = game.new_deal(seed)
         actions = until("chan", state, lambda s: s.to_act == 0 and s.phase == "win_offer",
@@ -185,7 +207,48 @@ def chan(app: Any, out: Path, tag: str) -> None:
     shoot(out, f"chan_offer_{tag}")
     table.answer_offer(True)
     wait(lambda: table.summary_open, "the summary")
+    wait(lambda: table.ids.summary_body.ready(), "the summary's pictures")
     shoot(out, f"chan_summary_{tag}")
+    table.ids.details_button.dispatch("on_release")
+    shoot(out, f"chan_summary_details_{tag}")
+
+
+def match_summary(app: Any, out: Path, tag: str, game_name: str, before: int) -> None:
+    """The summary of a match's deal after `before` deals played by heuristic bots: the deal's
+    cards and the match's progress chart."""
+    from engine import registry
+    from engine.records import GameRecord
+    from engine.session import Session
+
+    game = registry.get(game_name)
+    match = game.new_match(11, deals=before + 2) if game_name == "chan" else game.new_match(11)
+    for number in range(before):
+        state = match.next_deal()
+        until(game_name, state, lambda _s: False, 7 * number + 1)
+        match.finish_deal(state)
+    while True:  # a deal with something to show (a Tractor promotion, Meri's combinations, a
+        # Chắn win), else the next one
+        state = match.next_deal()
+        probe = state.clone()
+        actions = until(game_name, probe, lambda _s: False, 97)
+        if (match.result().deals_played >= before + 3
+                or game_name == "tractor" and any(c.after > c.before
+                                                  for c in game.deal_result(probe).climbs)
+                or game_name == "meri" and any(t[4] for t in probe.tricks)
+                or game_name == "chan" and probe.result["winner"] is not None):
+            break
+        match.finish_deal(probe)
+    record = GameRecord.deal(game, seed=0, state=state)
+    for action in actions:
+        record.apply(action)
+    app.session = Session(game, match, record)
+    app._open_table(game_name)
+    table = app.root.get_screen(game_name)
+    wait(lambda: table.summary_open, "the summary")
+    wait(lambda: table.ids.summary_body.ready(), "the summary's pictures")
+    shoot(out, f"{game_name}_match_{tag}")
+    table.ids.summary_scroll.scroll_y = 0
+    shoot(out, f"{game_name}_match_end_{tag}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -206,7 +269,10 @@ def main(argv: list[str] | None = None) -> int:
         app = build((w, h), args.lang)
         tractor(app, out, tag)
         chan(app, out, tag)
-        app.unbind_window()
+        match_summary(app, out, tag, "meri", 2)
+        match_summary(app, out, tag, "tractor", 4)
+        match_summary(app, out, tag, "chan", 3)
+        app.dispatch("on_stop")  # also resets kv's `app`, which would keep meaning this app
     return 0
 
 

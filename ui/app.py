@@ -11,6 +11,7 @@ from __future__ import annotations
 import gc
 import importlib
 import random
+import sys
 import time
 from collections.abc import Iterable
 from functools import partial
@@ -126,7 +127,10 @@ class ParlorApp(SoundCues, App):
     lang = StringProperty("en")
     ai_level = StringProperty(DEFAULT_LEVEL)
     animation_speed = NumericProperty(1.0)
+    reduce_motion = BooleanProperty(False)  # no flights or pulses on the table (`ui.table.motion`)
     sound = BooleanProperty(True)
+    large_cards = BooleanProperty(False)  # the hand takes more of the screen (weaker eyes)
+    colour_safe = BooleanProperty(False)  # suits told apart by shape as well as colour
     kiosk = BooleanProperty(False)
     saved_game = StringProperty("")  # game name of the autosaved match, "" if none
     input_log = ListProperty([])  # recent events, newest first (the Controls page)
@@ -160,9 +164,13 @@ class ParlorApp(SoundCues, App):
         except (TypeError, ValueError):
             speed = 1.0
         self.animation_speed = min(SPEED_MAX, max(SPEED_MIN, speed))
+        self.reduce_motion = store.get_setting("reduce_motion", False) is True
         self.sound = bool(store.get_setting("sound", True))
         self.load_sound_settings()  # volume, effects, voice (`ui.sound.cues`)
         self.practice = store.get_setting("practice", False) is True
+        self.large_cards = bool(store.get_setting("large_cards", services.large_cards))
+        self.colour_safe = bool(store.get_setting("colour_safe", services.colour_safe))
+        self.on_colour_safe(self, self.colour_safe)  # the decks' style is one per process
         self._heartbeat_event: Any = None
         self.seating: Any = None  # who plays each seat of the game in progress (ui.table.seating)
         self.phones: Any = None  # its phone server (ui.table.remote_seats.PhoneSeats), if any
@@ -436,9 +444,36 @@ class ParlorApp(SoundCues, App):
         self.animation_speed = speed
         self.services.store.set_setting("animation_speed", speed)
 
+    def set_reduce_motion(self, on: bool) -> None:
+        self.reduce_motion = on
+        self.services.store.set_setting("reduce_motion", on)
+
     def set_sound(self, on: bool) -> None:
         self.sound = on
         self.services.store.set_setting("sound", on)
+
+    def set_large_cards(self, on: bool) -> None:
+        self.large_cards = on
+        self.services.store.set_setting("large_cards", on)
+
+    def set_colour_safe(self, on: bool) -> None:
+        self.colour_safe = on
+        self.services.store.set_setting("colour_safe", on)
+
+    def on_colour_safe(self, _app: Any, on: bool) -> None:
+        """Draw the cards in the new style: the textures drawn so far are dropped and every
+        card on a built screen asks for its own again."""
+        if not on and "ui.cards" not in sys.modules:
+            return  # no card drawn yet, and the default style is the one in place
+        from ui import cards
+        from ui.table.widgets import CardView
+
+        if not cards.set_colour_safe(on) or self.root is None:
+            return
+        for screen in self.root.screens:
+            for widget in screen.walk(restrict=True):
+                if isinstance(widget, CardView):
+                    widget.restyle()
 
     def beep(self) -> None:
         if self.sound:

@@ -44,6 +44,7 @@ class ChanMatch(Match):
         self.totals = [0, 0, 0, 0]
         self.wins = [0, 0, 0, 0]
         self.draws = 0
+        self.history: list[list[int]] = []  # each deal's settlement per seat (S-5)
 
     @property
     def is_over(self) -> bool:
@@ -59,6 +60,7 @@ class ChanMatch(Match):
         self.played += 1
         for s in range(4):
             self.totals[s] += result["settlement"][s]
+        self.history.append([int(v) for v in result["settlement"]])
         if result["winner"] is None:
             self.draws += 1
         else:
@@ -84,7 +86,18 @@ class ChanMatch(Match):
             over=self.is_over,
             winner=self._leader(),
             lines=(Line("Drawn deals: {draws}", {"draws": self.draws}),),
+            history=self.running(),
         )
+
+    def running(self) -> tuple[tuple[int, ...], ...]:
+        """The running settlement totals (S-5): nothing before the first deal, then after each
+        deal kept in `history` (a match saved before it kept them shows only its totals)."""
+        out = [(0, 0, 0, 0)]
+        for settled in self.history:
+            out.append(tuple(a + b for a, b in zip(out[-1], settled, strict=True)))
+        if len(out) != self.played + 1:
+            return ((0, 0, 0, 0), tuple(self.totals)) if self.played else out[:1]
+        return tuple(out)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -94,6 +107,7 @@ class ChanMatch(Match):
             "totals": list(self.totals),
             "wins": list(self.wins),
             "draws": self.draws,
+            "history": [list(h) for h in self.history],
             "rng": _rng_state_to_json(self.rng.getstate()),
         }
 
@@ -108,9 +122,12 @@ class ChanMatch(Match):
             match.totals = [int(x) for x in data["totals"]]
             match.wins = [int(x) for x in data["wins"]]
             match.draws = int(data["draws"])
+            match.history = [[int(v) for v in h] for h in data.get("history", [])]
             match.rng.setstate(_rng_state_from_json(data["rng"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise MalformedRecord(f"bad chan match: {exc}") from None
         if len(match.totals) != 4 or len(match.wins) != 4 or match.deals < 1:
             raise MalformedRecord("bad chan match: totals and wins need four seats")
+        if len(match.history) > match.played or any(len(h) != 4 for h in match.history):
+            raise MalformedRecord("bad chan match: history needs four seats per deal played")
         return match

@@ -29,7 +29,7 @@ from engine.chan.cards import (
     RANK,
     TOM,
 )
-from engine.result import DealResult, Line, SideScore
+from engine.result import CardGroup, DealResult, Line, SideScore
 
 Pair = tuple[int, ...]
 
@@ -153,6 +153,23 @@ def bonuses(
     count array (None: unknown, so Thiên khai, Chíu ù and Bòn are not judged); `own_gate_stock` true when the winning card is a stock card the winner revealed
     into their own gate (Ù chì); `heavenly` for Thiên ù (W-4, no winning card).
     """
+    return [b for b, _faces in bonus_faces(counts, exposed, winning_face, dealt, own_gate_stock,
+                                           heavenly)]
+
+
+def bonus_faces(
+    counts: Sequence[int],
+    exposed: Sequence[Pair],
+    winning_face: int | None,
+    dealt: Sequence[int] | None,
+    own_gate_stock: bool = False,
+    heavenly: bool = False,
+) -> list[tuple[Bonus, tuple[int, ...]]]:
+    """`bonuses` with, for each, the faces of the cards that make it (for the summary's
+    pictures): the winning card (Ù chì), its pair (Bạch thủ), the three of a Tôm or Lèo set,
+    the four of Thiên khai, Chíu ù and Bòn, the eight red cards of Tám đỏ, the four Chi chi of
+    Kính tứ chi (the only red cards); () for a bonus of the whole hand (Thiên ù, Bạch định,
+    Thập thành)."""
     final = list(counts)
     for pair in exposed:
         for f in pair:
@@ -161,29 +178,29 @@ def bonuses(
     chan = sum(_chan_in(p) for p in pairs)
     ca_ranks = {RANK[p[0]] for p in pairs if len(p) == 2 and p[0] != p[1]}
     red = sum(final[f] for f in range(FACES) if IS_RED[f])
-    out: list[Bonus] = []
+    out: list[tuple[Bonus, tuple[int, ...]]] = []
     if own_gate_stock and not heavenly:
-        out.append(U_CHI)
+        out.append((U_CHI, (winning_face,) if winning_face is not None else ()))
     if heavenly:
-        out.append(THIEN_U)
-    out.extend([TOM_BONUS] * min(final[f] for f in TOM))
+        out.append((THIEN_U, ()))
+    out.extend([(TOM_BONUS, TOM)] * min(final[f] for f in TOM))
     if winning_face is not None and chan == 6 and (
             winning_face == CC or RANK[winning_face] not in ca_ranks):
-        out.append(BACH_THU)
-    out.extend([LEO_BONUS] * min(final[f] for f in LEO))
+        out.append((BACH_THU, (winning_face, winning_face)))
+    out.extend([(LEO_BONUS, LEO)] * min(final[f] for f in LEO))
     if dealt is not None:
-        out.extend([THIEN_KHAI] * sum(1 for f in range(FACES) if dealt[f] == 4))
+        out.extend((THIEN_KHAI, (f,) * 4) for f in range(FACES) if dealt[f] == 4)
         if winning_face is not None and dealt[winning_face] == 3 and final[winning_face] == 4:
-            out.append(CHIU_U)
-        out.extend([BON] * sum(1 for f in range(FACES) if dealt[f] == 2 and final[f] == 4))
+            out.append((CHIU_U, (winning_face,) * 4))
+        out.extend((BON, (f,) * 4) for f in range(FACES) if dealt[f] == 2 and final[f] == 4)
     if red == 0:
-        out.append(BACH_DINH)
+        out.append((BACH_DINH, ()))
     if red == 8:
-        out.append(TAM_DO)
+        out.append((TAM_DO, tuple(f for f in range(FACES) if IS_RED[f] for _ in range(final[f]))))
     if final[CC] == 4 and red == 4:
-        out.append(KINH_TU_CHI)
+        out.append((KINH_TU_CHI, (CC,) * 4))
     if chan == 10:
-        out.append(THAP_THANH)
+        out.append((THAP_THANH, ()))
     return out
 
 
@@ -253,10 +270,15 @@ def winning_hand(state: Any) -> tuple[list[int], tuple[Pair, ...]]:
 
 def winning_bonuses(state: Any) -> list[Bonus]:
     """S-2: the bonuses of a won deal's winning hand, in S-2 order."""
+    return [b for b, _faces in winning_bonus_faces(state)]
+
+
+def winning_bonus_faces(state: Any) -> list[tuple[Bonus, tuple[int, ...]]]:
+    """`winning_bonuses` with the faces of the cards that make each (`bonus_faces`)."""
     w = state.winner
     counts, exposed = winning_hand(state)
     card = state.wcard if state.wcard >= 0 else None
-    return bonuses(
+    return bonus_faces(
         counts, exposed, card, state.dealt[w * FACES:(w + 1) * FACES],
         own_gate_stock=state.ostock and state.owner == w and state.wkind != WON_HEAVENLY,
         heavenly=state.wkind == WON_HEAVENLY,
@@ -335,9 +357,11 @@ def deal_result(state: Any) -> DealResult:
         lines = (Line("The stock ran out: the deal is drawn and nobody pays."),)
         sides = tuple(SideScore((s,), 0, (Line("Drawn: nothing to pay"),)) for s in range(4))
         return DealResult(sides, (), lines)
-    found = winning_bonuses(state)
+    found_faces = winning_bonus_faces(state)
+    found = [b for b, _faces in found_faces]
     counts, exposed = winning_hand(state)
     pairs, _left = all_pairs(counts, exposed)
+    groups = card_groups(state, pairs, res["score"], found_faces)
     out = [_how_line(state), Line("Winning hand: {pairs}", {"pairs": pairs_text(pairs)})]
     if found:
         out.append(Line("Bonuses (main value / dịch):"))
@@ -351,4 +375,37 @@ def deal_result(state: Any) -> DealResult:
                  {"amount": settle[s], "score": points}) if s == w else
             Line("Pays {score} to {winner}", {"score": points, "winner": w}),))
         for s in range(4))
-    return DealResult(sides, (w,), tuple(out))
+    return DealResult(sides, (w,), tuple(out), groups=groups)
+
+
+HAND_GROUP = "{seat}: the winning hand"
+
+
+def card_groups(state: Any, pairs: Sequence[Pair], points: int,
+                found_faces: Sequence[tuple[Bonus, tuple[int, ...]]]) -> tuple[CardGroup, ...]:
+    """The won deal's cards for the summary's pictures: the winning hand pair by pair (exposed
+    first, the winning card singled out), then every bonus with the cards that make it (S-2,
+    `found_faces` as `winning_bonus_faces` gives them), then how they make the score (S-1,
+    S-3, S-4) with no cards of its own."""
+    w = state.winner
+    codes: list[str] = []
+    breaks: list[int] = []
+    for pair in pairs:
+        if codes:
+            breaks.append(len(codes))
+        codes.extend(CODE[f] for f in pair)
+    mark = -1
+    if state.wcard >= 0:  # the winning card sits among the concealed pairs (after the exposed)
+        start = sum(len(p) for p in state.exposed[w])
+        code = CODE[state.wcard]
+        found = [i for i, c in enumerate(codes) if c == code]
+        mark = next((i for i in found if i >= start), found[0] if found else -1)
+    hand = CardGroup(tuple(codes), Line(HAND_GROUP, {"seat": w}), side=w, points=points,
+                     breaks=tuple(breaks), mark=mark)
+    bonus_groups = tuple(
+        CardGroup(tuple(CODE[f] for f in faces),
+                  Line("{name}: {main} / {dich}", {"name": b[0], "main": b[1], "dich": b[2]}),
+                  side=w)
+        for b, faces in found_faces)
+    total = CardGroup((), score_line([b for b, _f in found_faces]), side=w, points=points)
+    return (hand, *bonus_groups, total)

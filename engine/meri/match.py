@@ -89,7 +89,15 @@ class MeriMatch(Match):
                                  "us": self.scores[0], "them": self.scores[1]})]
         if self.is_over:
             lines.append(Line(DRAW) if winner is None else Line(WINS, {"team": winner}))
-        return MatchResult(sides, self.deals_played, DEALS, self.is_over, winner, tuple(lines))
+        return MatchResult(sides, self.deals_played, DEALS, self.is_over, winner, tuple(lines),
+                           history=self.history())
+
+    def history(self) -> tuple[tuple[int, ...], ...]:
+        """The teams' cumulative scores before the first deal and after each deal (H-33)."""
+        out = [(0, 0)]
+        for a, b in self.deal_scores:
+            out.append((out[-1][0] + a, out[-1][1] + b))
+        return tuple(out)
 
     def to_dict(self) -> dict[str, Any]:
         version, internal, gauss = self.rng.getstate()

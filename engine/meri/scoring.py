@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from engine.meri.cards import CODES, COMBINATIONS, TRUMP_MASK, TRUMP_RANK, robai
-from engine.result import DealResult, Line, SideScore
+from engine.result import CardGroup, DealResult, Line, SideScore
 
 TEAMS = ((0, 2, 4, 6), (1, 3, 5, 7))  # H-2
 
@@ -39,6 +39,9 @@ COMBINATION_TRICK_9 = "Combination {w} over {y} in trick 9: {points} points from
 COMBINATION_UNDECLARED = ("Combination {w} over {y}, the native Robai not declared: "
                           "{points} points from {loser} to {team}")
 TEAM_TOTAL = "{team}: {tricks} tricks, combinations {transfers:+d} = {score}"
+# The card groups' labels (the summary's pictures).
+TRICKS_TAKEN = "{team}: {tricks} tricks"
+COMBINATION_GROUP = "Trick {n}: {points} points to {team}"
 
 
 class ScoredDeal(Protocol):
@@ -164,6 +167,26 @@ def trick_lines(deal: ScoredDeal) -> list[Line]:
     return lines
 
 
+def card_groups(deal: ScoredDeal) -> list[CardGroup]:
+    """The deal's cards that made the score: per team the winning card of every trick it took
+    (H-30: a point each), then each combination's pair, the winner's trump over the opposing
+    best (H-31), with the points it moved to the winner's team (H-32: 2 or 5)."""
+    groups = []
+    for team in (0, 1):
+        won = tuple(CODES[cards[winner]] for _lead, cards, winner, _meri, _t in deal.tricks
+                    if winner & 1 == team)
+        groups.append(CardGroup(won, Line(TRICKS_TAKEN, {"team": team, "tricks": len(won)}),
+                                side=team, points=len(won)))
+    for number, (_lead, cards, winner, _meri, transfer) in enumerate(deal.tricks, start=1):
+        if transfer:
+            w, y = cards[winner], opposing_best(cards, winner, deal.trump)
+            groups.append(CardGroup(
+                (CODES[w], CODES[y]),
+                Line(COMBINATION_GROUP, {"n": number, "points": transfer, "team": winner & 1}),
+                side=winner & 1, points=transfer, mark=0))
+    return groups
+
+
 def deal_result(deal: ScoredDeal) -> DealResult:
     """The finished deal as a `DealResult` (team 0 first); `ValueError` while it goes on.
 
@@ -181,4 +204,5 @@ def deal_result(deal: ScoredDeal) -> DealResult:
         for team, seats in enumerate(TEAMS))
     a, b = deal.team_scores
     winners = (0,) if a > b else (1,) if b > a else ()
-    return DealResult(sides, winners, tuple(declaration_lines(deal) + trick_lines(deal)))
+    return DealResult(sides, winners, tuple(declaration_lines(deal) + trick_lines(deal)),
+                      groups=tuple(card_groups(deal)))

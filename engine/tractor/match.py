@@ -13,11 +13,13 @@ from typing import Any
 from engine.errors import MalformedRecord
 from engine.game import Match
 from engine.result import Line, MatchResult, SideScore
+from engine.tractor.cards import RANK_TO_INDEX
 from engine.tractor.deal import deal
 from engine.tractor.scoring import (
     ACE,
     MATCH_WON,
     NEXT_DEALER,
+    RUNGS,
     SIDE_LEVEL,
     TEAMS,
     level_name,
@@ -37,6 +39,7 @@ class TractorMatch(Match):
         deals: int = 0,
         winner: int | None = None,
         history: list[dict[str, Any]] | None = None,
+        start: tuple[int, int] | None = None,
     ) -> None:
         self.rng = rng
         self.levels = levels
@@ -44,6 +47,7 @@ class TractorMatch(Match):
         self.deals = deals
         self.winner = winner
         self.history = history if history is not None else []
+        self.start = start if start is not None else levels  # the levels before the first deal
 
     @property
     def is_over(self) -> bool:
@@ -59,7 +63,8 @@ class TractorMatch(Match):
             raise ValueError("finish_deal needs a finished Tractor deal")
         s = settle(state)
         self.history.append({"dealer": state.dealer, "attack_points": s.attack_points,
-                             "levels_after": [level_name(v) for v in s.levels_after]})
+                             "levels_after": [level_name(v) for v in s.levels_after],
+                             "levels": list(s.levels_after)})
         self.levels = s.levels_after
         self.dealer = s.next_dealer
         self.winner = s.match_winner
@@ -78,7 +83,20 @@ class TractorMatch(Match):
             lines = (Line(MATCH_WON, {"team": self.winner}),)
         elif self.dealer is not None:
             lines = (Line(NEXT_DEALER, {"seat": self.dealer}),)
-        return MatchResult(sides, self.deals, None, self.is_over, self.winner, lines)
+        return MatchResult(sides, self.deals, None, self.is_over, self.winner, lines,
+                           history=self.level_history(), rungs=RUNGS)
+
+    def level_history(self) -> tuple[tuple[int, ...], ...]:
+        """Both teams' level indexes before the first deal and after each deal kept in
+        `history` (an entry saved without raw levels reads its level names, past A as A)."""
+        out: list[tuple[int, ...]] = [tuple(self.start)]
+        for entry in self.history:
+            raw = entry.get("levels")
+            if raw is None:
+                raw = [RANK_TO_INDEX.get(name, ACE) for name in entry.get("levels_after", ())]
+            if len(raw) == 2:
+                out.append((int(raw[0]), int(raw[1])))
+        return tuple(out)
 
     def to_dict(self) -> dict[str, Any]:
         version, internal, gauss = self.rng.getstate()
@@ -88,8 +106,16 @@ class TractorMatch(Match):
             "deals": self.deals,
             "winner": self.winner,
             "history": list(self.history),
+            "start": list(self.start),
             "rng": [version, list(internal), gauss],
         }
+
+
+def _levels_ok(levels: Any) -> bool:
+    """Two level indexes, each a plain int within the ladder or just past it (D-1)."""
+    return (isinstance(levels, list) and len(levels) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= ACE + 4
+                    for v in levels))
 
 
 def restore_match(data: Mapping[str, Any]) -> TractorMatch:
@@ -101,14 +127,20 @@ def restore_match(data: Mapping[str, Any]) -> TractorMatch:
         winner = data["winner"]
         version, internal, gauss = data["rng"]
         history = list(data.get("history", []))
+        start = tuple(int(v) for v in data.get("start", (0, 0)))
         rng = random.Random()
         rng.setstate((int(version), tuple(int(v) for v in internal), gauss))
     except (KeyError, TypeError, ValueError) as exc:
         raise MalformedRecord(f"saved tractor match is incomplete: {exc}") from None
     if len(levels) != 2 or not all(0 <= v <= ACE + 4 for v in levels):
         raise MalformedRecord("saved tractor match: bad levels")
+    if len(start) != 2 or not all(0 <= v <= ACE for v in start):
+        raise MalformedRecord("saved tractor match: bad start levels")
+    if not all(isinstance(e, Mapping) and _levels_ok(e.get("levels", [0, 0])) for e in history):
+        raise MalformedRecord("saved tractor match: bad history")
     if dealer is not None and dealer not in (0, 1, 2, 3):
         raise MalformedRecord("saved tractor match: bad dealer")
     if winner is not None and winner not in (0, 1):
         raise MalformedRecord("saved tractor match: bad winner")
-    return TractorMatch(rng, (levels[0], levels[1]), dealer, deals, winner, history)
+    return TractorMatch(rng, (levels[0], levels[1]), dealer, deals, winner, history,
+                        (start[0], start[1]))

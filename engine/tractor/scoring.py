@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from engine.result import DealResult, Line, SideScore
-from engine.tractor.cards import POINTS, RANK_NAMES, SUITS, format_cards
+from engine.result import CardGroup, Climb, DealResult, Line, SideScore
+from engine.tractor.cards import CODES, POINTS, RANK_NAMES, SUITS, format_cards
 
 ACE = 12
 TEAMS = ((0, 2), (1, 3))
@@ -31,6 +31,12 @@ NEXT_DEALER = "Next dealer: {seat}."
 MATCH_WON = "{team} wins the match."
 SIDE_LEVELS = "{team}: level {before} -> {after}."
 SIDE_LEVEL = "{team}: level {level}."
+# The card groups' labels (the summary's pictures).
+POINT_CARDS = "{team} (attackers) won {points} points"
+KITTY_SCORED = "Kitty: {points} points × {multiplier} = {bonus}"
+KITTY_KEPT = "Kitty: {points} points, kept by the defenders"
+#: The ladder of levels (T-2), "2" to "A", as the summary draws it.
+RUNGS: tuple[str, ...] = RANK_NAMES
 
 
 class Settlement(NamedTuple):
@@ -108,6 +114,8 @@ def deal_result(state: Any) -> DealResult:
     and dealer; the attackers' card points and the point cards they captured, trick by trick
     (T-25, T-26); the kitty, its bonus and multiplier (T-26); the attackers' total; the promotion
     or take-over (T-27); the next dealer; the match winner if the deal ended the match (D-1).
+    `groups`: the point cards the attackers captured, then the kitty with its bonus (T-26);
+    `climbs`: each team's level before and after on the ladder `RUNGS` (T-27).
     """
     if not state.is_over:
         raise ValueError("the deal is not over")
@@ -152,4 +160,21 @@ def deal_result(state: Any) -> DealResult:
     lines.append(Line(NEXT_DEALER, {"seat": s.next_dealer}))
     if s.match_winner is not None:
         lines.append(Line(MATCH_WON, {"team": s.match_winner}))
-    return DealResult(tuple(sides), winners, tuple(lines))
+    groups = (
+        CardGroup(_codes(captured), Line(POINT_CARDS, {"team": attackers,
+                                                      "points": s.attack_points - s.kitty_bonus}),
+                  side=attackers, points=s.attack_points - s.kitty_bonus),
+        CardGroup(_codes(state.kitty),
+                  Line(KITTY_SCORED, bonus_args) if last_winner % 2 == attackers else
+                  Line(KITTY_KEPT, bonus_args),
+                  side=attackers if last_winner % 2 == attackers else None,
+                  points=s.kitty_bonus if last_winner % 2 == attackers else None),
+    )
+    climbs = tuple(Climb(team, state.levels[team], s.levels_after[team]) for team in (0, 1))
+    return DealResult(tuple(sides), winners, tuple(lines), groups=groups, rungs=RUNGS,
+                      climbs=climbs)
+
+
+def _codes(kinds: tuple[int, ...] | list[int]) -> tuple[str, ...]:
+    """Card codes in the order `format_cards` writes them (by kind)."""
+    return tuple(CODES[k] for k in sorted(kinds))

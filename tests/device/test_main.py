@@ -67,6 +67,9 @@ def test_kiosk_section_becomes_the_ui_kiosk_settings() -> None:
     assert services.keyboard is True
     config, _ = load_text("[input]\nkeyboard = false\n")
     assert root.make_services(config, MemoryStore(), lambda: None).keyboard is False
+    config, _ = load_text("[game]\nlarge_cards = true\ncolour_safe = true\n")
+    services = root.make_services(config, MemoryStore(), lambda: None)
+    assert (services.large_cards, services.colour_safe) == (True, True)  # issue 20
 
 
 def test_ai_workers_reach_the_ui_resolved(monkeypatch: pytest.MonkeyPatch) -> None:

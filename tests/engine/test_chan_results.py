@@ -9,7 +9,7 @@ import pathlib
 import pytest
 
 from engine.chan.state import ChanState
-from engine.result import DealResult, Line, MatchResult, SideScore
+from engine.result import CardGroup, DealResult, Line, MatchResult, SideScore
 from tests.engine.test_chan_support import GAME, layout, state_of
 
 RECORDS = pathlib.Path(__file__).parent / "records" / "chan"
@@ -62,6 +62,20 @@ def test_S2_S3_S5_u_chi_and_tom_on_own_reveal():
             Line("Score: {top} {main} + dịch {others} = {score}",
                  {"top": "Tôm", "main": 4, "others": "Ù chì 1", "score": 5}),
         ),
+        groups=(  # the pictures: the hand in its pairs (the winning 2S singled out), each
+            # bonus beside its cards (Ù chì the winning card, Tôm its set), then the score
+            CardGroup(("9M", "9M", "2S", "2S", "7C", "7C", "6C", "6C", "5C", "5C", "4C", "4C",
+                       "2C", "2C", "5M", "5S", "4M", "4S", "3M", "3S"),
+                      Line("{seat}: the winning hand", {"seat": 1}), side=1, points=5,
+                      breaks=(2, 4, 6, 8, 10, 12, 14, 16, 18), mark=2),
+            CardGroup(("2S",), Line("{name}: {main} / {dich}",
+                                    {"name": "Ù chì", "main": 3, "dich": 1}), side=1),
+            CardGroup(("3M", "3S", "7C"), Line("{name}: {main} / {dich}",
+                                               {"name": "Tôm", "main": 4, "dich": 1}), side=1),
+            CardGroup((), Line("Score: {top} {main} + dịch {others} = {score}",
+                               {"top": "Tôm", "main": 4, "others": "Ù chì 1", "score": 5}),
+                      side=1, points=5),
+        ),
     )
     assert res.lines[-1].render() == "Score: Tôm 4 + dịch Ù chì 1 = 5"
     assert res.sides[1].lines[0].render() == "Receives 15: 5 from each of the three others"
@@ -81,6 +95,7 @@ def test_K3_S4_chiu_win_sums_the_main_values_of_thap_thanh():
         Line("{name}: {main} / {dich}", {"name": "Thập thành", "main": 12, "dich": 9}),
         Line("Thập thành: the main values add up: {sum} = {score}", {"sum": "5 + 12", "score": 17}),
     )
+    assert res.groups[1].cards == ("5M",) * 4 and res.groups[0].mark == 8  # Chíu ù's four
     # A winning Chíu is never exposed: its four cards are two Chắn of the ten (C-6).
     assert res.lines[1] == Line("Winning hand: {pairs}", {"pairs": (
         "9M·9M   8M·8M   7M·7M   6M·6M   5M·5M   5M·5M   4M·4M   3M·3M   2M·2M   9S·9S")})
@@ -101,6 +116,10 @@ def test_W4_S3_heavenly_win_top_bonus_plus_every_other_dich():
         "{seat} won (Ù) with Thiên ù: the dealer's twenty cards won at once.", {"seat": 0})
     assert [line.args.get("name") for line in res.lines[3:6]] == ["Thiên ù", "Tôm", "Bạch định"]
     assert res.lines[-1].render() == "Score: Bạch định 7 + dịch Thiên ù 1 + dịch Tôm 1 = 9"
+    # Pictures: no winning card to single out; a bonus of the whole hand has no cards of its own.
+    assert res.groups[0].mark == -1 and len(res.groups[0].cards) == 20
+    assert [(g.label.args["name"], g.cards) for g in res.groups[1:4]] == [
+        ("Thiên ù", ()), ("Tôm", ("3M", "3S", "7C")), ("Bạch định", ())]
 
 
 def test_S1_u_xuong_on_another_players_reveal():
@@ -136,7 +155,7 @@ def test_C2_S5_match_result_running_totals_wins_and_the_leader():
         sides=tuple(SideScore(seats, 0, (Line("Deals won: {wins}", {"wins": 0}),))
                     for seats in SEATS),
         deals_played=0, deals_total=3, over=False, winner=None,
-        lines=(Line("Drawn deals: {draws}", {"draws": 0}),))
+        lines=(Line("Drawn deals: {draws}", {"draws": 0}),), history=((0, 0, 0, 0),))
     match.finish_deal(_record_state("s3_u_chi_tom_5.json"))  # seat 1 +15, others -5
     res = match.result()
     assert [side.score for side in res.sides] == [-5, 15, -5, -5]
@@ -149,6 +168,7 @@ def test_C2_S5_match_result_running_totals_wins_and_the_leader():
         (Line("Deals won: {wins}", {"wins": n}),) for n in (0, 1, 1, 0)]
     assert res.lines == (Line("Drawn deals: {draws}", {"draws": 1}),)
     assert (res.deals_played, res.deals_total, res.over, res.winner) == (3, 3, True, 2)
+    assert res.history == ((0, 0, 0, 0), (-5, 15, -5, -5), (-5, 15, -5, -5), (-22, -2, 46, -22))
     assert GAME.restore_match(json.loads(json.dumps(match.to_dict()))).result() == res
 
 

@@ -35,17 +35,29 @@ def tap_at(x: float, y: float) -> None:
     pump(1)
 
 
-def tap_card(hand: Any, index: int) -> None:
-    """Tap card `index` of a hand on its visible strip (later cards overlap its right part)."""
+def visible_point(hand: Any, index: int) -> tuple[float, float]:
+    """A point (in the hand's coordinates) on the part of card `index` no later card covers:
+    its strip in an overlapped row, its index band when a second row lies over its lower part.
+    The uncovered point of a grid over the card nearest its centre."""
     view = hand.views[index]
-    right = view.right
-    if index + 1 < len(hand.views):
-        after = hand.views[index + 1]
-        if abs(after.y - view.y) < view.height / 2:  # the same row (a hand may take two)
-            right = min(right, after.x)
-    x = (view.x + right) / 2
-    y = view.y + view.height * 0.6
-    tap_at(*view.parent.to_window(x, y))
+    later = hand.views[index + 1:]
+    best: tuple[float, float] | None = None
+    for i in range(1, 8):
+        for j in range(1, 12):
+            x, y = view.x + view.width * i / 8, view.y + view.height * j / 12
+            if any(v.collide_point(x, y) for v in later):
+                continue
+            key = (abs(i - 4) / 8 * view.width) ** 2 + (abs(j - 6) / 12 * view.height) ** 2
+            if best is None or key < best[0]:
+                best = (key, x, y)
+    assert best is not None, f"card {index} is hidden under later cards"
+    return best[1], best[2]
+
+
+def tap_card(hand: Any, index: int) -> None:
+    """Tap card `index` of a hand where it shows (later cards overlap part of it)."""
+    view = hand.views[index]
+    tap_at(*view.parent.to_window(*visible_point(hand, index)))
 
 
 def human_turn(table: Any) -> bool:

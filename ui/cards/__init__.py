@@ -11,6 +11,9 @@ The stable API the tables use (main thread only, like all Kivy graphics):
   (a frame that must draw a cold card does a part of it);
 - `preload(deck, width, height, codes=None)`: draw ahead of time (a cold draw costs a few ms
   per card, so a table may preload its sizes while a screen transition runs);
+- `corner(deck, width, height)`: where a card of that size shows its index (`paint.Corner`:
+  glyph heights, how much of it an overlapping card must leave showing);
+- `set_colour_safe(on)`: suits told apart by shape as well as colour (drops drawn textures);
 - `ui.cards.widget.CardWidget` (its own module: it needs kivy.uix, textures do not): one card
   on a table; it imports this package, never the other way round.
 
@@ -26,7 +29,7 @@ from types import ModuleType
 from kivy.graphics.texture import Texture
 
 from ui.cards import chan, french, karuta
-from ui.cards.paint import GOLD, INK, Painter, rgb
+from ui.cards.paint import GOLD, INK, STYLE, Corner, Painter, rgb
 from ui.cards.render import Draw, Staged, TextureCache
 
 _DECKS: dict[str, ModuleType] = {"meri": karuta, "tractor": french, "chan": chan}
@@ -39,8 +42,8 @@ _VALID: dict[str, frozenset[str]] = {name: frozenset(codes) for name, codes in C
 MAX_SIDE = 4096
 CACHE = TextureCache()
 
-__all__ = ["ASPECT", "CACHE", "CODES", "DECKS", "back", "facedown", "preload",
-           "size_for", "staged", "texture"]
+__all__ = ["ASPECT", "CACHE", "CODES", "DECKS", "back", "corner", "facedown", "preload",
+           "set_colour_safe", "size_for", "staged", "texture"]
 
 
 
@@ -127,3 +130,18 @@ def preload(deck: str, width: int, height: int, codes: Iterable[str] | None = No
         texture(deck, code, width, height)
     back(deck, width, height)
     return CACHE.renders - before
+
+
+def corner(deck: str, width: float, height: float) -> Corner:
+    """Where a `width`×`height` card of `deck` shows its index (the geometry its art draws)."""
+    return _deck(deck).corner(float(width), float(height))
+
+
+def set_colour_safe(on: bool) -> bool:
+    """Draw every deck in the colour-safe style (or not); True if that changed the style, and
+    then every drawn texture is dropped (cards on show must ask for theirs again)."""
+    if STYLE.colour_safe == bool(on):
+        return False
+    STYLE.colour_safe = bool(on)
+    CACHE.clear()
+    return True

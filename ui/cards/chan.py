@@ -12,11 +12,17 @@ the "zero string" (空 over 索), Ông cụ the "old man" (老 over 萬).
 Colours: C-5 makes `8M 9M 8S 9S CC` red (the seed agrees). The rules leave Ông cụ, Thang
 thang and the 1s open because Chắn does not use them; we print Ông cụ and Thang thang red,
 like Chi chi (the three honours are one group), and the 1s black like the other numbers.
+
+The head numeral and the foot suit character are the card's index (`corner`): as wide as the
+narrow card allows and at most a fifth of its height, so a hand of twenty on a 7" screen still
+reads them. The colour-safe style (`paint.STYLE`) marks the red cards by a shape too: their
+head numeral is printed in paper on a red block (Chắn's red and black cards matter for the
+bonuses).
 """
 
 from __future__ import annotations
 
-from ui.cards.paint import GOLD, INK, RED, RGBA, Painter, rgb
+from ui.cards.paint import CJK_HEIGHT, GOLD, INK, RED, RGBA, STYLE, Corner, Painter, rgb
 
 SUITS = "MSC"
 #: Canonical order (records.md for the 25 faces Chắn uses): CC, then M S C each 9 … 2, with
@@ -117,6 +123,18 @@ def _picture(p: Painter, code: str, box: tuple[float, float, float, float], ink:
                 _person(p, x + w / 2, top - s * (i + 1), s * 0.95, robe)
 
 
+def _char(w: float, h: float) -> float:
+    """The font size of the head numeral and the foot suit character."""
+    return min(0.8 * w, 0.2 * h)
+
+
+def corner(w: float, h: float) -> Corner:
+    """The index of a `w`×`h` card: the numeral at the head, the suit at the foot (so a row
+    lying over the lower part of the card would hide it: `depth` is the whole card)."""
+    glyph = CJK_HEIGHT * _char(w, h)
+    return Corner(glyph=glyph, suit=glyph, width=(w + glyph) / 2, depth=h)
+
+
 def draw_face(p: Painter, code: str) -> None:
     red = code in RED_FACES
     ink = RED if red else INK
@@ -129,13 +147,18 @@ def draw_face(p: Painter, code: str) -> None:
     else:
         head, suit = NUMERAL[code[0]], code[1]
         label = code[0]
-    char = min(0.78 * p.w, 0.15 * p.h)
-    p.cjk(head, p.w / 2, p.h - m - 0.6 * char, char, ink)
-    p.text(label, p.w / 2, p.h - m - 1.35 * char, 0.38 * char, ink, max_width=0.7 * p.w)
+    char = _char(p.w, p.h)
+    head_ink = ink
+    if red and STYLE.colour_safe:  # red told by a shape as well: the numeral on a red block
+        p.rect(m, p.h - m - 1.15 * char, p.w - 2 * m, 1.1 * char, RED)
+        head_ink = PAPER
+    p.cjk(head, p.w / 2, p.h - m - 0.6 * char, char, head_ink)
+    p.text(label, p.w / 2, p.h - m - 1.45 * char, 0.5 * char, ink, max_width=0.8 * p.w)
     p.cjk(SUIT_CHAR[suit], p.w / 2, m + 0.6 * char, char, ink)
-    top = p.h - m - 1.6 * char
+    top = p.h - m - 1.8 * char
     bottom = m + 1.3 * char
-    _picture(p, code, (m * 1.6, bottom, p.w - 3.2 * m, top - bottom), ink)
+    if top - bottom > 4:
+        _picture(p, code, (m * 1.6, bottom, p.w - 3.2 * m, top - bottom), ink)
 
 
 def draw_back(p: Painter) -> None:

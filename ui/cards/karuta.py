@@ -4,13 +4,31 @@ Codes: suit `P I K O G` (Pao batons, Isu swords, Koppu cups, Ouru coins, Guru wh
 by `1`..`9` or a court `Su Un Re Ka So Ro`. Each suit has its own colour, paper tint and
 symbol; numbers show that many symbols; courts show a labelled figure. The corner index (rank
 over suit symbol, in the suit colour) stays visible when cards overlap.
+
+Small cards (shorter than `paint.COMPACT_BELOW`: a hand on a 7" screen) get a compact face:
+one index, its glyphs a fifth of the card's height, and the symbols or court beside it; `corner(w, h)` is that geometry. The
+colour-safe style (`paint.STYLE`) uses a palette told apart with colour-vision deficiencies
+(after Okabe and Ito, darkened to read on paper) and draws the coin as a hollow ring, so no two
+suit marks share a silhouette (baton, sword, cup, ring, whorl).
 """
 
 from __future__ import annotations
 
 import math
 
-from ui.cards.paint import GOLD, INK, PAPER, RGBA, Painter, rgb
+from ui.cards.paint import (
+    COMPACT_BELOW,
+    DIGIT_HEIGHT,
+    GOLD,
+    INDEX_WIDTH,
+    INK,
+    PAPER,
+    RGBA,
+    STYLE,
+    Corner,
+    Painter,
+    rgb,
+)
 
 SUITS = "PIKOG"
 COURTS = ("Su", "Un", "Re", "Ka", "So", "Ro")
@@ -28,6 +46,14 @@ SUIT_COLOUR: dict[str, RGBA] = {
     "K": rgb("#1F7A3A"),  # cups: green
     "O": rgb("#B07800"),  # coins: ochre gold
     "G": rgb("#6B2F8F"),  # whorls: purple
+}
+#: The colour-safe palette (`paint.STYLE.colour_safe`).
+SAFE_COLOUR: dict[str, RGBA] = {
+    "P": rgb("#C24E00"),  # vermilion
+    "I": rgb("#0060A0"),  # blue
+    "K": rgb("#007A5E"),  # bluish green
+    "O": rgb("#8A6A00"),  # dark yellow
+    "G": rgb("#A3457E"),  # reddish purple
 }
 SKIN = rgb("#F2C9A0")
 
@@ -50,9 +76,14 @@ def tint(rgba: RGBA, amount: float) -> RGBA:
     return tuple(1 - (1 - c) * amount for c in rgba[:3]) + (1.0,)  # type: ignore[return-value]
 
 
+def colour(suit: str) -> RGBA:
+    """The colour of `suit` in the current style."""
+    return (SAFE_COLOUR if STYLE.colour_safe else SUIT_COLOUR)[suit]
+
+
 def symbol(p: Painter, suit: str, cx: float, cy: float, s: float) -> None:
     """The suit's symbol of height `s` centred on (cx, cy)."""
-    c = SUIT_COLOUR[suit]
+    c = colour(suit)
     if suit == "P":  # a baton: a knobbed staff with two bands
         p.rrect(cx - 0.09 * s, cy - 0.45 * s, 0.18 * s, 0.9 * s, 0.08 * s, c)
         p.circle(cx, cy + 0.43 * s, 0.13 * s, c)
@@ -73,6 +104,9 @@ def symbol(p: Painter, suit: str, cx: float, cy: float, s: float) -> None:
         p.rect(cx - 0.34 * s, cy + 0.38 * s, 0.68 * s, 0.07 * s, GOLD)
         p.rect(cx - 0.05 * s, cy - 0.3 * s, 0.1 * s, 0.34 * s, c)
         p.ellipse(cx, cy - 0.36 * s, 0.24 * s, 0.09 * s, c)
+    elif suit == "O" and STYLE.colour_safe:  # a hollow ring: no filled disc like the whorl
+        p.ring(cx, cy, 0.36 * s, 0.09 * s, c)
+        p.rect(cx - 0.1 * s, cy - 0.1 * s, 0.2 * s, 0.2 * s, c)
     elif suit == "O":  # a coin with a square hole
         p.circle(cx, cy, 0.42 * s, c)
         p.ring(cx, cy, 0.33 * s, 0.03 * s, GOLD)
@@ -89,28 +123,56 @@ def symbol(p: Painter, suit: str, cx: float, cy: float, s: float) -> None:
         raise ValueError(f"unknown karuta suit {suit!r}")
 
 
-def _index(p: Painter, rank: str, suit: str) -> None:
-    c = SUIT_COLOUR[suit]
-    x = 0.15 * p.w
-    for angle in (0, 180):
+def _font(w: float, h: float) -> tuple[float, bool, float]:
+    """The index's font size, whether the card gets the compact face (a small card: one
+    index, about twice the usual size), and the index's left padding."""
+    pad = max(2.0, 0.04 * w)
+    compact = h < COMPACT_BELOW
+    font = 0.29 * h if compact else 0.17 * h
+    cap = 0.56 * w - pad if compact else 0.26 * w  # the index column's widest
+    return min(font, cap / INDEX_WIDTH), compact, pad
+
+
+def corner(w: float, h: float) -> Corner:
+    """The index of a `w`×`h` card: rank over suit symbol, top left."""
+    font, _compact, pad = _font(w, h)
+    glyph = DIGIT_HEIGHT * font
+    suit = max(glyph, 0.12 * h)
+    top = max(2.0, 0.04 * h)
+    return Corner(glyph=glyph, suit=suit, width=pad + INDEX_WIDTH * font,
+                  depth=top + 1.3 * glyph + suit + 2.0)
+
+
+def _index(p: Painter, rank: str, suit: str, both: bool) -> None:
+    """Rank over suit symbol top left, and (`both`) the same turned round bottom right."""
+    c = colour(suit)
+    font, _compact, pad = _font(p.w, p.h)
+    glyph = DIGIT_HEIGHT * font
+    size = max(glyph, 0.12 * p.h)
+    col = INDEX_WIDTH * font
+    x, top = pad + col / 2, max(2.0, 0.04 * p.h)
+    for angle in (0, 180) if both else (0,):
         with p.rotated(angle, p.w / 2, p.h / 2):
-            p.text(rank, x, p.h - 0.115 * p.h, 0.14 * p.h, c, max_width=0.22 * p.w)
-            symbol(p, suit, x, p.h - 0.235 * p.h, 0.12 * p.h)
+            p.text(rank, x, p.h - top - glyph / 2, font, c, max_width=col)
+            symbol(p, suit, x, p.h - top - 1.3 * glyph - size / 2, size)
 
 
-def _numbers(p: Painter, n: int, suit: str) -> None:
-    x0, x1 = 0.3 * p.w, 0.7 * p.w
-    y0, y1 = 0.78 * p.h, 0.22 * p.h  # top and bottom of the pip area
-    s = min(0.17 * p.h, 0.3 * p.w) if n > 1 else min(0.42 * p.h, 0.6 * p.w)
+def _numbers(p: Painter, n: int, suit: str, box: tuple[float, float, float, float]) -> None:
+    """`n` symbols in box (left, bottom, right, top)."""
+    bx0, by0, bx1, by1 = box
+    x0, x1 = bx0 + 0.1 * (bx1 - bx0), bx1 - 0.1 * (bx1 - bx0)
+    y0, y1 = by1 - 0.1 * (by1 - by0), by0 + 0.1 * (by1 - by0)  # top and bottom of the pip area
+    bw, bh = bx1 - bx0, by1 - by0
+    s = min(0.3 * bh, 0.5 * bw) if n > 1 else min(0.75 * bh, 1.0 * bw)
     if n >= 7:
-        s = min(0.13 * p.h, 0.2 * p.w)
+        s = min(0.23 * bh, 0.33 * bw)
     for fx, fy in LAYOUT[n]:
         symbol(p, suit, x0 + (x1 - x0) * fx, y0 + (y1 - y0) * fy, s)
 
 
 def _figure(p: Painter, court: str, suit: str, cx: float, y0: float, s: float) -> None:
     """A court figure standing on y = y0, `s` tall, dressed in the suit colour."""
-    c = SUIT_COLOUR[suit]
+    c = colour(suit)
     dark = tint(c, 1.0)
     head_y = y0 + 0.78 * s
     if court == "Ro":  # Robai: a dragon coiling upwards
@@ -168,9 +230,10 @@ def _figure(p: Painter, court: str, suit: str, cx: float, y0: float, s: float) -
         symbol(p, suit, cx + 0.3 * s, y0 + 0.5 * s, 0.3 * s)
 
 
-def _court(p: Painter, court: str, suit: str) -> None:
-    c = SUIT_COLOUR[suit]
-    x0, y0 = 0.3 * p.w, 0.08 * p.h
+def _court(p: Painter, court: str, suit: str, x0: float) -> None:
+    """The court's frame from x0 to the right edge: name band and figure."""
+    c = colour(suit)
+    y0 = 0.08 * p.h
     fw, fh = p.w - x0 - 0.06 * p.w, p.h - 2 * y0
     p.rect(x0, y0, fw, fh, tint(c, 0.12))
     p.frame(x0, y0, fw, fh, 1, max(1.0, 0.012 * p.w), c)
@@ -186,16 +249,22 @@ def _court(p: Painter, court: str, suit: str) -> None:
 
 def draw_face(p: Painter, code: str) -> None:
     suit, rank = code[0], code[1:]
-    p.blank(tint(SUIT_COLOUR[suit], 0.07), edge=SUIT_COLOUR[suit])
-    if rank in COURT_NAME:
-        x = 0.15 * p.w
-        c = SUIT_COLOUR[suit]
-        p.text(rank, x, p.h - 0.115 * p.h, 0.14 * p.h, c, max_width=0.22 * p.w)
-        symbol(p, suit, x, p.h - 0.235 * p.h, 0.12 * p.h)
-        _court(p, rank, suit)
+    c = colour(suit)
+    p.blank(tint(c, 0.07), edge=c)
+    _font_size, compact, pad = _font(p.w, p.h)
+    if rank in COURT_NAME:  # one index: the court's frame takes the rest of the card
+        _index(p, rank, suit, both=False)
+        x0 = corner(p.w, p.h).width + pad if compact else 0.3 * p.w
+        if p.w * 0.94 - x0 >= 3:  # else a card a few pixels wide: the index only
+            _court(p, rank, suit, x0)
+        return
+    _index(p, rank, suit, both=not compact)
+    if compact:
+        box = (corner(p.w, p.h).width + 0.5 * pad, 1.5 * pad, p.w - 1.5 * pad, p.h - 1.5 * pad)
     else:
-        _index(p, rank, suit)
-        _numbers(p, int(rank), suit)
+        box = (0.2 * p.w, 0.12 * p.h, 0.8 * p.w, 0.88 * p.h)
+    if box[2] - box[0] >= 3 and box[3] - box[1] >= 3:  # else the index only (a tiny card)
+        _numbers(p, int(rank), suit, box)
 
 
 def draw_back(p: Painter) -> None:

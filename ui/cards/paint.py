@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from kivy.core.text import Label as CoreLabel
@@ -42,6 +43,42 @@ def rgb(hex_code: str, alpha: float = 1.0) -> RGBA:
     r, g, b = (int(value[i : i + 2], 16) / 255 for i in (0, 2, 4))
     return (r, g, b, alpha)
 
+
+#: Ink of the index glyphs per px of font size (tests/ui/test_hand_legibility.py measures them):
+#: the height of Roboto Bold digits and capitals, the width of the widest index ("10", "Su",
+#: "Ka"), and the least height of the shipped CJK numerals 四…九 and suit characters (the flat
+#: 二 三 are shorter by design, as on the printed cards).
+DIGIT_HEIGHT = 0.7
+INDEX_WIDTH = 1.1
+CJK_HEIGHT = 0.84
+#: Cards shorter than this (px) get a compact face designed for strips: one index, its glyphs
+#: about a fifth of the card's height (twice the usual), and the pips or figure beside it.
+COMPACT_BELOW = 200
+
+
+@dataclass(frozen=True)
+class Corner:
+    """Where a card shows what it is, in px of a card of a given size (each deck's `corner`):
+    the ink height of the rank (`glyph`) and of the suit mark (`suit`), how far the index
+    reaches from the card's left edge (`width`: a card overlapped by another must keep that
+    much showing) and down from its top edge (`depth`: a row of cards lying over the lower part
+    of another row must leave that much of it showing)."""
+
+    glyph: float
+    suit: float
+    width: float
+    depth: float
+
+
+class Style:
+    """How every deck is drawn: `colour_safe` tells suits apart by shape as well as colour
+    (four-colour French suits, distinct karuta index marks, Tổ Tôm red cards marked by a
+    shape). Set through `ui.cards.set_colour_safe`, which also drops the drawn textures."""
+
+    colour_safe: bool = False
+
+
+STYLE = Style()
 
 WHITE = rgb("#FFFFFF")
 PAPER = rgb("#FBF8EF")

@@ -1,5 +1,5 @@
-"""Settings: language, AI level, animation speed, sound (on/off, volume, effects, voice), and
-the Controls page.
+"""Settings: language, AI level, animation speed, sound (on/off, volume, effects, voice), large
+cards, colour-blind safe cards, and the Controls page.
 
 The language and AI level buttons are made from their owners' lists (`ui.i18n.LANGUAGES`,
 `engine.ai.bots.LEVELS`), the same lists the config schema checks `[game]` against, so a new

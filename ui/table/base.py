@@ -26,7 +26,9 @@ from ui.i18n import tr, trf
 from ui.screens.base import BaseScreen
 from ui.sound import events as sounds
 from ui.table import botproc, cardsource, summary
+from ui.table import summary_cards as _summary_cards  # noqa: F401  (its widgets, for the kv)
 from ui.table.driver import TableDriver
+from ui.table.motion import MotionMixin
 from ui.table.reasons import reason
 from ui.table.remote_seats import SeatsMixin
 from ui.table.seats import seat_name
@@ -38,7 +40,7 @@ TRICK_HOLD = 1.6  # a completed trick stays on show this long at speed 1.0
 SLIDE = 0.3  # a played card slides onto the table in this long at speed 1.0
 
 
-class TableScreen(SeatsMixin, UndoMixin, BaseScreen):
+class TableScreen(SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
     """Shared flow of every game's table."""
 
     game_name = "meri"
@@ -68,6 +70,7 @@ class TableScreen(SeatsMixin, UndoMixin, BaseScreen):
             for key, widget in panel.ids.items():
                 self.ids.setdefault(key, widget)
         self.build_table()
+        self.build_motion()  # motion: above the table, below the summary (`ui.table.motion`)
 
     # -- summary panel -----------------------------------------------------------------------
     def on_summary_open(self, _screen: Any, value: bool) -> None:
@@ -155,6 +158,7 @@ class TableScreen(SeatsMixin, UndoMixin, BaseScreen):
         self.reset_view()
         self.refresh()
         self.app.cue(*self.deal_cues())
+        self.motion_deal()
         self.step()
 
     def shutdown(self) -> None:
@@ -165,6 +169,7 @@ class TableScreen(SeatsMixin, UndoMixin, BaseScreen):
             self.driver.shutdown()
             self.driver = None
         self._cancel_auto()
+        self.motion.stop()
 
     def on_leave(self, *_args: Any) -> None:
         self._cancel_auto()
@@ -213,6 +218,7 @@ class TableScreen(SeatsMixin, UndoMixin, BaseScreen):
             self.app.set_led("turn", False)
             if self.driver.start_bot():
                 self.app.set_led("thinking", True)
+        self.motion_turn()
         self.ensure_focus()
 
     def _replay_next(self) -> None:
@@ -248,6 +254,7 @@ class TableScreen(SeatsMixin, UndoMixin, BaseScreen):
         self.app.set_led("thinking", False)
         self.app.cue(*self.action_cues(seat, action))
         self.seats_changed()
+        self.motion_applied()
 
     def hold(self, seconds: float, then: Any) -> None:
         """Freeze the flow for `seconds` (a trick on show), then run `then` and continue."""
@@ -321,7 +328,7 @@ class TableScreen(SeatsMixin, UndoMixin, BaseScreen):
             Clock.schedule_once(lambda _dt: self.next_deal(), self.seconds(TRICK_HOLD))
 
     def next_deal(self) -> None:
-        if self.session is None:
+        if self.session is None or self.driver is None:  # (a demo's timer after leaving)
             return
         if self.replay is not None or self.tutorial is not None:  # one deal only
             self.leave()
@@ -336,6 +343,7 @@ class TableScreen(SeatsMixin, UndoMixin, BaseScreen):
         self.focus_scope = None
         self.reset_view()
         self.app.cue(*self.deal_cues())
+        self.motion_deal()
         self.step()
 
     def restart(self) -> None:
@@ -374,20 +382,42 @@ class TableScreen(SeatsMixin, UndoMixin, BaseScreen):
 
     def summary_markup(self) -> str:
         lines = self.summary_lines()
+        notes = self.summary_notes()
+        return "\n".join([*notes, *lines])
+
+    def summary_notes(self) -> list[str]:
+        """The table's own words above the summary (in its pictures and its details): a
+        practice deal is not counted; a lesson's closing words."""
         if self.session.practice:
-            lines = [tr("Practice game: this deal is not counted in the statistics."), *lines]
+            notes = [tr("Practice game: this deal is not counted in the statistics.")]
+        else:
+            notes = []
         if self.tutorial is not None:  # the lesson's closing words above the deal's result
-            lines = [self.tutorial.closing_text(), "", *lines]
-        return "\n".join(lines)
+            notes = [self.tutorial.closing_text(), "", *notes]
+        return notes
 
     def summary_lines(self) -> list[str]:
-        """The summary panel's lines: the engine's typed results, drawn by `summary.result_lines`
-        (tables with a row of cards to show set it here too, `summary_cards`)."""
-        self.summary_cards()
+        """The summary panel's lines (its "Details"): the engine's typed results, drawn by
+        `summary.result_lines`; the panel's pictures are drawn here too (`summary_pictures`)."""
+        self.summary_pictures()
         return summary.result_lines(self.deal_result(), self.match_result(), self.summary_value)
 
-    def summary_cards(self) -> None:
-        """Set the summary panel's row of cards, if the table shows one (Chắn's winning hand)."""
+    def summary_pictures(self) -> None:
+        """The cards that made the score and the match's progress (`summary_cards.SummaryBody`),
+        drawn from the same results, a part a frame."""
+        body = self.ids.get("summary_body")
+        if body is not None:
+            body.show(self.deal_result(), self.match_result(), self.summary_value,
+                      self.summary_notes())
+
+    def move_focus(self, direction: str) -> bool:
+        """On the summary UP and DOWN scroll its pictures or text (its buttons are one row)."""
+        scroll = self.ids.get("summary_scroll")
+        if self.summary_open and direction in ("UP", "DOWN") and scroll is not None:
+            step = 0.25 if direction == "UP" else -0.25
+            scroll.scroll_y = min(1.0, max(0.0, scroll.scroll_y + step))
+            return True
+        return super().move_focus(direction)
 
     def summary_value(self, key: str, value: Any) -> Any:
         """How an argument of a result line is shown (a table may name its cards)."""

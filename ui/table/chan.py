@@ -28,6 +28,7 @@ from ui.i18n import tr, trf
 from ui.sound import events as sounds
 from ui.table import chan_view as view
 from ui.table.base import HUMAN, TRICK_HOLD, TableScreen
+from ui.table.chan_motion import ChanMotion
 from ui.table.hints import HintMixin
 from ui.table.picking import HandPicking
 from ui.table.reasons import reason, refusal
@@ -59,7 +60,7 @@ class ChanSeat(FloatLayout):
     stacked = BooleanProperty(False)  # gate above exposed pairs (side seats)
 
 
-class ChanTableScreen(HintMixin, HandPicking, TableScreen):
+class ChanTableScreen(ChanMotion, HintMixin, HandPicking, TableScreen):
     """Properties for chan.kv (the stock, four seat zones with gates and exposed pairs, the open
     card, the offer banner, the waiting cards) and Chắn's prompts; the flow is `TableScreen`'s."""
 
@@ -73,8 +74,6 @@ class ChanTableScreen(HintMixin, HandPicking, TableScreen):
     waits_text = StringProperty("")
     waiting_codes = ListProperty([])
     open_code = StringProperty("")  # the open card, shown large in the middle of the table
-    final_codes = ListProperty([])  # the winning hand on the summary, pair by pair
-    final_breaks = ListProperty([])
     open_text = StringProperty("")
 
     # -- layout --------------------------------------------------------------------------------
@@ -108,6 +107,16 @@ class ChanTableScreen(HintMixin, HandPicking, TableScreen):
                     sizes.append(row.single_size())
         self.warm_cards("chan", sizes)
 
+    # -- places for motion (`ui.table.motion`, `ui.table.chan_motion`) -------------------------
+    def seat_widget(self, seat: int) -> Any:
+        return self.seats[seat]
+
+    def deal_origin(self) -> Any:
+        return self.ids.open_card
+
+    def deal_size(self) -> tuple[float, float]:
+        return self.seats[0].ids.gate_row.single_size()
+
     # -- view ----------------------------------------------------------------------------------
     def reset_view(self) -> None:
         super().reset_view()
@@ -116,6 +125,7 @@ class ChanTableScreen(HintMixin, HandPicking, TableScreen):
 
     def show(self, state: Any, obs: Any) -> None:
         self.stock_text = trf("Stock: {n} cards", n=obs.stock_count)
+        self.__dict__["_stock_shown"] = obs.stock_count  # a draw flies from it (`applied`)
         self.event_text = view.last_event(obs)
         if obs.open_card >= 0:
             self.open_code = CODE[obs.open_card]
@@ -167,7 +177,10 @@ class ChanTableScreen(HintMixin, HandPicking, TableScreen):
     # -- flow ----------------------------------------------------------------------------------
     def applied(self, seat: int, action: Any) -> None:
         super().applied(seat, action)
+        moves = self.flights_before(seat, action)  # read from the table before it is redrawn
+        stock = self.__dict__.get("_stock_shown", 0)
         self.refresh()
+        self.fly_after_layout(moves + self.stock_drawn(stock, self.observation().stock_count))
         if seat != HUMAN and action in (CHIU, WIN):
             name = seat_name(seat)
             self.flash = (trf("{seat}: Chíu!", seat=name) if action == CHIU
@@ -292,9 +305,3 @@ class ChanTableScreen(HintMixin, HandPicking, TableScreen):
                 self.leave()
             return True
         return False
-
-    # -- summary -------------------------------------------------------------------------------
-    def summary_cards(self) -> None:
-        """The winning hand, pair by pair, above the summary's text (nothing on a drawn deal)."""
-        self.final_codes, self.final_breaks = view.winning_codes(self.session.state,
-                                                                 self.deal_result())

@@ -16,7 +16,6 @@ from typing import Any
 from engine.chan import scoring
 from engine.chan.cards import CODE, FACES, RANK, VIETNAMESE
 from engine.chan.legal import CHIU, DISCARD_BASE, PASS, WIN
-from engine.result import DealResult
 from ui.i18n import tr, trf
 from ui.table.reasons import reason, refusal
 from ui.table.seats import seat_name
@@ -124,11 +123,3 @@ def last_event(obs: Any) -> str:
 
 
 # -- the end of a deal ------------------------------------------------------------------------
-def winning_codes(state: Any, deal: DealResult) -> tuple[list[str], list[int]]:
-    """The winner's twenty cards pair by pair (exposed first) for the summary, or nothing on a
-    drawn deal (`deal` is the engine's `DealResult`; the hand is `scoring.winning_hand`'s)."""
-    if not deal.winners:
-        return [], []
-    counts, exposed = scoring.winning_hand(state)
-    pairs, left = scoring.all_pairs(counts, exposed)
-    return exposed_codes(pairs + [(f,) for f in left])

@@ -73,6 +73,20 @@ class MeriTableScreen(TrickTableScreen):
         ratio = cardsource.aspect("meri")
         self.warm_cards("meri", [(int(trick_h * ratio), int(trick_h))])
 
+    # -- places for motion (`ui.table.motion`) -------------------------------------------------
+    def seat_widget(self, seat: int) -> Any:
+        return self.badges[seat]
+
+    def trick_views(self) -> list[Any]:
+        return list(self.ids.trick.views)
+
+    def deal_origin(self) -> Any:
+        return self.ids.trick
+
+    def deal_size(self) -> tuple[float, float]:
+        h = self.ids.trick.card_height
+        return (round(h * cardsource.aspect("meri")), h)
+
     # -- view ----------------------------------------------------------------------------------
     def show(self, state: Any, obs: Any) -> None:
         standing = self.match_result()
@@ -116,7 +130,7 @@ class MeriTableScreen(TrickTableScreen):
 
     def _show_trick(self, obs: Any) -> None:
         area = self.ids.trick
-        area.slide_seconds = self.seconds(SLIDE)
+        area.slide_seconds = self.motion_seconds(SLIDE)
         if self.reviewing and obs.tricks:
             trick = obs.tricks[-1]
         elif self.showing is not None:

@@ -8,8 +8,8 @@ explanation lines). A `Line` is an English msgid with
 its seats and teams are named as on the table. A line is shown once: the match's note that
 repeats one of the deal's (Tractor's next dealer, its match winner) is not repeated below.
 `deal_outcome` is the deal for the statistics. The panel itself (`SummaryPanel` in table.kv:
-the text, an optional row of cards, Next deal / New match, Restart, Home) is the same for
-every table.
+the pictures of `summary_cards.SummaryBody`, or these lines behind its Details toggle, and
+Next deal / New match, Restart, Home) is the same for every table.
 """
 
 from __future__ import annotations

@@ -18,11 +18,14 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from engine.tractor import BURY, DECLARE, PASS
 from engine.tractor.cards import CODES, KIND_SUIT, NKINDS, NT, POINTS, SUITS
 from engine.tractor.scoring import level_name
+from ui.focus import window_rect
 from ui.i18n import N_, tr, trf
 from ui.sound import events as sounds
+from ui.table import cardsource
 from ui.table import tractor_view as view
 from ui.table.base import HUMAN
 from ui.table.cardrows import CardRow
+from ui.table.motion import FLIGHT
 from ui.table.review import TrickTableScreen
 from ui.table.seats import TEAM_TONES, place_badges, seat_name, team_name
 from ui.table.widgets import SeatBadge
@@ -83,6 +86,56 @@ class TractorTableScreen(TrickTableScreen):
             row.center = (area.x + rx * area.width, area.y + ry * area.height)
         # Any card may be played: draw the deck ahead at the size of a play (one per frame).
         self.warm_cards("tractor", sorted({row.single_size() for row in self.plays}))
+
+    # -- places for motion (`ui.table.motion`) -------------------------------------------------
+    def seat_widget(self, seat: int) -> Any:
+        return self.badges[seat]
+
+    def trick_views(self) -> list[Any]:
+        return [v for row in self.plays for v in row.views]
+
+    def deal_origin(self) -> Any:
+        return self.ids.table
+
+    def deal_size(self) -> tuple[float, float]:
+        return self.plays[0].single_size()
+
+    def applied(self, seat: int, action: Any) -> None:
+        """A play flies from the seat (your hand, an AI's badge) to its place on the table."""
+        sources = self._play_sources(seat, action)  # read before the table is redrawn
+        super().applied(seat, action)
+        if sources:
+            self.motion.after_layout(lambda: self._fly_play(seat, sources))
+
+    def _play_sources(self, seat: int, action: Any) -> list[tuple[str, Any]]:
+        """(card code, window box it leaves from) for each card of a play; [] otherwise."""
+        if (not self.motion.enabled() or not isinstance(action, tuple) or action == PASS
+                or not action or action[0] in (DECLARE, BURY)):
+            return []
+        if seat != HUMAN:
+            badge = window_rect(self.badges[seat])
+            return [(CODES[k], badge) for k in action]
+        views, used, out = self.ids.hand.views, set(), []
+        for k in action:
+            i = next((i for i, c in enumerate(self.cards) if c == k and i not in used), None)
+            if i is None or i >= len(views):
+                return []
+            used.add(i)
+            out.append((CODES[k], window_rect(views[i])))
+        return out
+
+    def _fly_play(self, seat: int, sources: list[tuple[str, Any]]) -> None:
+        row = self.plays[seat]
+        if len(row.views) != len(row.codes):  # not every card placed yet: no flight
+            return
+        left = list(sources)
+        for card in row.views:
+            match = next((s for s in left if s[0] == card.code), None)
+            if match is None:
+                continue
+            left.remove(match)
+            self.motion.fly("tractor", card.code, cardsource.FACE, match[1], window_rect(card),
+                            FLIGHT, hide=[card])
 
     # -- view ----------------------------------------------------------------------------------
     def reset_view(self) -> None:

@@ -83,6 +83,12 @@ class CardView(Focusable, Widget):
         if parent is not None and self.pending:
             self._redraw()
 
+    def restyle(self) -> None:
+        """The decks' style changed (`ui.cards.set_colour_safe`): draw this card again, and
+        until then nothing (it is done from the settings screen, while no table shows)."""
+        self._shows = None
+        self._redraw()
+
     def focus_select(self) -> bool:
         self.dispatch("on_select")
         return True

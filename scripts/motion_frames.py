@@ -1,0 +1,184 @@
+"""Frames caught mid-motion (a screenshot cannot show motion): the deal flying to the seats, a
+trick swept to its winner, the seat to act pulsing, and Chắn's capture / discard / draw flights,
+at 800×480 by default (run under a display, e.g. xvfb-run).
+
+    xvfb-run -a -s "-screen 0 1280x1280x24" .venv/bin/python scripts/motion_frames.py \
+        [--out screenshots/motion] [--size 800x480]
+
+Bots play every seat at speed 1.0. At the wanted moment the script stops the bots, freezes
+every running Animation (its per-frame update does nothing), moves each one forward by a chosen
+time (`advance`, e.g. half a flight), draws a few frames and saves the PNG; then play goes on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+os.environ.setdefault("KIVY_NO_FILELOG", "1")
+os.environ.setdefault("KIVY_USE_DEFAULTCONFIG", "1")
+os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="parlor-motion-"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+
+def pump(frames: int = 1) -> None:
+    from kivy.base import EventLoop
+
+    for _ in range(frames):
+        EventLoop.idle()
+
+
+def wait(condition: Any, what: str, frames: int = 20000) -> None:
+    for _ in range(frames):
+        if condition():
+            return
+        pump(1)
+    raise SystemExit(f"motion_frames: the table did not reach {what}")
+
+
+class Freezer:
+    """Stops and steps every running Kivy Animation (and the table's bots meanwhile)."""
+
+    def __init__(self) -> None:
+        from kivy.animation import Animation
+
+        self.animation = Animation
+        self.update = Animation._update
+
+    def freeze(self, table: Any, advance: float, settle: int = 0) -> None:
+        """Stop the bots and every animation; draw `settle` frames (cold card faces get drawn
+        within the frame budget meanwhile), then step the animations by `advance` seconds."""
+        if table.driver is not None:
+            table.driver.invalidate()  # no bot acts while the frame is taken
+        def _update(_anim: Any, _dt: float) -> None:  # named so: the Clock calls it by name
+            return None
+
+        self.animation._update = _update
+        pump(settle)
+        steps = max(1, round(advance / 0.02))  # small steps, as frames would: a Sequence
+        for _ in range(steps):                  # starts its next part as one ends
+            for anim in list(self.animation._instances):
+                if type(anim) is self.animation:  # the leaves (a Sequence or Parallel runs them)
+                    self.update(anim, 0.0)  # an animation's first update only starts its clock
+                    self.update(anim, advance / steps)
+
+    def thaw(self, table: Any) -> None:
+        self.animation._update = self.update
+        table.step()
+
+
+def shoot(out: Path, name: str) -> None:
+    from kivy.base import EventLoop
+
+    pump(3)
+    path = out / f"{name}.png"
+    EventLoop.window.screenshot(name=str(path))
+    made = sorted(out.glob(f"{name}*.png"), key=lambda p: p.stat().st_mtime)[-1]
+    made.replace(path)
+    print(path)
+
+
+def build(size: tuple[int, int]) -> Any:
+    from kivy.base import EventLoop
+
+    from ui.app import ParlorApp
+    from ui.ports import KioskSettings, MemoryStore, NullOutputs, Services
+
+    EventLoop.ensure_window()
+    window = EventLoop.window
+    for child in list(window.children):
+        window.remove_widget(child)
+    window.size = size
+    app = ParlorApp(Services(store=MemoryStore(), outputs=NullOutputs(), kiosk=KioskSettings()),
+                    seed=3)
+    app.pace = 1.0
+    app.ai_level = "easy"
+    app.bot_process = False
+    app.root = app.build()
+    window.add_widget(app.root)
+    pump(4)
+    return app
+
+
+def trick_game(app: Any, freezer: Freezer, game: str, out: Path, tag: str) -> None:
+    table = app.root.get_screen(game)
+    table.autoplay = True
+    app.new_game(game)
+    wait(lambda: table.motion.flights, "the deal's flights")
+    freezer.freeze(table, 0.35, settle=12)  # the deal: the first cards near their seats, the last leaving
+    shoot(out, f"motion-{game}-deal-{tag}")
+    freezer.thaw(table)
+    wait(lambda: not table.motion.flights, "the end of the deal's flights")
+    wait(lambda: table.motion._pulse_anim is not None, "a pulse")
+    freezer.freeze(table, 0.2)
+    shoot(out, f"motion-{game}-pulse-{tag}")
+    freezer.thaw(table)
+    wait(lambda: table.showing is not None, "a completed trick")
+    wait(lambda: table.showing is None and table.motion.flights, "the sweep")
+    freezer.freeze(table, 0.2)  # half the sweep
+    shoot(out, f"motion-{game}-sweep-{tag}")
+    freezer.thaw(table)
+    table.shutdown()
+
+
+def chan(app: Any, freezer: Freezer, out: Path, tag: str) -> None:
+    table = app.root.get_screen("chan")
+    table.autoplay = True
+    app.new_game("chan")
+    wait(lambda: table.motion.flights, "the deal's flights")
+    freezer.freeze(table, 0.3, settle=12)
+    shoot(out, f"motion-chan-deal-{tag}")
+    freezer.thaw(table)
+    wanted = {"captured": "capture", "discarded": "discard", "Stock": "draw"}
+    seen: set[str] = set()
+    stock = [table.stock_text]
+    for _ in range(200):
+        if seen == set(wanted.values()) or table.session.state.is_over:
+            break
+        wait(lambda: any(f.hidden for f in table.motion.flights) or table.summary_open,
+             "a Chắn flight")
+        if table.summary_open:
+            break
+        flight = next(f for f in table.motion.flights if f.hidden)
+        if flight.view.face == "back":
+            kind = "draw"
+        else:
+            kind = "capture" if "captured" in table.event_text else "discard"
+        stock[0] = table.stock_text
+        if kind not in seen:
+            seen.add(kind)
+            freezer.freeze(table, 0.16)  # half a flight
+            shoot(out, f"motion-chan-{kind}-{tag}")
+            freezer.thaw(table)
+        wait(lambda: not any(f.hidden for f in table.motion.flights), "the flight to land")
+    table.shutdown()
+    missing = set(wanted.values()) - seen
+    if missing:
+        print(f"motion_frames: no {', '.join(sorted(missing))} flight in this Chắn deal")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path("screenshots/motion"))
+    parser.add_argument("--size", action="append", default=[])
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    freezer = Freezer()
+    for text in args.size or ["800x480"]:
+        width, _, height = text.partition("x")
+        size = (int(width), int(height))
+        tag = f"{size[0]}x{size[1]}"
+        for game in ("meri", "tractor"):
+            trick_game(build(size), freezer, game, args.out, tag)
+        chan(build(size), freezer, args.out, tag)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

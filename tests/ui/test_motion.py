@@ -1,0 +1,204 @@
+"""Motion at a human pace (issue 20 part 3): the deal, the trick sweep, Chắn's flights and the
+turn pulse follow the animation speed and reduce motion; with motion off nothing is scheduled and
+a deal's record is identical to one played with motion on; input during a flight is taken at
+once and the state never waits for an animation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from kivy.animation import Animation
+
+from engine import registry
+from engine.chan.legal import DISCARD_BASE
+from tests.ui.tablesim import start_deal, wait_turn
+from tests.ui.uitools import pump, wait_for
+from ui.table import motion as motion_mod
+from ui.table.widgets import CardView
+
+pytestmark = pytest.mark.ui
+
+
+class Recorder:
+    """Every Animation of a card or of the pulse started, and every Clock call made by the
+    motion module (other widgets, e.g. the window, may animate for their own reasons)."""
+
+    def __init__(self, monkeypatch: Any) -> None:
+        self.animations: list[Any] = []
+        self.clock_calls: list[str] = []
+        start = Animation.start
+        recorder = self
+
+        def recording_start(anim: Any, widget: Any) -> None:
+            if isinstance(widget, (CardView, motion_mod.Glow)):
+                recorder.animations.append(widget)
+            start(anim, widget)
+
+        monkeypatch.setattr(Animation, "start", recording_start)
+        real = motion_mod.Clock
+
+        class Clock:
+            def __getattr__(self, name: str) -> Any:
+                recorder.clock_calls.append(name)
+                return getattr(real, name)
+
+        monkeypatch.setattr(motion_mod, "Clock", Clock())
+
+
+def autoplay_deal(make_app: Any, game: str, reduce_motion: bool, pace: float) -> Any:
+    """Bots play one whole deal of `game` on its table; the table once the summary opens."""
+    app = make_app(pace=pace)
+    app.reduce_motion = reduce_motion
+    table = app.root.get_screen(game)
+    table.autoplay = True
+    app.new_game(game)
+    wait_for(lambda: table.summary_open, 120, what=f"the end of a {game} deal")
+    return app, table
+
+
+@pytest.mark.parametrize("game", ["meri", "tractor", "chan"])
+def test_motion_off_schedules_nothing_and_the_record_is_the_same(
+        make_app: Any, monkeypatch: Any, game: str) -> None:
+    pace = 0.04  # every delay short but not zero: motion on really flies
+    off = Recorder(monkeypatch)
+    app, table = autoplay_deal(make_app, game, reduce_motion=True, pace=pace)
+    record_off = app.session.record.to_json()
+    assert off.animations == [] and off.clock_calls == []
+    assert table.motion.started == 0 and not table.motion.layer.children
+
+    monkeypatch.undo()
+    on = Recorder(monkeypatch)
+    app, table = autoplay_deal(make_app, game, reduce_motion=False, pace=pace)
+    assert table.motion.started > 0 and on.animations  # the deal, pulses, sweeps, flights
+    assert app.session.record.to_json() == record_off
+    if game == "chan":
+        assert on.clock_calls  # flights land on cards placed by the rows first
+    wait_for(lambda: not table.motion.flights, 5, what="the flights to land")
+    assert not table.motion.layer.children  # every flyer back in the pool
+
+
+def test_settings_offer_reduce_motion_and_keep_it(make_app: Any) -> None:
+    from ui.ports import MemoryStore
+
+    store = MemoryStore()
+    app = make_app(store=store)
+    app.go("settings")
+    pump(5)
+    screen = app.root.get_screen("settings")
+    assert screen.ids.motion_full.selected and not screen.ids.motion_reduced.selected
+    screen.ids.motion_reduced.dispatch("on_release")
+    assert app.reduce_motion and store.get_setting("reduce_motion") is True
+    assert screen.ids.motion_reduced.selected
+    again = make_app(store=store)
+    assert again.reduce_motion
+
+
+def test_meri_deal_flies_and_your_turn_pulses_without_holding_input(make_app: Any) -> None:
+    app = make_app(pace=1.0)
+    table = app.root.get_screen("meri")
+    app.new_game("meri")
+    # once the table has laid itself out: two cards to each of the eight seats, staggered
+    wait_for(lambda: len(table.motion.flights) >= 8, 10, what="the deal's flights")
+    assert table.motion.layer.children
+    hand = table.ids.hand
+    hx, hy = hand.to_window(*hand.center)
+    assert all(f.view.parent is table.motion.layer for f in table.motion.flights)
+    wait_for(lambda: table.motion.started >= 16, 10, what="every dealt card to leave")
+    last = table.motion.flights[-1]  # the last card dealt flies to your hand
+    wait_for(lambda: last not in table.motion.flights, 10, what="the deal to end")
+    cx, cy = last.view.to_window(*last.view.center)
+    assert abs(cx - hx) < 2 and abs(cy - hy) < 2
+    wait_turn(table, 60)
+    state = table.session.state
+    assert table.motion.busy  # your seat pulses
+    before = len(table.session.record.actions)
+    card = state.legal_actions()[0]
+    assert table.play(card)  # taken at once, mid-pulse
+    assert len(table.session.record.actions) == before + 1
+
+
+def test_trick_sweeps_to_its_winner(make_app: Any) -> None:
+    app = make_app(pace=0.3)
+    table = app.root.get_screen("tractor")
+    table.autoplay = True
+    app.new_game("tractor")
+    wait_for(lambda: table.showing is not None, 60, what="a completed trick")
+    winner = table.showing[2]
+    shown = sum(len(row.views) for row in table.plays)
+    wait_for(lambda: table.showing is None, 10, what="the trick to be cleared")
+    sweeping = [f for f in table.motion.flights if not f.hidden]
+    assert 0 < len(sweeping) <= motion_mod.SWEEP_MAX  # a trick of many cards sweeps a few
+    if shown <= motion_mod.SWEEP_MAX:
+        assert len(sweeping) >= shown
+    badge = table.badges[winner]
+    bx, by = badge.to_window(*badge.center)
+    view = sweeping[0].view
+    animation = sweeping[0].animation
+    assert animation is not None
+    wait_for(lambda: sweeping[0] not in table.motion.flights, 5, what="the sweep to end")
+    # it ended centred on the winner's badge
+    cx, cy = view.to_window(view.center_x, view.center_y)
+    assert abs(cx - bx) < 2 and abs(cy - by) < 2
+
+
+def discard_position() -> tuple[Any, list[int]]:
+    game = registry.get("chan")
+    replay = game.new_deal(4)
+    actions: list[int] = []
+    while not (replay.to_act == 0 and replay.phase == "discard"):
+        legal = replay.legal_actions()
+        actions.append(legal[-1] if replay.phase == "discard" else legal[0])
+        replay.apply(actions[-1])
+    return game.new_deal(4), actions
+
+
+def test_chan_discard_flies_to_the_gate_and_the_next_action_lands_it(make_app: Any) -> None:
+    app = make_app(pace=1.0)
+    deal, actions = discard_position()
+    table = start_deal(app, "chan", deal, actions)
+    wait_turn(table)
+    assert table.prompt == "discard"
+    face = table.cards[table.legal[0]]
+    assert table.play(DISCARD_BASE + face)  # the state moves at once
+    pump(1)
+    gate = table.seats[0].ids.gate_row
+    hiding = [f for f in table.motion.flights if f.hidden]
+    assert hiding, "the discard flies"
+    target = hiding[0].hidden[0][0]
+    assert target is gate.views[-1] and target.opacity == 0  # the gate card waits for it
+    assert hiding[0].view.code == gate.codes[-1]
+    # the next action comes before it lands: the flight ends at once, the card is shown
+    state = table.session.state
+    table.driver.invalidate()
+    table.driver.apply(state.legal_actions()[0])
+    assert all(not f.hidden for f in table.motion.flights)
+    assert target.opacity == 1
+
+
+def test_chan_reduce_motion_discard_is_instant(make_app: Any) -> None:
+    app = make_app(pace=1.0)
+    app.reduce_motion = True
+    deal, actions = discard_position()
+    table = start_deal(app, "chan", deal, actions)
+    wait_turn(table)
+    face = table.cards[table.legal[0]]
+    assert table.play(DISCARD_BASE + face)
+    pump(2)
+    assert not table.motion.flights and table.motion.started == 0
+    gate = table.seats[0].ids.gate_row
+    assert gate.views[-1].opacity == 1
+
+
+def test_tractor_play_flies_from_the_seat_to_its_place(make_app: Any) -> None:
+    app = make_app(pace=0.5)
+    table = app.root.get_screen("tractor")
+    table.autoplay = True
+    app.new_game("tractor")
+    wait_for(lambda: any(f.hidden for f in table.motion.flights), 90, what="a play in flight")
+    flight = next(f for f in table.motion.flights if f.hidden)
+    target = flight.hidden[0][0]
+    assert any(target in row.views for row in table.plays)  # it lands on the play's card
+    assert target.opacity == 0 and flight.view.code == target.code
+    wait_for(lambda: flight not in table.motion.flights, 5, what="the play to land")
+    assert target.opacity == 1

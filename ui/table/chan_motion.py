@@ -1,0 +1,89 @@
+"""Chắn's flights (`ui.table.motion` does the moving): a capture sends the capturing card and the
+open card to the seat's exposed pairs, a discard sends the card to the seat's gate, and a card
+drawn from the stock flies from the stock to the middle of the table, where it lies open.
+
+Where a card comes from is read before the table is redrawn (the hand card you tapped, the open
+card in the middle, an AI seat's name); where it lands after the rows have placed their new
+cards (`Motion.after_layout`), and that card stays hidden until the flyer reaches it. With
+motion off (reduce motion, a zero pace) nothing here runs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.chan.cards import CODE
+from engine.chan.legal import DISCARD_BASE, PASS
+from ui.focus import Rect, window_rect
+from ui.table import cardsource
+from ui.table.motion import FLIGHT
+from ui.table.widgets import CardView
+
+HUMAN = 0
+
+# (code, where it flies from, which seat, "gate" / "exposed" / "open", index from the end)
+Move = tuple[str, Rect, int, str, int]
+
+
+class ChanMotion:
+    """Mixed into the Chắn table, which has `motion`, `seats`, `cards`, `ids` and `open_code`."""
+
+    def flights_before(self, seat: int, action: Any) -> list[Move]:
+        """The flights `action` of `seat` (just applied, not yet drawn) makes, with their
+        starting places read from the table as it still shows the position before it."""
+        if not self.motion.enabled():  # type: ignore[attr-defined]
+            return []
+        moves: list[Move] = []
+        if not isinstance(action, int) or action >= PASS:
+            return moves
+        if action < DISCARD_BASE:  # a capture: (hand card, open card) join the exposed pairs
+            open_card = self.ids.open_card  # type: ignore[attr-defined]
+            moves.append((CODE[action], self._from_hand(seat, action), seat, "exposed", 2))
+            if self.open_code:  # type: ignore[attr-defined]
+                moves.append((self.open_code, window_rect(open_card), seat,  # type: ignore[attr-defined]
+                              "exposed", 1))
+        else:
+            face = action - DISCARD_BASE
+            moves.append((CODE[face], self._from_hand(seat, face), seat, "gate", 1))
+        return moves
+
+    def _from_hand(self, seat: int, face: int) -> Rect:
+        """Where `seat`'s card `face` leaves from: your card in the hand, an AI's seat name."""
+        if seat == HUMAN:
+            hand = self.ids.hand  # type: ignore[attr-defined]
+            for view, f in zip(hand.views, self.cards, strict=False):  # type: ignore[attr-defined]
+                if f == face:
+                    return window_rect(view)
+        x, y, w, h = window_rect(self.seats[seat])  # type: ignore[attr-defined]
+        return (x, y + h * 0.8, w, h * 0.2)
+
+    def stock_drawn(self, before: int, after: int) -> list[Move]:
+        """A card turned up from the stock (C-11) flies from the stock to the open card."""
+        if after >= before or not self.open_code or not self.motion.enabled():  # type: ignore[attr-defined]
+            return []
+        label = self.ids.get("stock_label")  # type: ignore[attr-defined]
+        source = label if label is not None else self.ids.table  # type: ignore[attr-defined]
+        return [(self.open_code, window_rect(source), -1, "open", 1)]  # type: ignore[attr-defined]
+
+    def fly_after_layout(self, moves: list[Move]) -> None:
+        """Start `moves` once the rows have placed the cards they land on."""
+        if moves:
+            self.motion.after_layout(lambda: self._fly(moves))  # type: ignore[attr-defined]
+
+    def _fly(self, moves: list[Move]) -> None:
+        for code, src, seat, where, back in moves:
+            target = self._landing(seat, where, back)
+            if target is None or target.code != code:
+                continue
+            face = cardsource.BACK if where == "open" else cardsource.FACE
+            self.motion.fly("chan", code, face, src, window_rect(target),  # type: ignore[attr-defined]
+                            FLIGHT, hide=[target])
+
+    def _landing(self, seat: int, where: str, back: int) -> CardView | None:
+        """The card view a flight lands on (the `back`-th from the end of the row)."""
+        if where == "open":
+            return self.ids.open_card  # type: ignore[attr-defined]
+        zone = self.seats[seat]  # type: ignore[attr-defined]
+        row = zone.ids.gate_row if where == "gate" else zone.ids.exposed_row
+        views = row.views
+        return views[-back] if len(views) >= back and len(row.codes) == len(views) else None
