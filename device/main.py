@@ -223,7 +223,8 @@ def make_services(
                     replay_record=replay_record, keyboard=config.input.keyboard,
                     health=lambda: health.read_all(paths.nearest_folder(database)),
                     power=config.power, sleep=config.display.sleep,
-                    sounds=SoundPlayer())  # the speaker: probed on the first sound, lazily
+                    sounds=SoundPlayer(),  # the speaker: probed on the first sound, lazily
+                    network=config.network)  # phones at the table (issue 22)
 
 
 class LiveDevices:

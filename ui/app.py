@@ -60,6 +60,7 @@ SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
     "power": ("ui.screens.power:PowerScreen", ("screens/exit.kv", "screens/power.kv")),
     "replays": ("ui.screens.replay:ReplayListScreen", ("screens/replay.kv",)),
     "replay": ("ui.screens.replay:ReplayScreen", ("screens/replay.kv",)),
+    "seating": ("ui.screens.seating:SeatingScreen", ("screens/seating.kv",)),
 }
 # Game name -> the table screen class ("module:Class"), in the order home and stats list them.
 # A game's title is its registry entry's (`registry.title(name)`), never translated.
@@ -171,6 +172,8 @@ class ParlorApp(SoundCues, App):
         self.colour_safe = bool(store.get_setting("colour_safe", services.colour_safe))
         self.on_colour_safe(self, self.colour_safe)  # the decks' style is one per process
         self._heartbeat_event: Any = None
+        self.seating: Any = None  # who plays each seat of the game in progress (ui.table.seating)
+        self.phones: Any = None  # its phone server (ui.table.remote_seats.PhoneSeats), if any
         self.sleeper: Sleeper | None = None  # built with the window (`build`)
         reason = getattr(store, "unavailable_reason", "")
         if reason:  # the store keeps nothing: say so on the home screen, in words
@@ -210,6 +213,7 @@ class ParlorApp(SoundCues, App):
         return bool(getattr(screen, "bots_playing", bool)())
 
     def on_stop(self) -> None:
+        self.close_phones()
         self.unbind_window()
 
     def unbind_window(self) -> None:
@@ -517,12 +521,49 @@ class ParlorApp(SoundCues, App):
         self.save_warning = (i18n.trf("Not saving: {problem}", problem=i18n.tr(problem))
                              if problem else "")
 
-    def new_game(self, game: str) -> None:
+    def new_game(self, game: str, seating: Any = None, phones: Any = None) -> None:
+        """Start a match of `game` seated as `seating` (default: you and AI), with the phone
+        server the seating screen started (`phones`, whose session is the match's)."""
         if game not in TABLES:
             return
-        self.session = Session.new(game, self.rng.randrange(2**31), save=self.save,
-                                   practice=self.practice)
+        from ui.table.seating import Seating, save_seating
+
+        if phones is not self.phones:
+            self.close_phones()
+        if phones is not None:
+            self.session = phones.session
+            self.session.save_callback = self.save
+            self.session.save()
+        else:
+            self.session = Session.new(game, self.rng.randrange(2**31), save=self.save,
+                                       practice=self.practice)
+        players = self.session.game.players
+        self.seating = seating if seating is not None else Seating.default(players, self.ai_level)
+        self.phones = phones
+        save_seating(self.services.store, game, self.seating.plans,
+                     phones.keys() if phones is not None else None)
         self._open_table(game)
+
+    def open_seating(self, game: str) -> None:
+        """Home's Play: the seating screen of `game` (its Play starts today's game at once)."""
+        if game not in TABLES:
+            return
+        self.root.get_screen("seating").setup(game)
+        self.go("seating")
+
+    def keep_seating(self) -> None:
+        """Save the seating and the phone server's keys again (a phone took a seat)."""
+        from ui.table.seating import save_seating
+
+        if self.session is not None and self.seating is not None:
+            save_seating(self.services.store, self.session.game.name, self.seating.plans,
+                         self.phones.keys() if self.phones is not None else None)
+
+    def close_phones(self) -> None:
+        """Stop the phone server of the game in progress (the table was left)."""
+        if self.phones is not None:
+            self.phones.stop()
+            self.phones = None
 
     def set_practice(self, on: bool) -> None:
         """The home screen's Practice toggle: games started from now on take moves back."""
@@ -545,7 +586,25 @@ class ParlorApp(SoundCues, App):
             self.refresh_saved()
             return
         self.session = resumed.session
+        self.resume_seating(self.session)
         self._open_table(self.session.game.name)
+
+    def resume_seating(self, session: Session) -> None:
+        """The resumed game's seating; its phone server listens again with the saved keys, so
+        the phones rejoin their seats (if `[network]` is off now, AI plays the phone seats)."""
+        from ui.table.remote_seats import PhoneSeats
+        from ui.table.seating import PHONE, Seating, saved_seating
+
+        self.close_phones()
+        plans, keys = saved_seating(self.services.store, session.game.name,
+                                    session.game.players)
+        self.seating = Seating(plans)
+        if self.services.network.enabled and any(p.kind == PHONE for p in plans):
+            phones = PhoneSeats(session, plans, self.services.network, keys=keys)
+            if phones.start():
+                self.phones = phones
+            else:
+                self.notice = i18n.trf("Phones cannot join: {problem}", problem=phones.problem)
 
     def open_replay(self, text: str) -> bool:
         """Show a record (`parlor replay FILE`) being played on its game's table; a malformed

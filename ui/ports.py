@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from engine.ai.kinds import DEFAULT_LEVEL
 from ui.i18n import N_
+from ui.remote.settings import NetworkSettings
 
 #: The semantic input events the UI accepts (equal to `hardware.events.EVENTS`, by test).
 EVENTS: tuple[str, ...] = ("LEFT", "RIGHT", "UP", "DOWN", "SELECT", "OK", "BACK", "MENU")
@@ -260,6 +261,7 @@ class Services:
     sleep: SleepSettings = NEVER  # screen sleep (the composition root passes [display]'s keys)
     backlight: Backlight = field(default_factory=lambda: NoBacklight())
     sounds: Sounds = field(default_factory=lambda: NullSounds())  # the speaker (`ui.sound`)
+    network: NetworkSettings = field(default_factory=NetworkSettings)  # phones ([network])
 
 
 class MemoryStore:

@@ -77,6 +77,7 @@ def make_app(window: Any) -> Iterator[Callable[..., Any]]:
         sleep: SleepSettings = NEVER,
         backlight: Backlight | None = None,
         sounds: Any = None,
+        network: Any = None,
     ) -> Any:
         teardown()  # one app at a time: kv's `app` must mean the newest one
         window.size = size
@@ -90,6 +91,8 @@ def make_app(window: Any) -> Iterator[Callable[..., Any]]:
             backlight=backlight or NoBacklight(),
             sounds=sounds or NullSounds(),
         )
+        if network is not None:
+            services.network = network  # ui.remote.settings.NetworkSettings (phones)
         app = ParlorApp(services, seed=seed)
         app.pace = pace
         app.ai_level = ai_level  # the quick bots: tests check the table, not the AI

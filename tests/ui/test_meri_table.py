@@ -68,6 +68,8 @@ def test_whole_deal_by_touch_reaches_the_summary(make_app: Any) -> None:
     store = CountingStore()
     app = make_app(store=store, pace=0)
     tap(app.root.get_screen("home").ids.play_meri)
+    pump(3)
+    tap(app.root.get_screen("seating").ids.play_button)  # today's seating: you and AI
     table = app.root.get_screen("meri")
     assert app.root.current == "meri"
     human_actions = 0
@@ -116,6 +118,9 @@ def test_whole_deal_by_button_events_reaches_the_summary(make_app: Any) -> None:
     pump(2)
     assert home.focused_widget == home.ids.play_meri
     app.post_input("OK")
+    pump(3)
+    assert app.root.current == "seating"
+    app.post_input("OK")  # the seating screen's Play is focused: today's game
     pump(2)
     table = app.root.get_screen("meri")
     assert app.root.current == "meri"

@@ -21,3 +21,4 @@ class HomeScreen(BaseScreen):
 
     def on_pre_enter(self, *_args: Any) -> None:
         self.app.refresh_saved()
+        self.app.close_phones()  # back home: no phone server runs (issue 22)

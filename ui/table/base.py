@@ -27,9 +27,10 @@ from ui.screens.base import BaseScreen
 from ui.sound import events as sounds
 from ui.table import botproc, cardsource, summary
 from ui.table import summary_cards as _summary_cards  # noqa: F401  (its widgets, for the kv)
-from ui.table.driver import TableDriver, bot_specs
+from ui.table.driver import TableDriver
 from ui.table.motion import MotionMixin
 from ui.table.reasons import reason
+from ui.table.remote_seats import SeatsMixin
 from ui.table.seats import seat_name
 from ui.table.undo import UndoMixin
 
@@ -39,7 +40,7 @@ TRICK_HOLD = 1.6  # a completed trick stays on show this long at speed 1.0
 SLIDE = 0.3  # a played card slides onto the table in this long at speed 1.0
 
 
-class TableScreen(UndoMixin, MotionMixin, BaseScreen):
+class TableScreen(SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
     """Shared flow of every game's table."""
 
     game_name = "meri"
@@ -135,15 +136,18 @@ class TableScreen(UndoMixin, MotionMixin, BaseScreen):
         self.session = session
         self.replay = list(replay) if replay is not None else None
         self._set_tutorial(tutorial)
-        human = None if (self.autoplay or self.replay is not None) else HUMAN
-        seats = [s for s in range(session.game.players) if s != human and tutorial is None]
-        specs = bot_specs(self.app.ai_level, seats, self.app.rng.randrange(2**31))
+        self.take_seating(session)  # who plays each seat (ui.table.remote_seats)
+        human = None if (self.autoplay or self.replay is not None) else self.screen_seat()
+        seed = self.app.rng.randrange(2**31)
+        specs = self.seat_specs(session, human, seed) if tutorial is None else {}
         process = (botproc.BotProcess(session.game.name, specs, self.app.services.ai_workers)
                    if self.app.bot_process and botproc.available() else None)
         self.driver = TableDriver(  # bots are built in the bot process, here only if need be
             session, specs, human, self.step, self.applied, lambda: self.seconds(BOT_DELAY),
             process,
         )
+        self.driver.waits = self.waits_for_player  # phone seats with their phone there
+        self.attach_phones()
         self.holding = False
         self.summary_open = False
         self._attach_summary(False)
@@ -186,7 +190,7 @@ class TableScreen(UndoMixin, MotionMixin, BaseScreen):
         state = self.session.state
         if self.summary_open:
             self.summary_text = self.summary_markup()
-        elif state.to_act == HUMAN and not self.holding and not state.is_over:
+        elif self.human_deciding() and not state.is_over:
             self.human_turn()
             self._tutorial_turn()
 
@@ -201,7 +205,7 @@ class TableScreen(UndoMixin, MotionMixin, BaseScreen):
             self.deal_over()
         elif self.replay is not None or (self.tutorial is not None and state.to_act != HUMAN):
             self._replay_next()
-        elif state.to_act == HUMAN and not self.autoplay:
+        elif state.to_act == HUMAN and self.driver.human == HUMAN:
             self.app.set_led("thinking", False)
             self.app.set_led("turn", True)
             turn = (id(self.session.record), len(self.session.record.actions))
@@ -249,6 +253,7 @@ class TableScreen(UndoMixin, MotionMixin, BaseScreen):
         """After any action: subclasses animate it and may hold the screen (`hold`)."""
         self.app.set_led("thinking", False)
         self.app.cue(*self.action_cues(seat, action))
+        self.seats_changed()
         self.motion_applied()
 
     def hold(self, seconds: float, then: Any) -> None:
@@ -264,7 +269,8 @@ class TableScreen(UndoMixin, MotionMixin, BaseScreen):
 
     def play(self, action: Action) -> bool:
         """The human's action; a refused one shows the reason in words and changes nothing."""
-        if self.driver is None or self.holding or self.session.state.to_act != HUMAN:
+        if (self.driver is None or self.holding or self.session.state.to_act != HUMAN
+                or self.driver.human != HUMAN):
             return False
         if self.tutorial is not None and not self.tutorial.allows(action):
             return False  # the lesson said why (the rule broken, or the move it asks for)
@@ -332,6 +338,7 @@ class TableScreen(UndoMixin, MotionMixin, BaseScreen):
             return
         self.driver.invalidate()
         self.session.next_deal()
+        self.seats_changed()
         self.summary_open = False
         self.focus_scope = None
         self.reset_view()
@@ -420,7 +427,8 @@ class TableScreen(UndoMixin, MotionMixin, BaseScreen):
     def human_deciding(self) -> bool:
         """The human decides now: their turn, nothing on show, nobody playing for them."""
         return (self.session.state.to_act == HUMAN and not self.holding and not self.autoplay
-                and self.replay is None)
+                and self.replay is None and self.driver is not None
+                and self.driver.human == HUMAN)
 
     def bots_playing(self) -> bool:
         """Bots are playing a deal the player watches (the screen does not sleep, `ui.sleep`):
@@ -524,6 +532,7 @@ class TableScreen(UndoMixin, MotionMixin, BaseScreen):
         if self.session is not None:
             cardsource.BUDGET.busy()  # this frame has work enough: no card drawn ahead in it
             self.show(self.session.state, self.observation())
+            self.cover_hand()
 
     def observation(self) -> Any:
         """Seat 0's observation of the current state, made once per action: a table reads it

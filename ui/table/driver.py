@@ -64,6 +64,7 @@ class TableDriver(Worker):
         self.on_applied = on_applied
         self.delay = delay
         self.thinking: int | None = None  # the seat whose bot is thinking
+        self.waits: Callable[[int], bool] | None = None  # a person plays this seat now (phone)
         super().__init__("parlor-bot")
 
     def invalidate(self) -> None:
@@ -89,6 +90,8 @@ class TableDriver(Worker):
         state = self.session.state
         seat = state.to_act
         if state.is_over or seat is None or seat == self.human or self.thinking is not None:
+            return False
+        if self.waits is not None and self.waits(seat):
             return False
         observation = state.observation(seat)
         legal = state.legal_actions()

@@ -18,7 +18,17 @@ TEAM_TONES = ([0.22, 0.45, 0.85, 1], [0.85, 0.38, 0.18, 1])  # badge colours of 
 TEAM_COLOURS = ("5aa0ff", "ff8a50")  # the same hues as markup text colours
 
 
+NAMES: list[str] = []  # the names the seating gave this table ("" = the default name)
+
+
+def use_names(names: Sequence[str]) -> None:
+    """The current table's seat names (`ui.table.remote_seats`); [] = "You" and "AI n"."""
+    NAMES[:] = list(names)
+
+
 def seat_name(seat: int) -> str:
+    if seat < len(NAMES) and NAMES[seat]:
+        return NAMES[seat]
     return tr("You") if seat == 0 else trf("AI {n}", n=seat)
 
 

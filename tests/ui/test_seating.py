@@ -1,0 +1,132 @@
+"""The seating screen (issue 22): today's game in one tap, seats as this screen / phone / AI,
+names typed and remembered, and the phone panel: how to turn phones on, the QR code and URL of
+a running server on 127.0.0.1, which phones joined, a port in use in one line."""
+
+from __future__ import annotations
+
+import socket
+from typing import Any
+
+from tests.ui.remote.harness import Phone
+from tests.ui.uitools import cut_labels, pump, settle, tap, wait_for
+from ui.ports import MemoryStore
+from ui.remote.settings import NetworkSettings
+from ui.table.seating import known_names
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def loopback(port: int | None = None) -> NetworkSettings:
+    return NetworkSettings(enabled=True, port=port or free_port(), grace_seconds=30.0,
+                           bind="127.0.0.1")
+
+
+def open_seating(app: Any, game: str) -> Any:
+    tap(app.root.get_screen("home").ids[f"play_{game}"])
+    settle()
+    assert app.root.current == "seating"
+    return app.root.get_screen("seating")
+
+
+def test_play_then_play_by_buttons_is_todays_game(make_app: Any) -> None:
+    """OK on home's Play, OK on the seating screen's Play (focused): you against AI."""
+    app = make_app(pace=0)
+    app.post_input("OK")
+    pump(3)
+    seating = app.root.get_screen("seating")
+    assert app.root.current == "seating" and seating.game == "meri"
+    settle()
+    assert seating.focused_widget == seating.ids.play_button
+    assert [p.kind for p in seating.plans] == ["screen"] + ["ai"] * 7
+    app.post_input("OK")
+    pump(3)
+    assert app.root.current == "meri"
+    table = app.root.get_screen("meri")
+    assert table.screen_seat() == 0 and table.driver.human == 0
+    assert table.badges[0].name == "You" and table.badges[1].name == "AI 1"
+    assert seating.phones is None
+
+
+def test_seats_by_touch_names_typed_are_remembered_and_shown(make_app: Any) -> None:
+    store = MemoryStore()
+    app = make_app(store=store, pace=0)
+    seating = open_seating(app, "tractor")
+    rows = seating.rows
+    assert len(rows) == 4
+    rows[0].name_input.text = "Linh"
+    tap(rows[2].level_button)  # the app's level (easy in tests) -> normal
+    assert seating.plans[2].level != "easy"
+    tap(rows[1].kind_button)  # AI -> (this screen is for seat 0 only) -> phone
+    tap(rows[1].kind_button)  # phone -> AI
+    assert seating.plans[1].kind == "ai"
+    settle()
+    assert not cut_labels(seating), cut_labels(seating)
+    tap(seating.ids.play_button)
+    pump(3)
+    table = app.root.get_screen("tractor")
+    assert app.root.current == "tractor"
+    assert table.badges[0].name == "Linh"
+    assert known_names(store) == ["Linh"]
+    assert table.driver.specs[2][0] == seating.plans[2].level
+    # Next time the name is picked with a button
+    app.go("home")
+    settle()
+    seating = open_seating(app, "tractor")
+    tap(seating.rows[3].pick_button)
+    assert seating.plans[3].name == "Linh"
+
+
+def test_phone_seat_with_network_off_says_how_to_turn_it_on(make_app: Any) -> None:
+    app = make_app(pace=0)
+    seating = open_seating(app, "tractor")
+    tap(seating.rows[1].kind_button)  # AI -> phone (this screen is for seat 0 only)
+    assert seating.plans[1].kind == "phone"
+    assert seating.phone_alert and "[network]" in seating.phone_text
+    assert seating.phones is None and seating.qr_matrix == []
+    tap(seating.ids.play_button)
+    pump(3)
+    table = app.root.get_screen("tractor")
+    assert table.seating.plays(1) == "ai"  # no server: AI plays the phone seat
+    assert 1 in table.driver.specs
+
+
+def test_phone_seat_shows_the_qr_code_and_who_joined(make_app: Any) -> None:
+    net = loopback()
+    app = make_app(pace=0, network=net)
+    seating = open_seating(app, "tractor")
+    tap(seating.rows[2].kind_button)  # AI -> phone
+    settle()
+    phones = seating.phones
+    assert phones is not None and phones.listening, seating.phone_text
+    url = phones.url()
+    assert url.startswith(f"http://127.0.0.1:{net.port}/#")
+    assert url.replace("#", "\n#") in seating.phone_text  # on two lines
+    assert len(seating.qr_matrix) >= 21 and "Waiting for: Seat 3" in seating.phone_text
+    with Phone(net.port) as phone:
+        phone.send(type="join", token=phones.server.token, seat=2, name="Minh", lang="en")
+        wait_for(lambda: 2 in phones.joined(), seconds=10, what="the phone to join")
+        seating.show()
+        assert "Joined: Minh" in seating.phone_text
+        assert "✓" in seating.rows[2].kind_button.text
+    tap(seating.ids.back_button)
+    pump(2)
+    assert seating.phones is None and not phones.listening
+
+
+def test_a_port_in_use_is_said_in_one_line(make_app: Any) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        app = make_app(pace=0, network=loopback(port))
+        seating = open_seating(app, "chan")
+        tap(seating.rows[1].kind_button)
+        settle()
+        assert seating.phone_alert
+        assert seating.phone_text.startswith("Phones cannot join: port ")
+        assert "\n" not in seating.phone_text
+        tap(seating.ids.back_button)

@@ -1,0 +1,293 @@
+"""The seating screen (issue 22): before a game, who plays each seat and under which name.
+
+Each seat is *this screen*, *a phone* or *AI* (with its level); its kind button steps through
+the three, its level button through the AI levels. A name is typed in the seat's box or picked
+from the names typed before (the "Names" button steps through them; they are remembered in the
+store). The default is today's game, you on this screen and AI elsewhere, with Play focused:
+one tap. With a phone seat and `[network] enabled`, the screen starts the phone server
+(`ui.table.remote_seats.PhoneSeats`) and shows its QR code, the join URL and which phones have
+joined; a port in use is said in one line. With `[network]` off, the panel says how to turn it
+on. Play hands the seating (and the running server) to the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.graphics import Color, Rectangle
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.textinput import TextInput
+from kivy.uix.widget import Widget
+
+from engine import registry
+from engine.session import Session
+from ui.i18n import N_, tr, trf
+from ui.screens.base import BaseScreen
+from ui.table.remote_seats import PhoneSeats
+from ui.table.seating import (
+    AI,
+    PHONE,
+    SCREEN,
+    Seating,
+    SeatPlan,
+    default_plans,
+    known_names,
+    next_kind,
+    next_level,
+    remember_names,
+    safe_name,
+)
+from ui.widgets import FitLabel, FocusButton
+
+KIND_WORDS = {SCREEN: N_("This screen"), PHONE: N_("Phone"), AI: N_("AI")}  # tr() where shown
+LEVEL_WORDS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+KIND_TONES = {SCREEN: [0.15, 0.42, 0.30, 1], PHONE: [0.20, 0.32, 0.55, 1],
+              AI: [0.30, 0.30, 0.34, 1]}
+NETWORK_OFF = N_("Phones are off: set enabled = true under [network] in /etc/parlor/config.toml")
+REJOIN_POLL = 0.5  # seconds between looks at which phones are connected
+
+
+class QRCode(Widget):
+    """A QR code drawn with rectangles (`matrix`: rows of booleans, True = dark), on white with
+    a quiet zone of four modules, as large as the widget allows."""
+
+    matrix = ListProperty([])
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.bind(matrix=self.redraw, size=self.redraw, pos=self.redraw)
+
+    def redraw(self, *_args: Any) -> None:
+        self.canvas.clear()
+        rows = self.matrix
+        if not rows:
+            return
+        n = len(rows) + 8
+        module = int(min(self.width, self.height) // n)
+        if module < 1:
+            return
+        side = module * n
+        x0 = int(self.center_x - side / 2)
+        y0 = int(self.center_y - side / 2)
+        with self.canvas:
+            Color(1, 1, 1, 1)
+            Rectangle(pos=(x0, y0), size=(side, side))
+            Color(0, 0, 0, 1)
+            for r, row in enumerate(rows):
+                y = y0 + (n - 5 - r) * module  # row 0 at the top, below the quiet zone
+                for c, dark in enumerate(row):
+                    if dark:
+                        Rectangle(pos=(x0 + (c + 4) * module, y), size=(module, module))
+
+
+class SeatRow(BoxLayout):
+    """One seat: its number, kind, name (typed or picked) and AI level."""
+
+    seat = NumericProperty(0)
+    kind = StringProperty(SCREEN)
+    level = StringProperty("normal")
+    joined = BooleanProperty(False)
+
+    def __init__(self, screen: SeatingScreen, seat: int, **kwargs: Any) -> None:
+        super().__init__(orientation="horizontal", spacing=dp(4), **kwargs)
+        self.screen = screen
+        self.seat = seat
+        self.label = FitLabel(size_hint_x=0.15, base_font=dp(15), bold=True)
+        self.kind_button = FocusButton(size_hint_x=0.27, base_font=dp(15))
+        self.kind_button.bind(on_release=lambda *_: screen.step_kind(seat))
+        self.name_input = TextInput(size_hint_x=0.28, multiline=False, write_tab=False,
+                                    font_size=dp(16), padding=(dp(6), dp(8)))
+        self.name_input.bind(text=lambda _w, text: screen.set_name(seat, text))
+        self.pick_button = FocusButton(size_hint_x=0.14, base_font=dp(13))
+        self.pick_button.bind(on_release=lambda *_: screen.pick_name(seat))
+        self.level_button = FocusButton(size_hint_x=0.16, base_font=dp(14))
+        self.level_button.bind(on_release=lambda *_: screen.step_level(seat))
+        for widget in (self.label, self.kind_button, self.name_input, self.pick_button,
+                       self.level_button):
+            self.add_widget(widget)
+
+    def show(self, plan: SeatPlan, default_name: str, joined: bool) -> None:
+        self.kind, self.level, self.joined = plan.kind, plan.level, joined
+        self.label.text = trf("Seat {n}", n=self.seat + 1)
+        self.kind_button.text = tr(KIND_WORDS[plan.kind]) + (" ✓" if joined else "")
+        self.kind_button.tone = KIND_TONES[plan.kind]
+        if self.name_input.text != plan.name:
+            self.name_input.text = plan.name
+        self.name_input.hint_text = default_name
+        self.pick_button.text = tr("Names")
+        self.level_button.text = tr(LEVEL_WORDS.get(plan.level, plan.level))
+        self.level_button.disabled = plan.kind == SCREEN
+        self.level_button.opacity = 0 if plan.kind == SCREEN else 1
+
+
+class SeatingScreen(BaseScreen):
+    """Seats, names, the phones' QR code, then Play. Layout in seating.kv."""
+
+    game = StringProperty("")
+    title_text = StringProperty("")
+    phone_title = StringProperty("")  # the phone panel's first line
+    phone_text = StringProperty("")  # the URL and who joined, or why phones cannot join
+    phone_alert = BooleanProperty(False)  # phone_text is a problem (port in use, network off)
+    qr_matrix = ListProperty([])
+    has_phones = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.plans: list[SeatPlan] = []
+        self.rows: list[SeatRow] = []
+        self.phones: PhoneSeats | None = None
+        self._poll: Any = None
+        super().__init__(**kwargs)
+
+    # -- set up --------------------------------------------------------------------------------
+    def setup(self, game: str) -> None:
+        """Today's seating of `game`: you on this screen, AI at the app's level elsewhere."""
+        self.stop_phones()
+        self.game = game
+        players = registry.get(game).players
+        self.plans = default_plans(players, self.app.ai_level)
+        box = self.ids.rows
+        box.clear_widgets()
+        self.rows = [SeatRow(self, seat) for seat in range(players)]
+        for row in self.rows:
+            box.add_widget(row)
+        self.show()
+
+    def default_name(self, seat: int) -> str:
+        kind = self.plans[seat].kind
+        if kind == AI:
+            return trf("AI {n}", n=seat)
+        if kind == SCREEN and seat == 0:
+            return tr("You")
+        return trf("Seat {n}", n=seat + 1)
+
+    def show(self) -> None:
+        """Every row and the phone panel from the plans (and the server, if it runs)."""
+        joined = self.phones.joined() if self.phones is not None else set()
+        for seat, row in enumerate(self.rows):
+            row.show(self.plans[seat], self.default_name(seat), seat in joined)
+        self.title_text = trf("{game}: who plays?", game=self.app.game_title(self.game))
+        self.has_phones = any(p.kind == PHONE for p in self.plans)
+        self.show_phone_panel(joined)
+
+    def show_phone_panel(self, joined: set[int]) -> None:
+        self.phone_alert = False
+        self.qr_matrix = []
+        if not self.has_phones:
+            self.phone_title = tr("Friends at the table")
+            self.phone_text = tr("Tap a seat to seat a friend: on this screen, on a phone, or AI.")
+            return
+        self.phone_title = tr("Phones")
+        if not self.app.services.network.enabled:
+            self.phone_alert = True
+            self.phone_text = tr(NETWORK_OFF)
+            return
+        phones = self.phones
+        if phones is None or not phones.listening:
+            self.phone_alert = True
+            problem = phones.problem if phones is not None else ""
+            self.phone_text = trf("Phones cannot join: {problem}", problem=problem)
+            return
+        self.qr_matrix = phones.matrix()
+        waiting = [s for s, p in enumerate(self.plans) if p.kind == PHONE and s not in joined]
+        address, _, token = phones.url().partition("#")
+        lines = [tr("Scan to join:"), address, "#" + token]  # the URL in two unbroken lines
+        if joined:
+            lines.append(trf("Joined: {names}", names=", ".join(
+                phones.host.name_of(s) for s in sorted(joined))))
+        if waiting:
+            lines.append(trf("Waiting for: {seats}", seats=", ".join(
+                trf("Seat {n}", n=s + 1) for s in waiting)))
+        self.phone_text = "\n".join(lines)
+
+    # -- the seat buttons ----------------------------------------------------------------------
+    def step_kind(self, seat: int) -> None:
+        """This screen → phone → AI. Only seat 0 may be played on this screen (pass-and-play,
+        several seats on this screen, is not offered yet)."""
+        plan = self.plans[seat]
+        kind = next_kind(plan.kind)
+        if kind == SCREEN and seat != 0:
+            kind = next_kind(kind)
+        self.plans[seat] = SeatPlan(kind, plan.name, plan.level)
+        self.phones_follow()
+        self.show()
+
+    def step_level(self, seat: int) -> None:
+        plan = self.plans[seat]
+        self.plans[seat] = SeatPlan(plan.kind, plan.name, next_level(plan.level))
+        if self.phones is not None:
+            self.phones.host.plans[seat] = self.plans[seat]
+        self.show()
+
+    def set_name(self, seat: int, text: str) -> None:
+        if seat >= len(self.plans):
+            return
+        name = safe_name(text)
+        plan = self.plans[seat]
+        if name != plan.name:
+            self.plans[seat] = SeatPlan(plan.kind, name, plan.level)
+            if self.phones is not None and name:
+                self.phones.host.names[seat] = name
+
+    def pick_name(self, seat: int) -> None:
+        """The next of the names typed before (then the seat's default name again)."""
+        names = [""] + known_names(self.app.services.store)
+        current = self.plans[seat].name
+        index = names.index(current) if current in names else 0
+        self.set_name(seat, names[(index + 1) % len(names)])
+        self.show()
+
+    # -- the phone server ----------------------------------------------------------------------
+    def phones_follow(self) -> None:
+        """Run the phone server while a seat is a phone (and `[network]` is on), for these
+        seats: it is started again, with the same token, when the phone seats change."""
+        wanted = [s for s, p in enumerate(self.plans) if p.kind == PHONE]
+        if not wanted or not self.app.services.network.enabled:
+            self.stop_phones()
+            return
+        phones = self.phones
+        if phones is not None and phones.host.phone_seats() == wanted:
+            return
+        keys = phones.keys() if phones is not None else None
+        session = phones.session if phones is not None else Session.new(
+            self.game, self.app.rng.randrange(2**31), practice=self.app.practice)
+        self.stop_phones()
+        self.phones = PhoneSeats(session, list(self.plans), self.app.services.network, keys=keys)
+        self.phones.listeners.append(lambda _event: self.show())
+        self.phones.start()
+        if self._poll is None:
+            self._poll = Clock.schedule_interval(lambda _dt: self.show(), REJOIN_POLL)
+
+    def stop_phones(self) -> None:
+        if self._poll is not None:
+            self._poll.cancel()
+            self._poll = None
+        if self.phones is not None:
+            self.phones.stop()
+            self.phones = None
+
+    # -- leaving -------------------------------------------------------------------------------
+    def play(self) -> None:
+        """Start the game as seated (the names typed are remembered)."""
+        remember_names(self.app.services.store, [p.name for p in self.plans if p.name])
+        phones = self.phones if self.phones is not None and self.phones.listening else None
+        if self._poll is not None:
+            self._poll.cancel()
+            self._poll = None
+        if phones is None:
+            self.stop_phones()
+        self.phones = None  # the table has it now
+        self.app.new_game(self.game, seating=Seating(list(self.plans)), phones=phones)
+
+    def on_pre_enter(self, *_args: Any) -> None:
+        if self.game and self.plans:
+            self.phones_follow()
+            self.show()
+
+    def on_leave(self, *_args: Any) -> None:
+        self.stop_phones()
+
+    def initial_focus(self) -> Any:
+        return self.ids.get("play_button")

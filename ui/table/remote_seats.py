@@ -1,0 +1,274 @@
+"""The phone seats of one table on the kiosk: the `Host` and `PhoneServer` of `ui.remote`, wired
+to Kivy.
+
+`PhoneSeats` is built by the seating screen as soon as a seat is a phone (and `[network]
+enabled`): the server starts there, so guests scan the QR code and join while the seats are
+being set; a phone's action taken then (the deal is dealt, nothing else moves) is kept and
+applied as the table starts. The table takes it over (`attach`): phone actions are applied through the table's driver, every applied
+action and every new deal is published (`changed`), a phone away past the grace time is played
+by AI ("AI plays for NAME" on the table) until it comes back, when a bot decision in flight for
+that seat is dropped. The table token and seat secrets are kept with the autosave
+(`ui.table.seating.save_seating`), so after a power cut the resumed table listens with the same
+keys and the phones rejoin their seats. Messages from the server's thread reach the Kivy
+thread through `Clock`, like the hardware events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from kivy.clock import Clock
+from kivy.logger import Logger
+
+from engine.game import Action
+from engine.session import Session
+from ui.remote.address import bind_address, join_url, lan_address
+from ui.remote.host import Host, HostEvent, SeatPlan
+from ui.remote.qr import qr_matrix
+from ui.remote.server import PhoneServer
+from ui.remote.settings import NetworkSettings
+
+
+def clock_post(job: Callable[[], None]) -> None:
+    """Run `job` on the Kivy thread (thread-safe: the server's thread calls it)."""
+    Clock.schedule_once(lambda _dt: job(), -1)
+
+
+class PhoneSeats:
+    """The phone server of a table with phone seats, on the Kivy thread."""
+
+    def __init__(self, session: Session, plans: Sequence[SeatPlan], network: NetworkSettings,
+                 keys: Any = None, post: Callable[[Callable[[], None]], None] = clock_post,
+                 address: str | None = None) -> None:
+        self.session = session
+        self.network = network
+        self.apply: Callable[[Action], None] | None = None  # the table's, once it plays
+        self.listeners: list[Callable[[HostEvent], None]] = []
+        self.host = Host(session, plans, apply=self._apply, on_event=self._event)
+        self.pending: Action | None = None  # a phone's action taken before the table started
+        self.problem = ""  # one line: why the server does not listen ("" = it does)
+        self.server: PhoneServer | None = None
+        try:
+            bind = bind_address(network.bind)
+        except ValueError as exc:
+            self.problem = str(exc)
+            return
+        self.address = address or lan_address(network.bind)
+        self.server = PhoneServer(self.host, post, bind=bind, port=network.port,
+                                  grace=network.grace_seconds, **PhoneServer.saved_keys(keys))
+
+    # -- life cycle ------------------------------------------------------------------------------
+    def start(self) -> bool:
+        """Listen; False (and `problem` says why, in one line) if the port cannot be had."""
+        if self.server is None:
+            return False
+        try:
+            self.server.start()
+        except OSError as exc:
+            self.problem = f"port {self.network.port}: {exc.strerror or exc}"
+            Logger.warning(f"Parlor: the phone server cannot listen: {self.problem}")
+            self.server = None
+            return False
+        return True
+
+    @property
+    def listening(self) -> bool:
+        return self.server is not None
+
+    def stop(self) -> None:
+        """The table is left for good: refuse every action, close every phone, stop listening."""
+        self.host.close()
+        if self.server is not None:
+            self.server.stop()
+            self.server = None
+
+    def attach(self, apply: Callable[[Action], None]) -> None:
+        """The table plays now: phone actions go through `apply` (the driver's)."""
+        self.apply = apply
+        self.host.closed = False
+        pending, self.pending = self.pending, None
+        if pending is not None:
+            apply(pending)  # still legal: nothing moved since the engine accepted it
+        self.host.last.clear()  # every phone gets its state again, now that play starts
+        self.host.changed()
+        # A phone seat nobody holds when play starts (or resumes after a power cut) gets the
+        # grace time too, then AI plays it until its phone comes.
+        Clock.schedule_once(lambda _dt: self._cover_absent(), self.network.grace_seconds)
+
+    def _cover_absent(self) -> None:
+        if self.apply is None or self.host.closed:
+            return
+        for seat in self.host.phone_seats():
+            if seat not in self.host.present:
+                self.host.set_away(seat)
+
+    def detach(self) -> None:
+        """The table stops playing this session (it is left, or restarted)."""
+        self.apply = None
+        self.host.closed = True
+
+    # -- what the seating screen shows ------------------------------------------------------------
+    def url(self, seat: int | None = None) -> str:
+        if self.server is None:
+            return ""
+        return join_url(self.address, self.server.port, self.server.token, seat)
+
+    def matrix(self) -> list[list[bool]]:
+        url = self.url()
+        return qr_matrix(url) if url else []
+
+    def keys(self) -> dict[str, Any]:
+        return self.server.keys() if self.server is not None else {}
+
+    def joined(self) -> set[int]:
+        """Phone seats whose phone is connected now."""
+        return set(self.host.present)
+
+    # -- host callbacks -------------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        if self.apply is not None:
+            self.apply(action)
+            return
+        from engine.errors import IllegalAction
+
+        if self.pending is not None:  # one action waits already: nothing moves before play
+            raise IllegalAction("order", "the game starts when the kiosk's Play is tapped")
+        self.pending = action
+
+    def _event(self, event: HostEvent) -> None:
+        for listener in list(self.listeners):
+            listener(event)
+
+
+class SeatsMixin:
+    """The table's side of the seating (`TableScreen` inherits it): who plays each seat, the
+    seats' names on the table, the phones' actions and events. Seat 0 is the table's own
+    player when it is a *this screen* seat; otherwise the kiosk shows only the public table
+    (the hand stays hidden)."""
+
+    seating: Any = None  # ui.table.seating.Seating
+    phones: PhoneSeats | None = None
+
+    def take_seating(self, session: Session) -> None:
+        """Read the seating the app holds for `session` (default: you and AI) and its phones."""
+        from ui.table.seating import Seating
+
+        app = self.app  # type: ignore[attr-defined]
+        ours = app.session is session and getattr(self, "tutorial", None) is None
+        seating = getattr(app, "seating", None) if ours else None  # not a replay, not a lesson
+        if seating is None or len(seating.plans) != session.game.players:
+            seating = Seating.default(session.game.players, app.ai_level)
+        old = self.phones
+        phones = getattr(app, "phones", None)
+        if old is not None and old is not phones:
+            old.detach()
+        self.seating = seating
+        self.phones = phones if phones is not None and phones.session is session else None
+        seating.host = self.phones.host if self.phones is not None else None
+        self.show_names()
+
+    def screen_seat(self) -> int | None:
+        """The seat this screen plays (seat 0 when it is a *this screen* seat), else None."""
+        return 0 if self.seating is not None and self.seating.plays(0) == "screen" else None
+
+    def seat_specs(self, session: Session, human: int | None, seed: int) -> dict[int, Any]:
+        """(AI level, seed) of every seat a bot may play: AI seats, and phone seats (while their
+        phone is away); the level is the seat's own."""
+        return {seat: (plan.level, seed * 31 + seat)
+                for seat, plan in enumerate(self.seating.plans) if seat != human}
+
+    def waits_for_player(self, seat: int) -> bool:
+        """`seat` is played by a person now (its phone): no bot thinks for it."""
+        return self.seating is not None and self.seating.plays(seat) == "phone"
+
+    def attach_phones(self) -> None:
+        if self.phones is not None:
+            self.phones.listeners[:] = [self.on_phone_event]
+            self.phones.attach(self.phone_apply)
+
+    def phone_apply(self, action: Action) -> None:
+        """A phone's action (already checked by the engine through the host): applied by the
+        driver like any other. While a completed trick is on show nothing else moves, so the
+        action, legal now, is applied as soon as the table goes on."""
+        if self.driver is None:  # type: ignore[attr-defined]
+            raise RuntimeError("the table is not playing")
+        if self.holding:  # type: ignore[attr-defined]
+            seat, record = self.session.state.to_act, self.session.record  # type: ignore
+            Clock.schedule_once(lambda _dt: self._apply_later(seat, record, action), 0.05)
+            return
+        self.driver.apply(action)  # type: ignore[attr-defined]
+        Clock.schedule_once(lambda _dt: self.step(), 0)  # type: ignore[attr-defined]
+
+    def _apply_later(self, seat: int, record: Any, action: Action) -> None:
+        from engine.errors import IllegalAction
+
+        session, driver = self.session, self.driver  # type: ignore[attr-defined]
+        if (driver is None or session is None or session.record is not record
+                or session.state.to_act != seat):
+            return  # the deal moved on (restart, a new deal): the phone is sent its new state
+        if self.holding:  # type: ignore[attr-defined]
+            Clock.schedule_once(lambda _dt: self._apply_later(seat, record, action), 0.05)
+            return
+        try:
+            driver.apply(action)
+        except IllegalAction:
+            self.seats_changed()
+            return
+        self.step()  # type: ignore[attr-defined]
+
+    def seats_changed(self) -> None:
+        """After every applied action and every new deal: the phones get their new state."""
+        if self.phones is not None:
+            self.phones.host.changed()
+
+    def on_phone_event(self, event: HostEvent) -> None:
+        from ui.i18n import trf
+
+        self.show_names()
+        driver = self.driver  # type: ignore[attr-defined]
+        if event.kind == "joined":
+            self.app.keep_seating()  # type: ignore[attr-defined]  # its seat secret, saved
+        if event.kind == "away":
+            self.message = trf("AI plays for {name}", name=event.name)  # type: ignore[attr-defined]
+        elif event.kind == "back" and driver is not None and driver.thinking == event.seat:
+            driver.invalidate()  # the phone decides again: the bot's decision is dropped
+        if event.kind != "acted":
+            self.refresh()  # type: ignore[attr-defined]
+            self.step()  # type: ignore[attr-defined]
+
+    def show_names(self) -> None:
+        """The seats' names on this table: as given on the seating screen or by the phone; a
+        phone seat an AI covers says so."""
+        from ui.i18n import trf
+        from ui.table import seats
+
+        if self.seating is None or self.seating.is_default():
+            seats.use_names([])
+            return
+        host = self.seating.host
+        names = []
+        for seat, plan in enumerate(self.seating.plans):
+            name = (host.names[seat] if host is not None else "") or plan.name
+            if not name:
+                name = "" if plan.kind != "phone" else trf("Seat {n}", n=seat + 1)
+            if plan.kind == "phone" and self.seating.plays(seat) == "ai":
+                name = trf("{name} (AI)", name=name)
+            names.append(name)
+        seats.use_names(names)
+
+    def cover_hand(self) -> None:
+        """Seat 0 is not played on this screen: its hand is never shown here."""
+        hand = self.ids.get("hand")  # type: ignore[attr-defined]
+        if hand is None:
+            return
+        hidden = (self.screen_seat() is None and not self.autoplay  # type: ignore[attr-defined]
+                  and self.replay is None)  # type: ignore[attr-defined]
+        hand.opacity = 0 if hidden else 1
+        hand.disabled = hidden
+
+    def leave_phones(self) -> None:
+        """The table is left for good: stop the phone server."""
+        if self.phones is not None:
+            self.phones.stop()
+            self.phones = None
