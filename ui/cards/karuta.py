@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 
 from ui.cards.paint import (
-    COMPACT_BELOW,
     DIGIT_HEIGHT,
     GOLD,
     INDEX_WIDTH,
@@ -27,6 +26,7 @@ from ui.cards.paint import (
     STYLE,
     Corner,
     Painter,
+    index_font,
     rgb,
 )
 
@@ -124,13 +124,8 @@ def symbol(p: Painter, suit: str, cx: float, cy: float, s: float) -> None:
 
 
 def _font(w: float, h: float) -> tuple[float, bool, float]:
-    """The index's font size, whether the card gets the compact face (a small card: one
-    index, about twice the usual size), and the index's left padding."""
-    pad = max(2.0, 0.04 * w)
-    compact = h < COMPACT_BELOW
-    font = 0.29 * h if compact else 0.17 * h
-    cap = 0.56 * w - pad if compact else 0.26 * w  # the index column's widest
-    return min(font, cap / INDEX_WIDTH), compact, pad
+    """The index's font size, compact face or not, and left padding (`paint.index_font`)."""
+    return index_font(w, h, 0.56, 0.26)
 
 
 def corner(w: float, h: float) -> Corner:

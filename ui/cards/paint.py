@@ -56,6 +56,19 @@ CJK_HEIGHT = 0.84
 COMPACT_BELOW = 200
 
 
+def index_font(w: float, h: float, compact_column: float,
+               column: float) -> tuple[float, bool, float]:
+    """The index's font size on a `w`×`h` card, whether it gets the compact face (a small card:
+    one index, about twice the usual size), and the index's left padding. `compact_column` and
+    `column` are the index column's widest, as a share of the card's width, on a compact and on
+    a full face (each deck's own: its marks are not equally wide)."""
+    pad = max(2.0, 0.04 * w)
+    compact = h < COMPACT_BELOW
+    font = 0.29 * h if compact else 0.17 * h
+    cap = compact_column * w - pad if compact else column * w
+    return min(font, cap / INDEX_WIDTH), compact, pad
+
+
 @dataclass(frozen=True)
 class Corner:
     """Where a card shows what it is, in px of a card of a given size (each deck's `corner`):
