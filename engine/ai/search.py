@@ -31,6 +31,7 @@ import random
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from math import inf
 from typing import Any, Protocol
 
 from engine.errors import EngineError
@@ -214,6 +215,38 @@ class WorldJob:
         return (w, tuple(values))
 
 
+@dataclass(frozen=True)
+class Weighed:
+    """One candidate a decision weighed: its mean value over the sampled worlds (the adapter's
+    units for the deciding seat: Meri team points ahead, Tractor `card points + 20 × levels`,
+    Chắn settlement or the leaf estimate) and the standard error of its difference from the
+    chosen action (0 for the chosen one; paired by world)."""
+
+    action: Action
+    value: float
+    spread: float
+
+
+@dataclass(frozen=True)
+class Weighing:
+    """What a search decision weighed, for people (Why?, the coach): the candidates best first,
+    the action played, the worlds sampled (attempted) and playouts run, and whether the safety
+    net cut it short. Built only from the observation and sampled worlds: never hidden cards."""
+
+    candidates: tuple[Weighed, ...]
+    chosen: Action
+    worlds: int
+    playouts: int
+    cut: bool
+
+    def value_of(self, action: Action) -> float | None:
+        """The mean value of `action`, or None when it was not weighed."""
+        for row in self.candidates:
+            if row.action == action:
+                return row.value
+        return None
+
+
 class WorldSource(Protocol):
     """Evaluates a decision's worlds elsewhere too (`engine.ai.pool.WorldPool`)."""
 
@@ -231,6 +264,7 @@ class Tally:
 
     def __init__(self, k: int) -> None:
         self.sum_w = self.sum_w2 = 0.0
+        self.sum_v0 = 0.0  # weighted sum of candidate 0's own value (absolute estimates)
         self.sum_d = [0.0] * k
         self.sum_d2 = [0.0] * k
         self.worlds = 0  # worlds attempted, found or not
@@ -250,6 +284,7 @@ class Tally:
             d = values[i] - base
             sum_d[i] += w * d
             sum_d2[i] += w * d * d
+        self.sum_v0 += w * base
         self.sum_w += w
         self.sum_w2 += w * w
 
@@ -259,6 +294,34 @@ class Tally:
     def pick(self, margin: float) -> int:
         return pick(self.sum_d, self.sum_d2, self.sum_w, self.sum_w2, margin)
 
+    def weighing(self, cands: Sequence[Action], chosen: int, cut: bool) -> Weighing:
+        """The statistics as a `Weighing`: each candidate's mean value and the standard error of
+        its paired difference from the chosen one, best first."""
+        sum_w = self.sum_w
+        if sum_w <= 0.0:
+            rows = [Weighed(a, 0.0, 0.0) for a in cands]
+            return Weighing(tuple(rows), cands[chosen], self.worlds, self.playouts, cut)
+        n_eff = sum_w * sum_w / self.sum_w2
+        base = self.sum_v0 / sum_w
+        ref = self.sum_d[chosen] / sum_w
+        ref2 = self.sum_d2[chosen] / sum_w
+        rows = []
+        for i, action in enumerate(cands):
+            mean = self.sum_d[i] / sum_w
+            # var of (d_i - d_ref) = E[d_i^2] + E[d_ref^2] - 2 E[d_i d_ref] - (mean_i - mean_ref)^2;
+            # the cross term is not kept, so bound it with the two variances (conservative).
+            var_i = max(0.0, self.sum_d2[i] / sum_w - mean * mean)
+            var_r = max(0.0, ref2 - ref * ref)
+            if i == chosen:
+                se = 0.0
+            elif chosen == 0 or i == 0:
+                se = ((var_i if chosen == 0 else var_r) / n_eff) ** 0.5 if n_eff > 1.0 else inf
+            else:
+                se = ((var_i ** 0.5 + var_r ** 0.5) ** 2 / n_eff) ** 0.5 if n_eff > 1.0 else inf
+            rows.append(Weighed(action, base + mean, se))
+        rows.sort(key=lambda r: -r.value)
+        return Weighing(tuple(rows), cands[chosen], self.worlds, self.playouts, cut)
+
 
 class SearchBot:
     """The search bot behind the common `choose(observation, legal_actions)` interface.
@@ -266,8 +329,9 @@ class SearchBot:
     `clock` only measures the safety net (`Budget.seconds`): the decisions do not depend on it.
     With a `pool` of size > 1 and an adapter `factory` (how a worker process builds the same
     adapter), the worlds are split across the pool's processes — the same decisions as without.
-    After each decision, `last_worlds` and `last_playouts` are the work it did and `last_cut`
-    whether the safety net stopped it (diagnostics, benches, tests)."""
+    After each decision, `last_worlds` and `last_playouts` are the work it did, `last_cut`
+    whether the safety net stopped it (diagnostics, benches, tests) and `last_weighing` what it
+    weighed (None when there was one candidate); `weigh` weighs a decision with extra candidates."""
 
     name = "search"
 
@@ -289,16 +353,43 @@ class SearchBot:
         self.last_worlds = 0
         self.last_playouts = 0
         self.last_cut = False
+        self.last_weighing: Weighing | None = None
 
     def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
-        adapter = self.adapter
-        cands = adapter.candidates(observation, legal_actions, self.rng)
+        cands = self.adapter.candidates(observation, legal_actions, self.rng)
+        self.last_worlds = self.last_playouts = 0
+        self.last_cut = False
+        self.last_weighing = None
+        if len(cands) == 1:
+            return cands[0]
+        tally, chosen = self._search(observation, tuple(cands))
+        self.last_weighing = tally.weighing(cands, chosen, self.last_cut)
+        return cands[chosen]
+
+    def weigh(self, observation: Any, legal_actions: Sequence[Action],
+              include: Sequence[Action] = ()) -> Weighing:
+        """Weigh a decision as `choose` would, with `include` (e.g. the action a person played)
+        added to the candidates if the adapter pruned them away, all on the same sampled worlds
+        (the coach). Draws from this bot's random numbers like `choose`: use a bot of its own."""
+        cands = list(self.adapter.candidates(observation, legal_actions, self.rng))
+        for action in include:
+            if action not in cands:
+                cands.append(action)
         self.last_worlds = self.last_playouts = 0
         self.last_cut = False
         if len(cands) == 1:
-            return cands[0]
+            only = Weighing((Weighed(cands[0], 0.0, 0.0),), cands[0], 0, 0, False)
+            self.last_weighing = only
+            return only
+        tally, chosen = self._search(observation, tuple(cands))
+        self.last_weighing = tally.weighing(cands, chosen, self.last_cut)
+        return self.last_weighing
+
+    def _search(self, observation: Any, cands: tuple) -> tuple[Tally, int]:
+        """Evaluate `cands` over the budget's worlds; the statistics and the index to play."""
+        adapter = self.adapter
         budget = self.budget
-        job = WorldJob(self.factory, observation, tuple(cands), budget.inference,
+        job = WorldJob(self.factory, observation, cands, budget.inference,
                        self.rng.getrandbits(64))
         adapter.prepare(observation)
         planned = budget.worlds(len(cands), adapter.cost(observation))
@@ -331,8 +422,8 @@ class SearchBot:
             if close is not None:  # a pool's iterator: tell its workers to stop
                 close()
         self.last_worlds, self.last_playouts = tally.worlds, tally.playouts
-        margin = max(budget.margin, getattr(adapter, "margin", 0.0))
-        return cands[tally.pick(margin)]
+        margin = max(self.budget.margin, getattr(adapter, "margin", 0.0))
+        return tally, tally.pick(margin)
 
 
 def settled(sum_d: Sequence[float], sum_d2: Sequence[float], sum_w: float, sum_w2: float,
