@@ -50,7 +50,7 @@ class MeriAdapter(BaseAdapter):
         if observation.phase != "play":
             return out + [a for a in legal if a != first]
         for a in legal:
-            if not any(_equivalent(observation, a, b) for b in out):
+            if a != first and not any(_equivalent(observation, a, b) for b in out):
                 out.append(a)
         return out
 

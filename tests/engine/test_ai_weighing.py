@@ -28,7 +28,8 @@ def _decisions(game_name: str, seed: int, count: int):
     while not state.is_over and len(found) < count:
         legal = state.legal_actions()
         if len(legal) >= 3:
-            found.append((state.observation(state.to_act), list(legal)))
+            here = state.clone()  # a lazy legal set (Tractor) reads its state: keep this one
+            found.append((here.observation(here.to_act), here.legal_actions()))
         state.apply(state.random_action(rng))
     return found
 
