@@ -10,7 +10,8 @@ meaningful amount in its unit). The (up to) `KEEP` costliest moments are returne
 first, each a JSON-friendly `dict` (it goes into the store's `deals.notes`):
 
 - `kind` "coach"; `step` / `index`: the action's index in the record (the replay viewer's step
-  showing the position before it); `seat`; `phase` (records.md);
+  showing the position before it); `seat`; `phase` (records.md); `done`: the tricks complete
+  then (Chắn: the cards drawn from the stock);
 - `hand`: the seat's cards at that moment; `table`: the cards on the table then (the current
   trick's plays, Chắn's open card), as `{"seat", "cards"}` in order; record card codes;
 - `played` and `best`: the two actions in record notation; `gain`: the estimated difference
@@ -83,8 +84,9 @@ def decisions(record: Any, seat: int) -> Iterator[tuple[int, State, Action, Any]
 
 
 def position(game_name: str, state: State, seat: int) -> dict[str, Any]:
-    """The public facts of `seat`'s decision in `state`: its hand and the cards on the table,
-    as its own observation shows them (record codes)."""
+    """The public facts of `seat`'s decision in `state`: the phase, the tricks done (Chắn: the
+    cards drawn), its hand and the cards on the table, as its own observation shows them
+    (record codes)."""
     obs = state.observation(seat)
     table: list[dict[str, Any]] = []
     if game_name == "chan":
@@ -99,7 +101,8 @@ def position(game_name: str, state: State, seat: int) -> dict[str, Any]:
             cards = table_codes(game_name, obs, s, current=True)
             if cards:
                 table.append({"seat": s, "cards": cards})
-    return {"phase": obs.phase, "hand": hand_codes(game_name, obs), "table": table}
+    done = len(obs.revealed) if game_name == "chan" else len(obs.tricks)
+    return {"phase": obs.phase, "done": done, "hand": hand_codes(game_name, obs), "table": table}
 
 
 def weigh_decision(game_name: str, deal_seed: int, index: int, state: State, played: Action,

@@ -1,0 +1,112 @@
+"""The coach's moments in words (no widgets here): each action named as its table names it, the
+difference in plain words, and where in the deal the moment was.
+
+A moment is the JSON-friendly dict of `engine.ai.coach` (kept in the store's `deals.notes`): its
+`played` and `best` actions are record text, turned back into the game's action to be named;
+a moment that does not read (an older or damaged note) is named by its record text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import registry
+from engine.errors import EngineError
+from ui.i18n import N_, tr, trf
+
+#: The difference in plain words: a card played, or another kind of choice; for a side (teams)
+#: or a player alone (Chắn). Msgids.
+SENTENCES = {
+    ("card", "team"): N_("Playing {best} instead of {played} would have been worth about {n} "
+                         "more points to your side, by {worlds} sampled deals."),
+    ("card", "self"): N_("Playing {best} instead of {played} would have been worth about {n} "
+                         "more points to you, by {worlds} sampled deals."),
+    ("choice", "team"): N_("Choosing {best} instead of {played} would have been worth about {n} "
+                           "more points to your side, by {worlds} sampled deals."),
+    ("choice", "self"): N_("Choosing {best} instead of {played} would have been worth about {n} "
+                           "more points to you, by {worlds} sampled deals."),
+}
+NOTHING = N_("Nothing costly this deal.")
+WORKING = N_("The coach is looking at this deal…")
+FAILED = N_("The coach could not look at this deal.")
+
+
+def action_name(game_name: str, text: str) -> str:
+    """A record action as the game's table names it: a Meri card by its name (`Koppu Sota`),
+    Declare / Hide; Tractor's cards, a declaration as its button says it, a burial; a Chắn
+    capture, discard, pass, Chíu or Ù as its buttons say them."""
+    try:
+        action = registry.get(game_name).parse_action(text)
+    except (KeyError, EngineError):
+        return text
+    if game_name == "meri":
+        from engine.meri import DECLARE, PASS
+        from engine.meri.cards import name
+
+        if action == DECLARE:
+            return tr("Declare")
+        if action == PASS:
+            return tr("Hide")
+        return name(action)
+    if game_name == "tractor":
+        from engine.tractor import BURY, DECLARE, PASS
+        from ui.table import tractor_view
+
+        if action == PASS or action[0] == DECLARE:
+            return tractor_view.declaration_label(action)
+        if action[0] == BURY:
+            return f"{tr('Bury')} {tractor_view.cards_text(action[1:])}"
+        return tractor_view.cards_text(action)
+    if game_name == "chan":
+        from ui.table import chan_view
+
+        return chan_view.action_label(action)
+    return text
+
+
+def is_card_play(game_name: str, moment: dict[str, Any]) -> bool:
+    """The moment's choice was which card(s) to play (Meri and Tractor tricks, Meri's
+    discard), not another kind of choice (a bid, a burial, a capture, a pass)."""
+    if game_name == "meri":
+        return moment.get("played") not in ("declare", "pass")
+    return game_name == "tractor" and moment.get("phase") == "play"
+
+
+def amount(value: float) -> str:
+    """A difference as a person reads it: one decimal below 10, whole numbers above."""
+    return f"{value:.1f}" if value < 10 else f"{value:.0f}"
+
+
+def sentence(game_name: str, moment: dict[str, Any]) -> str:
+    """The moment's difference in plain words (the app's language)."""
+    kind = "card" if is_card_play(game_name, moment) else "choice"
+    side = "self" if game_name == "chan" else "team"
+    return trf(SENTENCES[(kind, side)],
+               best=action_name(game_name, str(moment.get("best", ""))),
+               played=action_name(game_name, str(moment.get("played", ""))),
+               n=amount(float(moment.get("gain", 0.0))), worlds=int(moment.get("worlds", 0)))
+
+
+def heading(game_name: str, moment: dict[str, Any]) -> str:
+    """Where in the deal the moment was: the trick (Meri, Tractor), the cards drawn (Chắn);
+    "" for a choice before the play (a bid, a burial)."""
+    done = int(moment.get("done", 0))
+    if game_name == "chan":
+        return trf("Cards drawn: {n}", n=done)
+    if moment.get("phase") != "play":
+        return ""
+    if game_name == "meri":
+        return trf("Trick {n} of 9", n=done + 1)
+    return trf("Trick {n} of 25", n=done + 1)
+
+
+def is_moment(note: Any) -> bool:
+    """A coach's note (the store keeps other notes too)."""
+    return isinstance(note, dict) and note.get("kind") == "coach"
+
+
+def note_text(game_name: str, note: dict[str, Any]) -> str:
+    """A note in one line for the replay viewer: a coach's moment in words, else its text."""
+    if is_moment(note):
+        return tr("Coach") + ": " + sentence(game_name, note)
+    return str(note.get("text", ""))
