@@ -17,14 +17,10 @@ from ui.i18n import N_, tr, trf
 #: The difference in plain words: a card played, or another kind of choice; for a side (teams)
 #: or a player alone (Chắn). Msgids.
 SENTENCES = {
-    ("card", "team"): N_("Playing {best} instead of {played} would have been worth about {n} "
-                         "more points to your side, by {worlds} sampled deals."),
-    ("card", "self"): N_("Playing {best} instead of {played} would have been worth about {n} "
-                         "more points to you, by {worlds} sampled deals."),
-    ("choice", "team"): N_("Choosing {best} instead of {played} would have been worth about {n} "
-                           "more points to your side, by {worlds} sampled deals."),
-    ("choice", "self"): N_("Choosing {best} instead of {played} would have been worth about {n} "
-                           "more points to you, by {worlds} sampled deals."),
+    ("card", "team"): N_("Playing {best} instead of {played} would have been worth about {n} more points to your side, by {worlds} sampled deals."),  # noqa: E501
+    ("card", "self"): N_("Playing {best} instead of {played} would have been worth about {n} more points to you, by {worlds} sampled deals."),  # noqa: E501
+    ("choice", "team"): N_("Choosing {best} instead of {played} would have been worth about {n} more points to your side, by {worlds} sampled deals."),  # noqa: E501
+    ("choice", "self"): N_("Choosing {best} instead of {played} would have been worth about {n} more points to you, by {worlds} sampled deals."),  # noqa: E501
 }
 NOTHING = N_("Nothing costly this deal.")
 WORKING = N_("The coach is looking at this deal…")
