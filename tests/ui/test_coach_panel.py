@@ -78,7 +78,7 @@ def test_coach_by_touch_keeps_the_moments_and_the_replay_jumps_to_them(
         assert len(shown) == len(moments) <= 3
         tile = shown[moments.index(moment)]
         assert "10S" in tile.text and moment["best"] in tile.text and "sampled deals" in tile.text
-        assert tile.hand_codes == moment["hand"] and tile.hand_codes[tile.mark] == "10S"
+        assert tile.hand_codes == moment["hand"] and tile.hand_codes[tile.mark] == moment["best"]
         assert len(tile.table_codes) == 3  # the trick's three plays before seat 0's
         # kept with the deal, in the database file
         deal = store.recent_deals(1)[0]
@@ -152,3 +152,10 @@ def test_no_label_cut_in_the_coach_panel(make_app: Any, size: tuple[int, int]) -
     coached(table)
     assert tiles(table)
     assert cut_in_languages(app, "coach panel") == []
+    app.open_deal(app.services.store.recent_deals(1)[0]["id"])  # the viewer at a note
+    pump(3)
+    viewer = app.root.get_screen("replay")
+    viewer.next_note()
+    settle()
+    assert viewer.note_text and viewer.ids.note_button.opacity == 1
+    assert cut_in_languages(app, "replay viewer at a coach's note") == []

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine import registry
 from engine.errors import EngineError
-from ui.i18n import N_, tr, trf
+from ui.i18n import N_, tr, translator, trf
 
 #: The difference in plain words: a card played, or another kind of choice; for a side (teams)
 #: or a player alone (Chắn). Msgids.
@@ -69,8 +69,12 @@ def is_card_play(game_name: str, moment: dict[str, Any]) -> bool:
 
 
 def amount(value: float) -> str:
-    """A difference as a person reads it: one decimal below 10, whole numbers above."""
-    return f"{value:.1f}" if value < 10 else f"{value:.0f}"
+    """A difference as a person reads it: one decimal below 10 (a decimal comma but in
+    English), whole numbers above."""
+    if value >= 10:
+        return f"{value:.0f}"
+    text = f"{value:.1f}"
+    return text if translator.language == "en" else text.replace(".", ",")
 
 
 def sentence(game_name: str, moment: dict[str, Any]) -> str:

@@ -12,7 +12,8 @@ moved on meanwhile, and the replay viewer shows them at their steps.
 `CoachMixin` gives a table the summary's **Coach** button (`coach_offered`) and the panel it
 opens (`CoachPanel`, coach.kv): up to three moments, each with where it was, the difference in
 plain words (`ui.table.coach_words`), the cards on the table and the hand as they were (the
-summary's `GroupTile` pictures, the card played outlined); "Nothing costly this deal" when none.
+summary's `GroupTile` pictures, the better action's card outlined); "Nothing costly this deal"
+when none.
 Touch, or the buttons: LEFT/RIGHT between its buttons, UP/DOWN scroll, BACK closes it.
 """
 
@@ -32,7 +33,7 @@ from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, Strin
 from kivy.uix.boxlayout import BoxLayout
 
 from ui.i18n import tr
-from ui.table import botproc, coach_words
+from ui.table import botproc, cardsource, coach_words
 from ui.table.summary_cards import CARD_DP, HAND_DP
 from ui.table.worker import Worker
 
@@ -106,8 +107,10 @@ class MomentTile(BoxLayout):
     deck = StringProperty("meri")
     table_codes = ListProperty([])
     hand_codes = ListProperty([])
-    mark = ObjectProperty(-1)
+    mark = ObjectProperty(-1)  # the better action's card in the hand, outlined (-1: none)
     card_height = ObjectProperty(0)
+    wide = BooleanProperty(True)  # the table's cards beside the hand (landscape), else above
+    table_width = ObjectProperty(0)  # the table's cards' width when beside the hand
 
 
 Factory.register("CoachPanel", cls=CoachPanel)
@@ -122,11 +125,12 @@ def table_cards(moment: dict[str, Any]) -> list[str]:
     return out
 
 
-def played_index(game_name: str, moment: dict[str, Any]) -> int:
-    """Where the card played (or the hand card of a Chắn capture or discard) is in the hand, to
-    outline it; -1 for a choice of no card."""
+def card_index(moment: dict[str, Any], key: str = "best") -> int:
+    """Where the first card of the moment's `key` action (the better one: its card, the hand
+    card of a Chắn capture or discard) is in the hand, to outline it; -1 for a choice of no
+    card (a pass, a bid)."""
     hand = [str(c) for c in moment.get("hand", [])]
-    words = str(moment.get("played", "")).split()
+    words = str(moment.get(key, "")).split()
     cards = [w for w in words if w in hand]
     return hand.index(cards[0]) if cards else -1
 
@@ -238,8 +242,12 @@ class CoachMixin:
             tile.text = coach_words.sentence(game, moment)
             tile.table_codes = table_cards(moment)
             tile.hand_codes = [str(c) for c in moment.get("hand", [])]
-            tile.mark = played_index(game, moment)
-            tile.card_height = dp(HAND_DP.get(game, CARD_DP[game]) * (1.2 if tall else 0.8))
+            tile.mark = card_index(moment)
+            tile.card_height = dp(HAND_DP.get(game, CARD_DP[game]) * (1.2 if tall else 1.0))
+            tile.wide = not tall
+            cards = len(tile.table_codes)
+            tile.table_width = max(dp(120), dp(22) + cards * tile.card_height
+                                   * cardsource.aspect(game) * 1.02)
             box.add_widget(tile)
         panel.ids.coach_scroll.scroll_y = 1
 
