@@ -142,6 +142,25 @@ def test_nothing_costly_and_coach_off(make_app: Any) -> None:
     assert tiles(table) == []
 
 
+def test_the_coach_setting_by_touch_is_kept(make_app: Any) -> None:
+    """Settings: Coach On / Off ([game] coach is only its starting value)."""
+    from ui.ports import MemoryStore
+
+    store = MemoryStore()
+    app = make_app(store=store)
+    assert app.coach is False
+    app.go("settings")
+    settle()
+    screen = app.root.get_screen("settings")
+    screen.ids.scroller.scroll_y = 0  # the row below the sound rows
+    settle()
+    tap(screen.ids.coach_on)
+    assert app.coach is True and store.get_setting("coach") is True
+    assert screen.ids.coach_on.selected and not screen.ids.coach_off.selected
+    tap(screen.ids.coach_off)
+    assert app.coach is False and store.get_setting("coach") is False
+
+
 @pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
 def test_no_label_cut_in_the_coach_panel(make_app: Any, size: tuple[int, int]) -> None:
     app = make_app(size=size)
