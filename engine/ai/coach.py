@@ -77,9 +77,10 @@ def decisions(record: Any, seat: int) -> Iterator[tuple[int, State, Action, Any]
     state = parsed.state
     for index, action in enumerate(parsed.actions):
         if state.to_act == seat:
-            legal = state.legal_actions()
+            here = state.clone()  # a lazy legal set (Tractor's) reads its state: keep this one
+            legal = here.legal_actions()
             if len(legal) > 1:
-                yield index, state.clone(), action, legal
+                yield index, here, action, legal
         state.apply(action)
 
 

@@ -159,11 +159,13 @@ class CoachMixin:
         self.__dict__["_coach_failed"] = False
 
     def coach_deal(self, record: str) -> None:
-        """The deal just finished and was saved: start the coach on it (setting on, the human
-        played it). The summary offers Coach at once; the panel says when it is still busy."""
+        """The deal just finished and was saved: start the coach on it (setting on, the player
+        on this screen played seat 0: not a demo, not a phone's or an AI's seat). The summary
+        offers Coach at once; the panel says when it is still busy."""
         self.coach_reset()
         app = self.app  # type: ignore[attr-defined]
-        if not app.coach or self.autoplay:  # type: ignore[attr-defined]
+        driver = self.driver  # type: ignore[attr-defined]
+        if not app.coach or self.autoplay or driver is None or driver.human != HUMAN:  # type: ignore[attr-defined]
             return
         store = app.services.store
         deal_id = kept_deal_id(store, record)
