@@ -180,8 +180,7 @@ class SeatingScreen(BaseScreen):
             self.phone_text = tr("Tap a seat to seat a friend: on this screen, on a phone, or AI.")
             if sum(p.kind == SCREEN for p in self.plans) > 1:
                 self.phone_title = tr("Pass-and-play")
-                self.phone_text = tr("Several players on this screen: before each turn the "
-                                     "screen hides the hands until that player taps their name.")
+                self.phone_text = tr("Several players on this screen: before each turn the screen hides the hands until that player taps their name.")  # noqa: E501
             return
         self.phone_title = tr("Phones")
         if not self.app.services.network.enabled:

@@ -120,7 +120,7 @@ class CoverMixin:
         return True
 
     def lower_cover(self) -> None:
-        panel = self.__dict__.get("_cover_panel")
+        panel = self.__dict__.get("_cover")
         if panel is not None and panel.parent is not None:
             panel.parent.remove_widget(panel)
         self.cover_up = False
@@ -128,14 +128,14 @@ class CoverMixin:
         self.focus_scope = None  # type: ignore[attr-defined]
 
     def _cover_panel(self) -> Any:
-        panel = self.__dict__.get("_cover_panel")
+        panel = self.__dict__.get("_cover")
         if panel is None:
-            panel = self.__dict__["_cover_panel"] = Factory.PassCover(table=self)
+            panel = self.__dict__["_cover"] = Factory.PassCover(table=self)
         return panel
 
     def cover_panel(self) -> Any:
         """The cover while it is up (focus stays inside it), else None."""
-        return self.__dict__.get("_cover_panel") if self.cover_up else None
+        return self.__dict__.get("_cover") if self.cover_up else None
 
     def ensure_focus(self) -> None:
         panel = self.cover_panel()
