@@ -106,6 +106,8 @@ def test_tractor_deal_two_players_on_this_screen_by_touch(make_app: Any) -> None
             shown = answer_cover(app, table, by_buttons=False)
             covers.append(shown)
             assert sorted(table.ids.hand.codes) == tractor_hand(table, shown)
+            bottom = min(table.badges, key=lambda b: b.center_y)
+            assert bottom.seat == shown  # the table turned: this player's seat at the bottom
             continue
         state = table.session.state
         assert state.to_act == shown == table.viewer  # only the tapped seat decides
@@ -182,6 +184,27 @@ def test_chan_deal_two_players_on_this_screen_by_buttons(make_app: Any) -> None:
     assert table.session.state.is_over and decisions >= 4
     assert set(covers) == {0, 1} and len(covers) >= 4
     assert "You " not in table.summary_text and "You win" not in table.summary_text
+
+
+def test_meri_seats_one_and_two_on_this_screen(make_app: Any) -> None:
+    from engine.meri.cards import CODES as MERI_CODES
+    from engine.meri.cards import cards_of
+
+    app = make_app(pace=0)
+    app.new_game("meri", seating=Seating(plans("ss" + "a" * 6, {0: "Ann", 1: "Bao"})))
+    table = app.root.get_screen("meri")
+    for _ in range(2):
+        wait_for(lambda: table.cover_up, 60, what="the cover")
+        assert table.ids.hand.opacity == 0  # at once; its card views go at the next frame
+        pump(2)
+        assert_hidden(table)
+        seat = table.cover_seat
+        app.handle_input("OK")  # on "I'm NAME" (checked before a forced pass, D-6, goes on)
+        assert not table.cover_up and table.viewer == seat and table.hand_shown()
+        hand = cards_of(table.session.state.observation(seat).hand)
+        assert sorted(table.ids.hand.codes) == sorted(MERI_CODES[c] for c in hand)
+        assert min(table.badges, key=lambda b: b.center_y).seat == seat
+        assert table.team_texts == ["Ann's team", "Bao's team"]
 
 
 def test_one_seat_on_this_screen_has_no_cover(make_app: Any) -> None:

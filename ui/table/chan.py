@@ -33,9 +33,10 @@ from ui.table.chan_motion import ChanMotion
 from ui.table.hints import HintMixin
 from ui.table.picking import HandPicking
 from ui.table.reasons import reason, refusal
-from ui.table.seats import seat_name
+from ui.table.seats import seat_name, turned
 
-# Zones (centre x, centre y, width, height, stacked) relative to the table area: turns go
+# Zones (centre x, centre y, width, height, stacked) relative to the table area, for the viewer
+# at seat 0 (`seats.turned` for another): turns go
 # 0 -> 1 -> 2 -> 3 counterclockwise, so seat 1 sits on your right and takes your discards.
 # Side zones stack their gate above their exposed pairs; the open card shows large in the middle.
 ZONES = ((0.5, 0.17, 0.46, 0.34, False), (0.87, 0.5, 0.26, 0.98, True),
@@ -90,12 +91,15 @@ class ChanTableScreen(ChanMotion, HintMixin, HandPicking, TableScreen):
 
     def _place(self, *_args: Any) -> None:
         area = self.ids.table
-        zones = ZONES if area.width >= area.height else ZONES_PORTRAIT
+        zones = turned(ZONES if area.width >= area.height else ZONES_PORTRAIT, self.viewer)
         for zone, (cx, cy, w, h, stacked) in zip(self.seats, zones, strict=True):
             zone.stacked = stacked
             zone.size = (area.width * w - dp(6), area.height * h - dp(6))
             zone.center = (area.x + cx * area.width, area.y + cy * area.height)
         self._warm_later()
+
+    def place_seats(self) -> None:
+        self._place()
 
     def _warm_rows(self, _dt: float) -> None:
         """Draw ahead the faces any card may show as: in a gate, in exposed pairs, and open in

@@ -5,7 +5,8 @@ player.
 and who acts by touch) and the cover. When a *this screen* seat is to act and it is not the
 seat last shown, every hand is hidden and a panel over the whole table (`PassCover`, cover.kv)
 asks that player to tap "I'm NAME" (the button is focused, so the physical OK answers it too);
-only after the tap does the table draw for that seat and take its input. A new deal, or a game
+only after the tap does the table draw for that seat and take its input, turned so that the
+seat sits at the bottom edge (`place_seats`, `seats.turned`). A new deal, or a game
 resumed after a power cut, shows no hand until such a tap. Private information beside the hand
 (Tractor's buried kitty, Chắn's waiting cards) follows `hand_shown`. With one seat on this
 screen nothing of this shows: its hand is always drawn. With none (phones and AI only) no hand
@@ -63,6 +64,10 @@ class CoverMixin:
         self.revealed = len(seats) == 1
         self.screen_plays = bool(seats) or self.autoplay  # type: ignore[attr-defined]
         self.lower_cover()
+        self.place_seats()
+
+    def place_seats(self) -> None:
+        """Lay the seats out around the viewer, at the bottom edge (tables override)."""
 
     def pass_and_play(self) -> bool:
         return len(self.screen_seats()) > 1  # type: ignore[attr-defined]
@@ -111,9 +116,12 @@ class CoverMixin:
         decision is asked. False if no cover is up."""
         if not self.cover_up or self.cover_seat is None:
             return False
+        turn = self.viewer != self.cover_seat
         self.viewer = self.cover_seat
         self.revealed = True
         self.lower_cover()
+        if turn:
+            self.place_seats()
         self.set_focus(None)  # type: ignore[attr-defined]
         self.refresh()  # type: ignore[attr-defined]
         self.step()  # type: ignore[attr-defined]

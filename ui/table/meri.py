@@ -21,7 +21,7 @@ from ui.sound import events as sounds
 from ui.table import cardsource
 from ui.table.base import SLIDE
 from ui.table.review import TrickTableScreen
-from ui.table.seats import TEAM_TONES, place_badges, seat_name, team_name
+from ui.table.seats import TEAM_TONES, place_badges, seat_name, team_name, turned
 from ui.table.widgets import SeatBadge, ring
 
 SEATS = 8
@@ -61,13 +61,18 @@ class MeriTableScreen(TrickTableScreen):
             self.badges.append(badge)
             area.add_widget(badge)
         area.bind(size=self._place_seats, pos=self._place_seats)
-        self.ids.trick.slots = ring(SEATS, 0.27, 0.19)  # inside the badges' ring
+        self.ids.trick.slots = ring(SEATS, 0.27, 0.19)  # (turned for the viewer when placed)
+
+    def place_seats(self) -> None:
+        self._place_seats()
 
     def _place_seats(self, *_args: Any) -> None:
         area = self.ids.seats
         w = min(dp(120), area.width / 4.6)
         h = min(dp(40), area.height / 7)
-        self.ids.trick.origins = place_badges(area, self.badges, ring(SEATS, 0.44, 0.44), w, h)
+        self.ids.trick.slots = turned(ring(SEATS, 0.27, 0.19), self.viewer)  # inside the badges
+        self.ids.trick.origins = place_badges(area, self.badges,
+                                              turned(ring(SEATS, 0.44, 0.44), self.viewer), w, h)
         trick_h = min(area.height * 0.22, dp(90))
         self.ids.trick.card_height = trick_h
         # Only the trick size: any card may land on the table, but a hand shows just its own.

@@ -53,6 +53,14 @@ def team_name(team: int, colour: bool = True) -> str:
     return f"[color={TEAM_COLOURS[team]}]{label}[/color]" if colour else label
 
 
+def turned(places: Sequence[Any], viewer: int) -> list[Any]:
+    """Per-seat places (given for seat 0 at the bottom) turned so that `viewer`'s seat takes
+    seat 0's place and every other seat keeps where it sits from there (pass-and-play: the
+    player who holds the screen sits at its bottom edge)."""
+    n = len(places)
+    return [places[(seat - viewer) % n] for seat in range(n)]
+
+
 def place_badges(area: Any, badges: Sequence[Any], at: Sequence[tuple[float, float]],
                  width: float, height: float) -> list[tuple[float, float]]:
     """Size every badge `width` × `height` and centre it at its relative position in `area`,

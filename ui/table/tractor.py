@@ -27,12 +27,13 @@ from ui.table import tractor_view as view
 from ui.table.cardrows import CardRow
 from ui.table.motion import FLIGHT
 from ui.table.review import TrickTableScreen
-from ui.table.seats import TEAM_TONES, place_badges, seat_name, team_name
+from ui.table.seats import TEAM_TONES, place_badges, seat_name, team_name, turned
 from ui.table.widgets import SeatBadge
 from ui.widgets import FocusButton
 
-# Seat positions (relative to the table area): play goes counterclockwise (T-1), so seat 1
-# sits on your right, your partner (2) opposite, seat 3 on your left.
+# Seat positions (relative to the table area) for the viewer at seat 0 (`seats.turned` for
+# another): play goes counterclockwise (T-1), so seat 1 sits on your right, your partner (2)
+# opposite, seat 3 on your left.
 BADGE_AT = ((0.5, 0.07), (0.88, 0.5), (0.5, 0.93), (0.12, 0.5))
 PLAY_AT = ((0.5, 0.29), (0.63, 0.5), (0.5, 0.71), (0.37, 0.5))
 PLAY_WIDTH = (0.42, 0.2, 0.42, 0.2)  # side plays stay clear of the side badges
@@ -78,14 +79,18 @@ class TractorTableScreen(TrickTableScreen):
 
     def _place(self, *_args: Any) -> None:
         area = self.ids.table
-        place_badges(area, self.badges, BADGE_AT, min(dp(136), area.width / 3.8),
-                     min(dp(42), area.height / 6.5))
+        place_badges(area, self.badges, turned(BADGE_AT, self.viewer),
+                     min(dp(136), area.width / 3.8), min(dp(42), area.height / 6.5))
         rh = min(area.height * 0.22, dp(110))
-        for row, (rx, ry), rw in zip(self.plays, PLAY_AT, PLAY_WIDTH, strict=True):
+        for row, (rx, ry), rw in zip(self.plays, turned(PLAY_AT, self.viewer),
+                                     turned(PLAY_WIDTH, self.viewer), strict=True):
             row.size = (area.width * rw, rh)
             row.center = (area.x + rx * area.width, area.y + ry * area.height)
         # Any card may be played: draw the deck ahead at the size of a play (one per frame).
         self.warm_cards("tractor", sorted({row.single_size() for row in self.plays}))
+
+    def place_seats(self) -> None:
+        self._place()
 
     # -- places for motion (`ui.table.motion`) -------------------------------------------------
     def seat_widget(self, seat: int) -> Any:
