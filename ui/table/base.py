@@ -211,16 +211,10 @@ class TableScreen(CoverMixin, SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
         elif self.replay is not None or (self.tutorial is not None and state.to_act != HUMAN):
             self._replay_next()
         elif self.needs_cover(state.to_act):  # pass-and-play: the next player takes the screen
-            self.app.set_led("thinking", False)
-            self.app.set_led("turn", True)
+            self.announce_turn()
             self.raise_cover(state.to_act)
         elif state.to_act == self.viewer and self.plays_here(self.viewer):
-            self.app.set_led("thinking", False)
-            self.app.set_led("turn", True)
-            turn = (id(self.session.record), len(self.session.record.actions))
-            if turn != self.__dict__.get("_announced"):
-                self.__dict__["_announced"] = turn
-                self.app.cue(sounds.TURN)  # your turn: a chime (and the buzzer)
+            self.announce_turn()
             self.human_turn()
             self._tutorial_turn()
         else:
@@ -229,6 +223,16 @@ class TableScreen(CoverMixin, SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
                 self.app.set_led("thinking", True)
         self.motion_turn()
         self.ensure_focus()
+
+    def announce_turn(self) -> None:
+        """A seat of this screen is to act: the turn LED, and a chime (and the buzzer) once per
+        decision (with the pass-and-play cover, when it comes up)."""
+        self.app.set_led("thinking", False)
+        self.app.set_led("turn", True)
+        turn = (id(self.session.record), len(self.session.record.actions))
+        if turn != self.__dict__.get("_announced"):
+            self.__dict__["_announced"] = turn
+            self.app.cue(sounds.TURN)
 
     def _replay_next(self) -> None:
         """Apply the record's next action after the usual AI delay (replay mode; a tutorial's
