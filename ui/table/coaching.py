@@ -37,7 +37,6 @@ from ui.table import botproc, cardsource, coach_words
 from ui.table.summary_cards import CARD_DP, HAND_DP
 from ui.table.worker import Worker
 
-HUMAN = 0
 TIMEOUT = 600.0  # seconds a coach run may take at most (a whole deal takes a few here)
 
 
@@ -159,13 +158,14 @@ class CoachMixin:
         self.__dict__["_coach_failed"] = False
 
     def coach_deal(self, record: str) -> None:
-        """The deal just finished and was saved: start the coach on it (setting on, the player
-        on this screen played seat 0: not a demo, not a phone's or an AI's seat). The summary
-        offers Coach at once; the panel says when it is still busy."""
+        """The deal just finished and was saved: start the coach on it for the seat whose deals
+        count (`screen_seat`, the first played on this screen; none in a demo or where only
+        phones and AI play). The summary offers Coach at once; the panel says when it is still
+        busy."""
         self.coach_reset()
         app = self.app  # type: ignore[attr-defined]
-        driver = self.driver  # type: ignore[attr-defined]
-        if not app.coach or self.autoplay or driver is None or driver.human != HUMAN:  # type: ignore[attr-defined]
+        seat = self.screen_seat()  # type: ignore[attr-defined]
+        if not app.coach or self.autoplay or seat is None:  # type: ignore[attr-defined]
             return
         store = app.services.store
         deal_id = kept_deal_id(store, record)
@@ -175,7 +175,7 @@ class CoachMixin:
             worker = self.__dict__["_coach_worker"] = Worker("parlor-coach")
         self.coach_offered = True
         self.coach_busy = True
-        worker.submit(run_coach, record, HUMAN,
+        worker.submit(run_coach, record, seat,
                       then=lambda future: self._coach_done(future, run, deal_id))
 
     def _coach_done(self, future: Future, run: int, deal_id: int | None) -> None:
