@@ -172,8 +172,8 @@ class Tutorial:
         """The lesson's deal is over: its progress is cleared (the next start is a new lesson)
         and the panel gives way to the summary, which opens with the closing words."""
         self.clear()
-        if self.panel is not None and self.panel.parent is not None:
-            self.panel.parent.remove_widget(self.panel)
+        if self.panel is not None:
+            self.panel.undock()
 
     def closing_text(self) -> str:
         return tr(self.lesson.closing)
@@ -185,12 +185,11 @@ class Tutorial:
         self.table = table
         if self.panel is None:
             self.panel = TutorialPanel(on_skip=self.skip)
-        if self.panel.parent is None:
-            table.add_widget(self.panel)
+        self.panel.dock(table)
 
     def detach(self, table: Any) -> None:
-        if self.panel is not None and self.panel.parent is not None:
-            self.panel.parent.remove_widget(self.panel)
+        if self.panel is not None:
+            self.panel.undock()
         self.table = None
 
     def buttons(self) -> list[Any]:
@@ -201,6 +200,8 @@ class Tutorial:
         """Leave the lesson for good (its progress cleared) and go home."""
         table = self.table
         self.clear()
+        if self.panel is not None:
+            self.panel.undock()
         if table is not None:
             table.shutdown()
             table.leave()
