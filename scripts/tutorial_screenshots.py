@@ -4,7 +4,8 @@ and in a long language (run under a display, e.g. xvfb-run).
     xvfb-run -a -s "-screen 0 1280x1280x24" .venv/bin/python scripts/tutorial_screenshots.py \
         [--out screenshots] [--lang en --lang vi] [--size 800x480 --size 720x1280]
 
-The lesson is played as the player would: its own moves, up to the step shown.
+The lesson is played as the player would: its own moves, up to the step shown. Then home,
+where each lesson left part-way offers Resume lesson.
 """
 
 from __future__ import annotations
@@ -63,6 +64,9 @@ def main(argv: list[str] | None = None) -> int:
                 lesson_at(app, game, at)
                 pump(60)  # every card face drawn (one per frame)
                 shoot(out, f"tutorial_{game}_{w}x{h}_{lang}")
+            app.go("home")  # every lesson left part-way: each Learn says Resume lesson
+            pump(20)
+            shoot(out, f"tutorial_home_resume_{w}x{h}_{lang}")
             app.unbind_window()
     return 0
 

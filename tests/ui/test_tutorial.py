@@ -381,3 +381,67 @@ def test_skipping_gives_the_table_its_layout_back(make_app: Any) -> None:
     wait_turn(table)
     assert table.tutorial is None
     assert not any(isinstance(w, type(panel)) for w in table.walk())
+
+
+@pytest.mark.parametrize("by_buttons", [False, True], ids=["touch", "buttons"])
+def test_home_learn_says_resume_lesson_when_a_lesson_is_part_way(make_app: Any,
+                                                                 by_buttons: bool) -> None:
+    """A lesson left part-way (MENU) turns its game's Learn into Resume lesson, at once and
+    after a restart on the same store; pressing it resumes at the saved step; the other games
+    still say Learn; skipping the lesson turns it back into Learn."""
+    from ui.ports import MemoryStore
+
+    store = MemoryStore()
+    app = make_app(store=store, pace=0)
+    home = app.root.get_screen("home")
+    assert [home.ids[f"learn_{g}"].text for g in GAMES] == ["Learn"] * 3
+    press(app, home, home.ids.learn_tractor, by_buttons)
+    pump(2)
+    table = app.root.get_screen("tractor")
+    play_lesson(app, table, by_buttons, stop_after=2)
+    done = len(table.session.record.actions)
+    app.handle_input("MENU")
+    settle()
+    assert app.root.current == "home"
+    assert home.ids.learn_tractor.text == "Resume lesson"
+    assert home.ids.learn_meri.text == home.ids.learn_chan.text == "Learn"
+    app2 = make_app(store=store, pace=0, language="fr")  # a restart, in French
+    home2 = app2.root.get_screen("home")
+    settle()
+    assert home2.ids.learn_tractor.text == "Reprendre la leçon"
+    assert home2.ids.learn_chan.text == "Apprendre"
+    press(app2, home2, home2.ids.learn_tractor, by_buttons)
+    pump(2)
+    table2 = app2.root.get_screen("tractor")
+    wait_turn(table2)
+    assert app2.root.current == "tractor" and len(table2.session.record.actions) == done
+    assert table2.tutorial.panel.counter == "Étape 3 sur 19"
+    table2.tutorial.skip()
+    settle()
+    assert app2.root.current == "home" and home2.ids.learn_tractor.text == "Apprendre"
+
+
+def test_a_finished_lesson_never_saves_a_resumable_step(make_app: Any) -> None:
+    """Every progress saved while the Chắn lesson is played to its end is a step inside the
+    deal: after its last action the start again (never the record's length, which a power cut
+    before the summary would leave behind and Home would call a lesson to resume)."""
+    from ui.ports import MemoryStore
+
+    store = MemoryStore()
+    saved: list[Any] = []
+    keep = store.set_setting
+
+    def spy(key: str, value: Any) -> Any:
+        if key == progress_key("chan"):
+            saved.append(value)
+        return keep(key, value)
+
+    store.set_setting = spy  # type: ignore[method-assign]
+    app = make_app(store=store, pace=0)
+    app.start_tutorial("chan")
+    table = app.root.get_screen("chan")
+    play_lesson(app, table, by_buttons=False)
+    script = len(table.tutorial.script)
+    assert len(saved) >= script and saved[-1] == 0
+    assert all(0 <= value < script for value in saved)
+    assert saved.count(0) == saved[-2:].count(0)  # 0 only once the deal is over
