@@ -6,8 +6,10 @@ Writes PNGs into `screenshots/`: Tractor's seating as today's game (you and AI);
 phone seats, a name typed and the phone server running on 127.0.0.1 (QR code, URL, who is
 awaited), at 800×480 and 720×1280 portrait; Hachinin Meri's eight seats with `[network]` off
 (the panel says how to turn phones on); and the Tractor table those phone seats lead to (the
-public table: no hand shown, the seats' names). The server listens on the loopback only and is
-stopped before the script ends.
+public table: no hand shown, the seats' names). Pass-and-play (several seats on this screen):
+its seating, the cover "I'm NAME" at a hand-over and the table after the tap, for Tractor (seats
+1 and 3) at both sizes and Chắn (seats 1 and 2) at 800×480. The server listens on the loopback
+only and is stopped before the script ends.
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ from __future__ import annotations
 import argparse
 import socket
 from pathlib import Path
+from typing import Any
 
 import shotkit  # first: a quiet Kivy; the repository importable
-from shotkit import ROOT, close, shoot
+from shotkit import ROOT, close, shoot, wait
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -40,6 +43,28 @@ def main(argv: list[str] | None = None) -> int:
     def new_app(size: tuple[int, int], network: NetworkSettings) -> ParlorApp:
         return shotkit.new_app(size, seed=4, ai_level="normal", network=network)
 
+    def until(_app: ParlorApp, condition: Any, what: str, seconds: float = 60.0) -> None:
+        wait(condition, what, seconds)
+
+    def pass_and_play(size: tuple[int, int], suffix: str, game: str, seats: tuple[int, int],
+                      names: tuple[str, str]) -> None:
+        app = new_app(size, NetworkSettings(enabled=False))
+        app.open_seating(game)
+        seating = app.root.get_screen("seating")
+        for seat, name in zip(seats, names, strict=True):
+            if seating.plans[seat].kind != "screen":
+                seating.step_kind(seat)  # AI -> this screen
+            seating.rows[seat].name_input.text = name
+        shot(app, f"seating_pass_{game}{suffix}")
+        seating.play()
+        table = app.root.get_screen(game)
+        until(app, lambda: table.cover_up, "the cover")
+        shot(app, f"pass_cover_{game}{suffix}")
+        table.take_turn()
+        until(app, lambda: table.human_deciding(), "the decision after the tap")
+        shot(app, f"pass_table_{game}{suffix}")
+        close(app)
+
     for size, suffix in (((800, 480), ""), ((720, 1280), "_portrait")):
         net = NetworkSettings(enabled=True, port=free_port(), bind="127.0.0.1")
         app = new_app(size, net)
@@ -48,13 +73,17 @@ def main(argv: list[str] | None = None) -> int:
         seating = app.root.get_screen("seating")
         seating.step_kind(0)  # this screen -> phone
         seating.rows[0].name_input.text = "Linh"
-        seating.step_kind(2)  # AI -> phone
+        seating.step_kind(2)  # AI -> this screen
+        seating.step_kind(2)  # this screen -> phone
         seating.step_level(3)  # normal -> hard
         shot(app, f"seating_phones{suffix}")
         if not suffix:
             seating.play()
             shot(app, "seating_table_public")
         close(app)
+    pass_and_play((800, 480), "", "tractor", (0, 2), ("Ann", "Bảo"))
+    pass_and_play((720, 1280), "_portrait", "tractor", (0, 2), ("Ann", "Bảo"))
+    pass_and_play((800, 480), "", "chan", (0, 1), ("Ann", "Bảo"))
     app = new_app((800, 480), NetworkSettings(enabled=False))
     app.open_seating("meri")
     seating = app.root.get_screen("seating")
