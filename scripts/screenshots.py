@@ -14,19 +14,11 @@ French. Deterministic (seeded).
 from __future__ import annotations
 
 import argparse
-import os
-import sys
 import tempfile
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("KIVY_NO_ARGS", "1")
-os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-os.environ.setdefault("KIVY_NO_FILELOG", "1")
-os.environ.setdefault("KIVY_USE_DEFAULTCONFIG", "1")
-os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="parlor-shots-"))
+import shotkit  # first: a quiet Kivy; the repository importable
+from shotkit import ROOT, close, pump, shoot, wait
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,51 +28,24 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
 
-    from kivy.base import EventLoop
-    from kivy.clock import Clock
-
     from engine.ai.base import RandomBot
     from engine.meri import card_actions
     from engine.session import Session
     from hardware import health
     from ui.app import ParlorApp
-    from ui.ports import KioskSettings, MemoryStore, NullOutputs, PowerSettings, Services
+    from ui.ports import KioskSettings, PowerSettings
 
-    EventLoop.ensure_window()
-    window = EventLoop.window
-
-    def frames(n: int = 20) -> None:
-        for _ in range(n):
-            EventLoop.idle()
+    def shot(_app: ParlorApp, name: str) -> None:
+        shoot(args.out, name)
 
     def until(condition, seconds: float = 60.0) -> None:  # noqa: ANN001
-        deadline = time.monotonic() + seconds
-        while not condition():
-            if time.monotonic() > deadline:
-                raise SystemExit("screenshots: the table did not reach the wanted moment")
-            Clock.tick()
-
-    def shot(app: ParlorApp, name: str) -> None:
-        frames()
-        path = args.out / f"{name}.png"
-        app.root.export_to_png(str(path))
-        print(path)
+        wait(condition, "the wanted moment", seconds)
 
     def new_app(size: tuple[int, int], lang: str, kiosk: bool = False) -> ParlorApp:
-        window.size = size
         board = lambda: health.read_all(Path(tempfile.gettempdir()))  # noqa: E731  (this machine)
         lockdown = KioskSettings(enabled=True, exit_pin="1234") if kiosk else KioskSettings()
-        app = ParlorApp(Services(store=MemoryStore(), outputs=NullOutputs(), language=lang,
-                                 health=board, kiosk=lockdown,
-                                 power=PowerSettings(enabled=True)), seed=args.seed)
-        app.ai_level = "easy"
-        app.bot_process = False
-        app.pace = 0
-        root = app.build()
-        app.root = root
-        window.add_widget(root)
-        frames()
-        return app
+        return shotkit.new_app(size, lang, seed=args.seed, health=board, kiosk=lockdown,
+                               power=PowerSettings(enabled=True))
 
     def mid_trick(app: ParlorApp) -> None:
         """Play (lowest legal card, never declaring) until it is our turn with 3+ cards down."""
@@ -121,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         table.confirm_undo(True)
         shot(app, f"undo_practice{suffix}")
         finish(app)
-        frames()
+        pump(20)
         app.go("stats")
         shot(app, f"stats_practice{suffix}")
         app.go("replays")
@@ -132,10 +97,10 @@ def main(argv: list[str] | None = None) -> int:
             viewer.next_trick()
         viewer.forward()
         viewer.forward()
-        frames(60)  # every hand's cards are drawn a few per frame
+        pump(60)  # every hand's cards are drawn a few per frame
         shot(app, f"replay_viewer{suffix}")
         viewer.toggle_hands()
-        frames(100)
+        pump(100)
         shot(app, f"replay_viewer_all{suffix}")
         for game in ("tractor", "chan"):  # the other decks in the viewer, every hand shown
             for seed in range(args.seed, args.seed + 50):  # a deal long enough to show play
@@ -153,12 +118,8 @@ def main(argv: list[str] | None = None) -> int:
             for _ in range(4):
                 viewer.next_trick()
             viewer.forward()
-            frames(100)
+            pump(100)
             shot(app, f"replay_viewer_{game}{suffix}")
-
-    def close(app: ParlorApp) -> None:
-        app.dispatch("on_stop")
-        window.remove_widget(app.root)
 
     app = new_app((800, 480), "en")
     shot(app, "home")

@@ -1,5 +1,6 @@
-"""The coach's moments in words (no widgets here): each action named as its table names it, the
-difference in plain words, and where in the deal the moment was.
+"""The coach's moments in words (no widgets here): each action named as the tables name it
+(`ui.table.action_words`, from the state the choice was made in), the difference in plain words,
+and where in the deal the moment was.
 
 A moment is the JSON-friendly dict of `engine.ai.coach` (kept in the store's `deals.notes`): its
 `played` and `best` actions are record text, turned back into the game's action to be named;
@@ -12,7 +13,9 @@ from typing import Any
 
 from engine import registry
 from engine.errors import EngineError
+from engine.records import parse_record
 from ui.i18n import N_, tr, translator, trf
+from ui.table.action_words import action_words
 
 #: The difference in plain words: a card played, or another kind of choice; for a side (teams)
 #: or a player alone (Chắn). Msgids.
@@ -27,37 +30,28 @@ WORKING = N_("The coach is looking at this deal…")
 FAILED = N_("The coach could not look at this deal.")
 
 
-def action_name(game_name: str, text: str) -> str:
-    """A record action as the game's table names it: a Meri card by its name (`Koppu Sota`),
-    Declare / Hide; Tractor's cards, a declaration as its button says it, a burial; a Chắn
-    capture, discard, pass, Chíu or Ù as its buttons say them."""
+def action_name(game_name: str, before: Any, seat: int, text: str) -> str:
+    """A record action of `seat`, made from the state `before`, as the tables name it
+    (`ui.table.action_words`, every card named: it is the player's own choice); its record
+    text if it does not read (an older or damaged note)."""
     try:
         action = registry.get(game_name).parse_action(text)
-    except (KeyError, EngineError):
+        return action_words(game_name, before, seat, action, True)
+    except (KeyError, EngineError, ValueError, TypeError, IndexError):
         return text
-    if game_name == "meri":
-        from engine.meri import DECLARE, PASS
-        from engine.meri.cards import name
 
-        if action == DECLARE:
-            return tr("Declare")
-        if action == PASS:
-            return tr("Hide")
-        return name(action)
-    if game_name == "tractor":
-        from engine.tractor import BURY, DECLARE, PASS
-        from ui.table import tractor_view
 
-        if action == PASS or action[0] == DECLARE:
-            return tractor_view.declaration_label(action)
-        if action[0] == BURY:
-            return f"{tr('Bury')} {tractor_view.cards_text(action[1:])}"
-        return tractor_view.cards_text(action)
-    if game_name == "chan":
-        from ui.table import chan_view
-
-        return chan_view.action_label(action)
-    return text
+def state_before(record: Any, index: int) -> Any:
+    """The state of a deal's record before its action `index` (what a moment was weighed
+    in); None if the record does not replay that far."""
+    try:
+        parsed = parse_record(record)
+        state = parsed.state
+        for action in parsed.actions[:index]:
+            state.apply(action)
+    except EngineError:
+        return None
+    return state
 
 
 def is_card_play(game_name: str, moment: dict[str, Any]) -> bool:
@@ -77,13 +71,18 @@ def amount(value: float) -> str:
     return text if translator.language == "en" else text.replace(".", ",")
 
 
-def sentence(game_name: str, moment: dict[str, Any]) -> str:
-    """The moment's difference in plain words (the app's language)."""
+def sentence(game_name: str, moment: dict[str, Any], before: Any) -> str:
+    """The moment's difference in plain words (the app's language); `before`: the state the
+    choice was made in (`state_before`), for naming the actions (None: by their record text)."""
     kind = "card" if is_card_play(game_name, moment) else "choice"
     side = "self" if game_name == "chan" else "team"
-    return trf(SENTENCES[(kind, side)],
-               best=action_name(game_name, str(moment.get("best", ""))),
-               played=action_name(game_name, str(moment.get("played", ""))),
+    seat = int(moment.get("seat", 0))
+
+    def named(key: str) -> str:
+        text = str(moment.get(key, ""))
+        return text if before is None else action_name(game_name, before, seat, text)
+
+    return trf(SENTENCES[(kind, side)], best=named("best"), played=named("played"),
                n=amount(float(moment.get("gain", 0.0))), worlds=int(moment.get("worlds", 0)))
 
 
@@ -105,8 +104,9 @@ def is_moment(note: Any) -> bool:
     return isinstance(note, dict) and note.get("kind") == "coach"
 
 
-def note_text(game_name: str, note: dict[str, Any]) -> str:
-    """A note in one line for the replay viewer: a coach's moment in words, else its text."""
+def note_text(game_name: str, note: dict[str, Any], before: Any) -> str:
+    """A note in one line for the replay viewer (`before`: the state at its step): a coach's
+    moment in words, else its text."""
     if is_moment(note):
-        return tr("Coach") + ": " + sentence(game_name, note)
+        return tr("Coach") + ": " + sentence(game_name, note, before)
     return str(note.get("text", ""))

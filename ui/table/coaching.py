@@ -238,10 +238,12 @@ class CoachMixin:
         else:
             panel.status = ""
         tall = self.height > 1.4 * self.width  # type: ignore[attr-defined]
+        record = self.session.record.to_dict()  # type: ignore[attr-defined]  (the deal coached)
         for moment in self.coach_moments if not self.coach_busy else []:
             tile = Factory.MomentTile(deck=game)
             tile.heading = coach_words.heading(game, moment)
-            tile.text = coach_words.sentence(game, moment)
+            before = coach_words.state_before(record, int(moment.get("index", 0)))
+            tile.text = coach_words.sentence(game, moment, before)
             tile.table_codes = table_cards(moment)
             tile.hand_codes = [str(c) for c in moment.get("hand", [])]
             tile.mark = card_index(moment)
