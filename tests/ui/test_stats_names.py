@@ -117,3 +117,21 @@ def test_with_no_figures_at_all_the_default_player_shows_zeros(make_app: Any) ->
     screen = app.root.get_screen("stats")
     assert screen.names == [DEFAULT_NAME] and screen.ids.name_label.text == "Player: You"
     assert all(row[1:] == ["0"] * 5 for row in screen.rows)
+
+
+def test_the_longest_name_fits_in_both_sizes(make_app: Any) -> None:
+    """A name of the most characters a player may give, in wide letters, in Vietnamese (the
+    longest label) on the official display and in portrait: no label is cut."""
+    from ui.ports import MAX_PLAYER_NAME
+
+    longest = "W" * MAX_PLAYER_NAME
+    for size in ((800, 480), (720, 1280)):
+        store = MemoryStore()
+        store.save_finished_deal("chan", "win", 12345, "{}", players=[
+            PlayerResult(longest, "win", 12345)])
+        app = make_app(size=size, store=store, language="vi")
+        app.go("stats")
+        settle()
+        screen = app.root.get_screen("stats")
+        assert screen.player == longest
+        assert not cut_labels(screen), (size, cut_labels(screen))
