@@ -7,8 +7,9 @@ to the store (`Store.save_finished_deal(..., players=...)`), which counts each n
 Who counts (`people`): every seat a person plays, *this screen* or *a phone*: a named seat
 under its name (the name typed on the seating screen, or the one the phone gave when it
 joined); a *this screen* seat nobody named under the default name (`ui.ports.DEFAULT_NAME`,
-where the statistics kept before names were went); a phone seat with no name is nobody we can
-name, so it is not counted. AI seats never count. A name at two seats of one deal counts once
+which also holds the statistics kept before names were); a phone seat with no name is nobody we can
+name, so it is not counted (a named phone seat an AI covered for a while, its phone away,
+still counts for its person). AI seats never count. A name at two seats of one deal counts once
 (its first seat). Pass-and-play (several *this screen* seats) needs nothing more: each of its
 seats is a person. Names are untrusted (phones): they pass `ui.remote.protocol.clean_name`
 (length-limited, no control characters) or the seat is treated as unnamed. No widgets here.
