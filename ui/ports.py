@@ -28,7 +28,8 @@ from ui.remote.settings import NetworkSettings
 #: The semantic input events the UI accepts (equal to `hardware.events.EVENTS`, by test).
 EVENTS: tuple[str, ...] = ("LEFT", "RIGHT", "UP", "DOWN", "SELECT", "OK", "BACK", "MENU")
 
-__all__ = ["EVENTS", "DEFAULT_NAME", "MAX_PLAYER_NAME", "PlayerResult", "order_names", "SPEED_MIN", "SPEED_MAX", "Store", "Outputs", "Backlight", "KioskSettings",
+__all__ = ["EVENTS", "SPEED_MIN", "SPEED_MAX", "Store", "Outputs", "Backlight", "KioskSettings",
+           "DEFAULT_NAME", "MAX_PLAYER_NAME", "PlayerResult", "order_names",
            "HealthLine", "PowerSettings", "no_power_off", "SleepSettings", "NEVER", "Services",
            "MemoryStore", "NullOutputs", "NoBacklight",
            "Sounds", "NullSounds", "VOLUME_DEFAULT", "VOLUME_STEP"]
@@ -332,10 +333,14 @@ class MemoryStore:
         return SAVED
 
     def _count(self, game: str, players: Sequence[PlayerResult], practice: bool) -> None:
-        seen: set[str] = set()
-        for player in players:
+        for player in players:  # all checked before anything is counted
             if player.outcome not in ("win", "loss", "draw"):
                 raise ValueError(f"outcome must be win, loss or draw, got {player.outcome!r}")
+            if not isinstance(player.name, str) or len(player.name) > MAX_PLAYER_NAME:
+                raise ValueError(f"a player's name is text of at most {MAX_PLAYER_NAME} "
+                                 "characters")
+        seen: set[str] = set()
+        for player in players:
             if player.name in seen:
                 continue
             seen.add(player.name)

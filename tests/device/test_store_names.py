@@ -107,15 +107,17 @@ def test_every_person_at_a_deal_is_counted_with_their_own_outcome(tmp_path: Path
     assert store.stats()["meri"]["wins"] == 1
 
 
-def test_a_bad_result_is_refused_before_anything_is_written(tmp_path: Path) -> None:
-    store = SqliteStore(tmp_path / "parlor.db")
+@pytest.mark.parametrize("kind", ["sqlite", "memory"])
+def test_a_bad_result_is_refused_before_anything_is_written(tmp_path: Path, kind: str) -> None:
+    store = SqliteStore(tmp_path / "parlor.db") if kind == "sqlite" else MemoryStore()
     with pytest.raises(ValueError, match="outcome"):
         store.save_finished_deal("meri", "win", 1, "{}", players=results(
             ("Anna", "win", 1), ("Bảo", "won", 1)))
     with pytest.raises(ValueError, match="24"):
         store.save_finished_deal("meri", "win", 1, "{}", players=results(("x" * 25, "win", 1)))
     assert store.player_names() == [] and store.recent_deals() == []
-    store.close()
+    if kind == "sqlite":
+        store.close()
 
 
 def test_the_name_limit_is_the_protocols() -> None:
