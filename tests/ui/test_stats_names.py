@@ -4,8 +4,11 @@ driven by touch and by the buttons."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
+
+import pytest
 
 from engine.result import DealResult, SideScore
 from tests.ui.tablesim import finish_with_bots
@@ -14,6 +17,18 @@ from ui.ports import DEFAULT_NAME, MemoryStore, PlayerResult
 from ui.remote.host import AI, PHONE, SCREEN, SeatPlan
 from ui.table.deal_stats import people, player_results
 from ui.table.seating import Seating
+
+
+@pytest.fixture(autouse=True)
+def english_and_default_names() -> Iterator[None]:
+    """The translator and the table's seat names are module-wide: leave them as found (the
+    tests here switch to Vietnamese and seat named players)."""
+    from ui import i18n
+    from ui.table import seats
+
+    yield
+    i18n.translator.set_language("en")
+    seats.use_names([])
 
 
 def two_teams(score0: int, score1: int) -> DealResult:
