@@ -8,7 +8,8 @@ same table and summary in Vietnamese and the table and settings at 720×1280 por
 sound rows, and the kiosk's exit and power-off prompts (PIN asked) in both orientations; the Undo
 question (a normal game becoming a practice game) and the table after the undo, the list of kept
 deals and the replay viewer (every hand shown, a few tricks in), at 800×480 and at 720×1280 in
-French. Deterministic (seeded).
+French; the Statistics screen's name picker (a long name) at 800×480 and at 720×1280 in
+Vietnamese. Deterministic (seeded).
 """
 
 from __future__ import annotations
@@ -166,6 +167,26 @@ def main(argv: list[str] | None = None) -> int:
         shot(app, f"exit_kiosk{suffix}")
         app.request_power()
         shot(app, f"power_off{suffix}")
+        close(app)
+
+    # Statistics per name (issue 22): the name picker on a long Vietnamese name.
+    from ui.ports import PlayerResult
+
+    for size, lang, suffix in (((800, 480), "en", ""), ((720, 1280), "vi", "_portrait_vi")):
+        app = new_app(size, lang)
+        store = app.services.store
+        for game, deals in (("meri", 5), ("tractor", 3), ("chan", 4)):
+            for n in range(deals):
+                outcome = ("win", "loss", "draw")[n % 3]
+                store.save_finished_deal(game, outcome, 2 - n, "{}", players=[
+                    PlayerResult("", outcome, 2 - n), PlayerResult("Linh", "win", 3),
+                    PlayerResult("Nguyễn Thị Bảo Ngọc", ("loss", "win")[n % 2], n)])
+        app.go("stats")
+        stats = app.root.get_screen("stats")
+        stats.step_name(1)
+        stats.step_name(1)
+        stats.set_focus(stats.ids.next_name)
+        shot(app, f"stats_names{suffix}")
         close(app)
     return 0
 
