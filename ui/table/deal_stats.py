@@ -23,7 +23,9 @@ from typing import Any
 from engine.result import DealResult
 from ui.ports import DEFAULT_NAME, PlayerResult
 from ui.table.seating import PHONE, SCREEN, safe_name
-from ui.table.summary import HUMAN, deal_outcome
+from ui.table.summary import deal_outcome
+
+HUMAN = 0  # this screen's seat at today's table (no seating): summary.HUMAN left with pass-and-play
 
 
 def people(seating: Any) -> dict[int, str]:
