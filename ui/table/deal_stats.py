@@ -25,7 +25,8 @@ from ui.ports import DEFAULT_NAME, PlayerResult
 from ui.table.seating import PHONE, SCREEN, safe_name
 from ui.table.summary import deal_outcome
 
-HUMAN = 0  # this screen's seat at today's table (no seating): summary.HUMAN left with pass-and-play
+#: The seat of this screen at a table without seating (today's single-player table).
+SOLO_SEAT = 0
 
 
 def people(seating: Any) -> dict[int, str]:
@@ -33,7 +34,7 @@ def people(seating: Any) -> dict[int, str]:
     docstring); `seating` is a `ui.table.seating.Seating` or None (today's table: you on this
     screen at seat 0, unnamed)."""
     if seating is None:
-        return {HUMAN: DEFAULT_NAME}
+        return {SOLO_SEAT: DEFAULT_NAME}
     host = getattr(seating, "host", None)
     out: dict[int, str] = {}
     for seat, plan in enumerate(seating.plans):
