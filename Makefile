@@ -64,6 +64,7 @@ ai-targets: setup     ## AI strength targets (normal vs heuristic, hard vs norma
 screenshots: test-setup ## PNGs of every screen and of each table mid-play and its summary, in screenshots/
 	$(XVFB) $(PY) scripts/screenshots.py
 	$(XVFB) $(PY) scripts/table_screenshots.py --out screenshots
+	$(XVFB) $(PY) scripts/coach_screenshots.py --out screenshots
 	$(PY) scripts/phone_screenshots.py --out screenshots
 	$(XVFB) $(PY) scripts/tutorial_screenshots.py --out screenshots --lang en --lang vi
 	$(XVFB) $(PY) scripts/motion_frames.py --out screenshots/motion --size 800x480 --size 720x1280

@@ -151,6 +151,7 @@ class GameConfig:
     large_cards: bool
     colour_safe: bool
     reduce_motion: bool
+    coach: bool = False  # after each deal, the coach's moments (issue 21; ui.table.coaching)
 
 
 @dataclass(frozen=True)
@@ -254,6 +255,8 @@ KEYS: tuple[Key, ...] = (
         "suits told apart by shape as well as colour (four-colour French suits)"),
     Key("game", "reduce_motion", False, Boolean(),
         "no card flights or pulses on the table: every change shows at once"),
+    Key("game", "coach", False, Boolean(),
+        "after each deal, the coach shows up to three moments where your choice cost most"),
     Key("ai", "workers", "auto", CountOrAuto(1, 64),
         'processes that search a decision ("auto" = the cores but one; 1 = the bot process)'),
     Key("kiosk", "enabled", _kiosk("enabled"), Boolean(),

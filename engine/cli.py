@@ -1,4 +1,5 @@
-"""`python -m engine`: replay a record, simulate matches, benchmark, run the bot arena, and study.
+"""`python -m engine`: replay a record, simulate matches, benchmark, run the bot arena, study, and
+coach a finished deal.
 
 `replay` is a contract (records.md): one JSON object on stdout; exit 0 when every action applied,
 1 with the rule id on an illegal action, 2 with a one-line message on a malformed record. No
@@ -65,6 +66,52 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 2
     print(json.dumps(out, ensure_ascii=False))
     return status
+
+
+def cmd_coach(args: argparse.Namespace) -> int:
+    """`coach RECORD --seat S [--json]`: the moments where seat S's choices cost most
+    (engine/ai/coach.py); `coach --bench GAME...`: its time per deal."""
+    from engine.ai.coach import coach, coach_time, describe
+
+    if args.bench:
+        unknown = [g for g in args.bench if g not in GAMES]
+        if unknown:
+            print(f"error: unknown game {unknown[0]!r} (known: {', '.join(GAMES)})",
+                  file=sys.stderr)
+            return 2
+        if args.deals < 1:
+            print("error: --deals must be at least 1", file=sys.stderr)
+            return 2
+        for game in args.bench:
+            coach_time(game, args.deals, args.seed, args.seat, sys.stdout)
+        return 0
+    if args.record is None:
+        print("error: coach needs a RECORD (or --bench GAME...)", file=sys.stderr)
+        return 2
+    try:
+        text = _read(args.record)
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"error: cannot read {args.record}: {exc}", file=sys.stderr)
+        return 2
+    from engine.records import parse_record
+
+    try:
+        players = parse_record(text).game.players
+    except MalformedRecord as exc:
+        print(f"malformed record: {exc}", file=sys.stderr)
+        return 2
+    if not 0 <= args.seat < players:
+        print(f"error: --seat must be 0..{players - 1}", file=sys.stderr)
+        return 2
+    moments = coach(text, args.seat)  # an illegal action: an EngineError, one line (main)
+    if args.json:
+        print(json.dumps(moments, ensure_ascii=False))
+    elif not moments:
+        print("nothing costly this deal")
+    else:
+        for moment in moments:
+            print(describe(moment))
+    return 0
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -188,6 +235,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="apply a record's actions and print the contract JSON")
     p.add_argument("record", help="record file, or - for standard input")
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("coach", help="the moments of a finished deal where a seat's choices "
+                                     "cost most by the search's estimate")
+    p.add_argument("record", nargs="?", help="record file, or - for standard input")
+    p.add_argument("--seat", type=int, default=0, help="the seat coached (default 0)")
+    p.add_argument("--json", action="store_true", help="the moments as one JSON list")
+    p.add_argument("--bench", nargs="+", metavar="GAME",
+                   help="instead: time the coach on bot-played deals of each GAME")
+    p.add_argument("--deals", type=int, default=3, help="deals per game for --bench")
+    p.add_argument("--seed", type=int, default=1, help="first deal's seed for --bench")
+    p.set_defaults(func=cmd_coach)
 
     p = sub.add_parser("simulate", help="play bots against each other and print each deal")
     p.add_argument("game", choices=GAMES)

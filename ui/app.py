@@ -70,8 +70,8 @@ TABLES: dict[str, str] = {
     "chan": "ui.table.chan:ChanTableScreen",
 }
 # The kv files of every table (hints.kv: the Hint button; undo.kv: Undo; cover.kv: the
-# pass-and-play cover), then the game's own.
-TABLE_KV = ("table/hints.kv", "table/undo.kv", "table/cover.kv")
+# pass-and-play cover; coach.kv: the coach's panel), then the game's own.
+TABLE_KV = ("table/hints.kv", "table/undo.kv", "table/cover.kv", "table/coach.kv")
 CORNER_DP = 48  # the top-left corner that starts the kiosk exit hold when touched
 
 
@@ -140,6 +140,7 @@ class ParlorApp(SoundCues, App):
     save_warning = StringProperty("")  # lasting, while saving fails: "Not saving: the disk is full"
     power_enabled = BooleanProperty(False)  # `[power] enabled`: Power off is offered
     practice = BooleanProperty(False)  # games started from home are practice games (undo)
+    coach = BooleanProperty(False)  # after each deal, the coach's moments (`ui.table.coaching`)
 
     def __init__(self, services: Services, seed: int | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -171,6 +172,7 @@ class ParlorApp(SoundCues, App):
         self.practice = store.get_setting("practice", False) is True
         self.large_cards = bool(store.get_setting("large_cards", services.large_cards))
         self.colour_safe = bool(store.get_setting("colour_safe", services.colour_safe))
+        self.coach = store.get_setting("coach", services.coach) is True
         self.on_colour_safe(self, self.colour_safe)  # the decks' style is one per process
         self._heartbeat_event: Any = None
         self.seating: Any = None  # who plays each seat of the game in progress (ui.table.seating)
@@ -444,6 +446,10 @@ class ParlorApp(SoundCues, App):
         speed = round(min(SPEED_MAX, max(SPEED_MIN, self.animation_speed + step)), 2)
         self.animation_speed = speed
         self.services.store.set_setting("animation_speed", speed)
+
+    def set_coach(self, on: bool) -> None:
+        self.coach = on
+        self.services.store.set_setting("coach", on)
 
     def set_reduce_motion(self, on: bool) -> None:
         self.reduce_motion = on

@@ -281,6 +281,7 @@ class Services:
     ai_level: str = DEFAULT_LEVEL
     large_cards: bool = False  # `[game] large_cards`, until the player changes it in the app
     colour_safe: bool = False  # `[game] colour_safe`, likewise
+    coach: bool = False  # `[game] coach`, likewise: the coach after each deal (issue 21)
     ai_workers: int = 1  # `[ai] workers`, resolved: processes that search one decision
     replay_record: str | None = None  # `parlor replay FILE`: show this record on the table
     keyboard: bool = True  # `[input] keyboard`: the desktop keyboard drives the app

@@ -70,6 +70,9 @@ def test_kiosk_section_becomes_the_ui_kiosk_settings() -> None:
     config, _ = load_text("[game]\nlarge_cards = true\ncolour_safe = true\n")
     services = root.make_services(config, MemoryStore(), lambda: None)
     assert (services.large_cards, services.colour_safe) == (True, True)  # issue 20
+    assert services.coach is False  # issue 21: the coach is off by default
+    config, _ = load_text("[game]\ncoach = true\n")
+    assert root.make_services(config, MemoryStore(), lambda: None).coach is True
 
 
 def test_ai_workers_reach_the_ui_resolved(monkeypatch: pytest.MonkeyPatch) -> None:

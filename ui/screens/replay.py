@@ -3,7 +3,9 @@
 `ReplayListScreen` ("replays", opened from Statistics) lists the deals the store keeps, newest
 first, a page at a time; choosing one opens `ReplayScreen` ("replay"), which steps through it:
 one action forward or back, to the start or the end, to the previous or next completed trick
-(in Chắn: stock card drawn), with every hand shown or only the player's. The steps are
+(in Chắn: stock card drawn), with every hand shown or only the player's, and from one note kept
+with the deal to the next (the coach's moments, `ui.table.coaching`: each shown in words at the
+step where the choice was made). The steps are
 `ui.screens.replay_steps.DealSteps`, the engine's own replay of the record; the screens only draw
 them. Everything is reachable by touch and by the five-way buttons (focus navigation).
 """
@@ -21,6 +23,7 @@ from engine.errors import EngineError
 from ui.i18n import N_, tr, trf
 from ui.screens.base import BaseScreen
 from ui.screens.replay_steps import HUMAN, DealSteps
+from ui.table import coach_words
 from ui.table.action_words import action_words
 from ui.table.seats import seat_name
 
@@ -94,6 +97,7 @@ class ReplayScreen(BaseScreen):
     note_text = StringProperty("")
     problem = StringProperty("")  # why the deal cannot be shown ("" when it can)
     seats = ListProperty([])  # the seat widgets (ReplaySeat), built per deal
+    note_steps = ListProperty([])  # the steps that have a note, in order (jump to them)
 
     def __init__(self, **kwargs: Any) -> None:
         self.steps: DealSteps | None = None
@@ -105,6 +109,8 @@ class ReplayScreen(BaseScreen):
         not replay leaves a one-line reason instead. True when it is shown."""
         self.steps = None
         self.problem = ""
+        self.notes = []
+        self.note_steps = []
         if deal is None:
             self.problem = tr("This deal is no longer kept.")
             self._build_seats(0)
@@ -115,7 +121,9 @@ class ReplayScreen(BaseScreen):
             self.problem = trf("Cannot replay this deal: {error}", error=str(exc)[:120])
             self._build_seats(0)
             return False
-        self.notes = [n for n in deal.get("notes", []) if isinstance(n, dict)]
+        self.notes = [n for n in deal.get("notes", []) if isinstance(n, dict)
+                      and isinstance(n.get("step"), int) and 0 <= n["step"] <= self.steps.last]
+        self.note_steps = sorted({int(n["step"]) for n in self.notes})
         self.deck = self.steps.game.name
         self.title = deal_line(self.app, deal)
         self.last = self.steps.last
@@ -154,6 +162,12 @@ class ReplayScreen(BaseScreen):
         if self.steps is not None:
             self.go_to(self.steps.previous_mark(int(self.step)))
 
+    def next_note(self) -> None:
+        """To the next step with a note (after the last one, back to the first)."""
+        if self.steps is not None and self.note_steps:
+            later = [s for s in self.note_steps if s > int(self.step)]
+            self.go_to(later[0] if later else self.note_steps[0])
+
     def toggle_hands(self) -> None:
         self.all_hands = not self.all_hands
         self.show()
@@ -177,8 +191,8 @@ class ReplayScreen(BaseScreen):
             self.action_line = trf("{seat}: {action}", seat=seat_name(seat), action=words)
         if steps.state(step).is_over:
             self.action_line += "  ·  " + tr("Deal over")
-        self.note_text = "  ".join(str(n.get("text", "")) for n in self.notes
-                                   if n.get("step") == step)
+        self.note_text = "  ".join(coach_words.note_text(self.deck, n, steps.state(step))
+                                   for n in self.notes if n.get("step") == step)
         to_act = steps.state(step).to_act
         for seat, widget in enumerate(self.seats):
             view = steps.seat_view(step, seat, self.all_hands)

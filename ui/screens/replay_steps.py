@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.game import Action, State
 from engine.records import parse_record
+from engine.seatcards import hand_codes, table_codes
 
 HUMAN = 0
 
@@ -87,11 +88,11 @@ class DealSteps:
         state = self.states[step]
         name = self.game.name
         own = state.observation(seat)
-        hand = _hand_codes(name, own)
+        hand = hand_codes(name, own)
         shown = hand if (all_hands or seat == HUMAN) else []
-        table = _table_codes(name, state.observation(HUMAN), seat)
+        table = table_codes(name, state.observation(HUMAN), seat)
         if all_hands and name == "meri":  # a face-down trump, seen by its player
-            mine = _table_codes(name, own, seat)
+            mine = table_codes(name, own, seat)
             table = mine if mine else table
         return SeatView(shown, len(hand), table)
 
@@ -100,47 +101,3 @@ def _progress(name: str, obs: Any) -> int:
     if name == "chan":
         return len(obs.revealed)
     return len(obs.tricks)
-
-
-def _hand_codes(name: str, obs: Any) -> list[str]:
-    if name == "meri":
-        from engine.meri.cards import NCARDS, code
-
-        return [code(c) for c in range(NCARDS) if obs.hand >> c & 1]
-    if name == "tractor":
-        from engine.tractor.cards import code_of
-
-        return [code_of(k) for k, n in enumerate(obs.hand) for _ in range(n)]
-    from engine.chan.cards import CODE
-
-    return [CODE[f] for f, n in enumerate(obs.hand) for _ in range(n)]
-
-
-def _table_codes(name: str, obs: Any, seat: int) -> list[str]:
-    """`seat`'s cards on the table in `obs`: its play in the current trick, else (the trick
-    just completed) in the last trick; in Chắn the cards in its gate, then its exposed pairs."""
-    if name == "meri":
-        from engine.meri.cards import code
-        from engine.meri.observation import FACE_DOWN
-
-        if any(c != -1 for c in obs.trick):
-            card = obs.trick[seat]
-        elif obs.tricks:
-            card = obs.tricks[-1][1][seat]
-        else:
-            return []
-        if card == -1:
-            return []
-        return [""] if card == FACE_DOWN else [code(card)]
-    if name == "tractor":
-        from engine.tractor.cards import code_of
-
-        leader, plays = obs.leader, obs.trick
-        if not plays and obs.tricks:
-            leader, plays, _winner = obs.tricks[-1]
-        index = (seat - leader) % 4
-        return [code_of(k) for k in plays[index]] if index < len(plays) else []
-    from engine.chan.cards import CODE
-
-    gate = [CODE[face] for face, _from_stock in obs.gates[seat]]
-    return gate + [CODE[face] for pair in obs.exposed[seat] for face in pair]

@@ -28,6 +28,7 @@ from ui.screens.base import BaseScreen
 from ui.sound import events as sounds
 from ui.table import botproc, cardsource, deal_stats, summary
 from ui.table import summary_cards as _summary_cards  # noqa: F401  (its widgets, for the kv)
+from ui.table.coaching import CoachMixin
 from ui.table.cover import CoverMixin
 from ui.table.driver import TableDriver
 from ui.table.motion import MotionMixin
@@ -42,7 +43,7 @@ TRICK_HOLD = 1.6  # a completed trick stays on show this long at speed 1.0
 SLIDE = 0.3  # a played card slides onto the table in this long at speed 1.0
 
 
-class TableScreen(CoverMixin, SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
+class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
     """Shared flow of every game's table."""
 
     game_name = "meri"
@@ -155,6 +156,7 @@ class TableScreen(CoverMixin, SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
         self.summary_open = False
         self._attach_summary(False)
         self.start_practice_flag()
+        self.coach_reset()
         self.focus_scope = None
         self.app.funbind("lang", self.on_language)
         self.app.fbind("lang", self.on_language)
@@ -172,6 +174,7 @@ class TableScreen(CoverMixin, SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
             self.driver.shutdown()
             self.driver = None
         self._cancel_auto()
+        self.coach_reset()
         self.motion.stop()
 
     def on_leave(self, *_args: Any) -> None:
@@ -193,6 +196,7 @@ class TableScreen(CoverMixin, SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
         state = self.session.state
         if self.summary_open:
             self.summary_text = self.summary_markup()
+            self._fill_coach()
         elif self.cover_up and self.cover_seat is not None:
             self.raise_cover(self.cover_seat)  # its name, in the new language
         elif self.human_deciding() and not state.is_over:
@@ -331,6 +335,7 @@ class TableScreen(CoverMixin, SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
             self.app.report_save(self.app.services.store.save_finished_deal(
                 self.game_name, outcome, points, record, practice=session.practice,
                 autosave=session.to_json(), players=players))
+            self.coach_deal(record)  # the coach's moments, if it is on (`ui.table.coaching`)
         self.prompt = ""
         self.match_over = self.match_finished() and self.tutorial is None
         if self.match_over:
@@ -353,6 +358,7 @@ class TableScreen(CoverMixin, SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
             self.restart()
             return
         self.driver.invalidate()
+        self.coach_reset()
         self.session.next_deal()
         self.hide_hands()  # pass-and-play: the new hands show after a tap
         self.seats_changed()
@@ -430,7 +436,8 @@ class TableScreen(CoverMixin, SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
     def move_focus(self, direction: str) -> bool:
         """On the summary UP and DOWN scroll its pictures or text (its buttons are one row)."""
         scroll = self.ids.get("summary_scroll")
-        if self.summary_open and direction in ("UP", "DOWN") and scroll is not None:
+        if (self.summary_open and not self.coach_open and direction in ("UP", "DOWN")
+                and scroll is not None):
             step = 0.25 if direction == "UP" else -0.25
             scroll.scroll_y = min(1.0, max(0.0, scroll.scroll_y + step))
             return True

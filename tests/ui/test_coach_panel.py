@@ -1,0 +1,180 @@
+"""The coach on real tables (issue 21 part 2, ui/table/coaching.py): with the Coach setting on, a
+finished deal's summary offers Coach; its panel shows the moments the coach found (in a child
+process: `python -m engine coach`), each with where it was, the two actions in words and the cards
+as they were; "Nothing costly this deal" when none. The moments are kept with the deal in a real
+SQLite file and the replay viewer jumps to them. By touch and by the buttons; no label cut at
+800×480 and 720×1280 in the five languages.
+
+The deals are the fixed records of `tests/engine/records/coach/` (a known costly move each).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from device.store import SqliteStore
+from engine import registry
+from engine.ai.bots import make_bot
+from engine.records import GameRecord
+from engine.session import Session
+from tests.ui.tablesim import cut_in_languages, focus_on
+from tests.ui.uitools import pump, settle, tap, wait_for
+from ui.table.coaching import MomentTile
+
+pytestmark = pytest.mark.ui
+
+RECORDS = Path(__file__).parents[1] / "engine" / "records" / "coach"
+
+
+def fixture(game_name: str) -> dict[str, Any]:
+    return json.loads((RECORDS / f"{game_name}.json").read_text(encoding="utf-8"))
+
+
+def open_finished(app: Any, record: dict[str, Any]) -> Any:
+    """The table of the record's game on its finished deal: the summary opens (and the deal is
+    counted and kept, as after playing it)."""
+    rec = GameRecord.from_json({k: record[k] for k in ("game", "seed", "layout", "actions")})
+    game = registry.get(record["game"])
+    app.session = Session(game, game.new_match(5), rec, save=app.save)
+    app._open_table(game.name)
+    table = app.root.get_screen(game.name)
+    wait_for(lambda: table.summary_open, 20, "the summary")
+    settle()
+    return table
+
+
+def coached(table: Any) -> None:
+    wait_for(lambda: not table.coach_busy, 180, "the coach")
+    settle()
+
+
+def tiles(table: Any) -> list[Any]:
+    panel = table.__dict__["_coach_panel"]
+    return [w for w in reversed(panel.ids.moments.children) if isinstance(w, MomentTile)]
+
+
+def test_coach_by_touch_keeps_the_moments_and_the_replay_jumps_to_them(
+        make_app: Any, tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "parlor.db")
+    try:
+        app = make_app(store=store)
+        app.set_coach(True)
+        record = fixture("tractor")
+        table = open_finished(app, record)
+        button = table.ids.coach_button
+        assert table.coach_offered and not button.disabled and button.opacity == 1
+        tap(button)
+        assert table.coach_open
+        coached(table)
+        moments = table.coach_moments
+        expect = record["expect"]
+        moment = next(m for m in moments if m["index"] == expect["index"])
+        assert moment["played"] == "10S"
+        shown = tiles(table)
+        assert len(shown) == len(moments) <= 3
+        tile = shown[moments.index(moment)]
+        assert "10S" in tile.text and moment["best"] in tile.text and "sampled deals" in tile.text
+        assert tile.hand_codes == moment["hand"] and tile.hand_codes[tile.mark] == moment["best"]
+        assert len(tile.table_codes) == 3  # the trick's three plays before seat 0's
+        # kept with the deal, in the database file
+        deal = store.recent_deals(1)[0]
+        assert store.load_deal(deal["id"])["notes"] == moments
+        tap(table.__dict__["_coach_panel"].ids.coach_back)
+        assert not table.coach_open and table.focused_widget is button.__self__
+        # the replay viewer shows them at their steps, and jumps to them
+        app.open_deal(deal["id"])
+        pump(3)
+        viewer = app.root.get_screen("replay")
+        assert viewer.note_steps == sorted(m["step"] for m in moments)
+        tap(viewer.ids.note_button)
+        assert viewer.step == viewer.note_steps[0]
+        here = next(m for m in moments if m["step"] == viewer.step)
+        assert viewer.note_text.startswith("Coach: ") and here["best"] in viewer.note_text
+        viewer.go_to(expect["index"])
+        assert "10S" in viewer.note_text
+        viewer.forward()
+        assert viewer.note_text == "" or viewer.step in viewer.note_steps
+    finally:
+        store.close()
+
+
+def test_coach_by_buttons(make_app: Any) -> None:
+    app = make_app()
+    app.set_coach(True)
+    table = open_finished(app, fixture("chan"))
+    focus_on(app, table, table.ids.coach_button)
+    app.handle_input("OK")
+    pump(2)
+    assert table.coach_open
+    coached(table)
+    texts = [t.text for t in tiles(table)]
+    assert any("Capture with" in t and "Pass" in t for t in texts)
+    app.handle_input("DOWN")  # scrolls the moments; the focus stays in the panel
+    assert table.focused_widget is table.__dict__["_coach_panel"].ids.coach_back.__self__
+    app.handle_input("BACK")
+    pump(2)
+    assert not table.coach_open and table.summary_open
+
+
+def test_nothing_costly_and_coach_off(make_app: Any) -> None:
+    """A deal played as the heuristic plays it has nothing costly; with Coach off, no button."""
+    game = registry.get("chan")
+    rec = GameRecord.deal(game, 1)
+    bots = [make_bot("chan", "heuristic", 100 + s) for s in range(4)]
+    while not rec.state.is_over:
+        s = rec.state.to_act
+        rec.apply(bots[s].choose(rec.state.observation(s), rec.state.legal_actions()))
+    app = make_app()
+    table = open_finished(app, rec.to_dict())
+    assert not table.coach_offered and table.ids.coach_button.disabled
+    app.set_coach(True)
+    table.next_deal()  # (Chắn: one deal per match: a new match)
+    app.go("home")
+    table = open_finished(app, rec.to_dict())
+    tap(table.ids.coach_button)
+    coached(table)
+    panel = table.__dict__["_coach_panel"]
+    assert table.coach_moments == [] and panel.status == "Nothing costly this deal."
+    assert tiles(table) == []
+
+
+def test_the_coach_setting_by_touch_is_kept(make_app: Any) -> None:
+    """Settings: Coach On / Off ([game] coach is only its starting value)."""
+    from ui.ports import MemoryStore
+
+    store = MemoryStore()
+    app = make_app(store=store)
+    assert app.coach is False
+    app.go("settings")
+    settle()
+    screen = app.root.get_screen("settings")
+    screen.ids.scroller.scroll_y = 0  # the row below the sound rows
+    settle()
+    tap(screen.ids.coach_on)
+    assert app.coach is True and store.get_setting("coach") is True
+    assert screen.ids.coach_on.selected and not screen.ids.coach_off.selected
+    tap(screen.ids.coach_off)
+    assert app.coach is False and store.get_setting("coach") is False
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)])
+def test_no_label_cut_in_the_coach_panel(make_app: Any, size: tuple[int, int]) -> None:
+    app = make_app(size=size)
+    app.set_coach(True)
+    table = open_finished(app, fixture("meri"))
+    assert cut_in_languages(app, "summary with Coach") == []
+    tap(table.ids.coach_button)
+    coached(table)
+    assert tiles(table)
+    assert cut_in_languages(app, "coach panel") == []
+    app.open_deal(app.services.store.recent_deals(1)[0]["id"])  # the viewer at a note
+    pump(3)
+    viewer = app.root.get_screen("replay")
+    viewer.next_note()
+    settle()
+    assert viewer.note_text and viewer.ids.note_button.opacity == 1
+    assert cut_in_languages(app, "replay viewer at a coach's note") == []

@@ -1,0 +1,112 @@
+"""The coach's moments in words (no widgets here): each action named as the tables name it
+(`ui.table.action_words`, from the state the choice was made in), the difference in plain words,
+and where in the deal the moment was.
+
+A moment is the JSON-friendly dict of `engine.ai.coach` (kept in the store's `deals.notes`): its
+`played` and `best` actions are record text, turned back into the game's action to be named;
+a moment that does not read (an older or damaged note) is named by its record text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import registry
+from engine.errors import EngineError
+from engine.records import parse_record
+from ui.i18n import N_, tr, translator, trf
+from ui.table.action_words import action_words
+
+#: The difference in plain words: a card played, or another kind of choice; for a side (teams)
+#: or a player alone (Chắn). Msgids.
+SENTENCES = {
+    ("card", "team"): N_("Playing {best} instead of {played} would have been worth about {n} more points to your side, by {worlds} sampled deals."),  # noqa: E501
+    ("card", "self"): N_("Playing {best} instead of {played} would have been worth about {n} more points to you, by {worlds} sampled deals."),  # noqa: E501
+    ("choice", "team"): N_("Choosing {best} instead of {played} would have been worth about {n} more points to your side, by {worlds} sampled deals."),  # noqa: E501
+    ("choice", "self"): N_("Choosing {best} instead of {played} would have been worth about {n} more points to you, by {worlds} sampled deals."),  # noqa: E501
+}
+NOTHING = N_("Nothing costly this deal.")
+WORKING = N_("The coach is looking at this deal…")
+FAILED = N_("The coach could not look at this deal.")
+
+
+def action_name(game_name: str, before: Any, seat: int, text: str) -> str:
+    """A record action of `seat`, made from the state `before`, as the tables name it
+    (`ui.table.action_words`, every card named: it is the player's own choice); its record
+    text if it does not read (an older or damaged note)."""
+    try:
+        action = registry.get(game_name).parse_action(text)
+        return action_words(game_name, before, seat, action, True)
+    except (KeyError, EngineError, ValueError, TypeError, IndexError):
+        return text
+
+
+def state_before(record: Any, index: int) -> Any:
+    """The state of a deal's record before its action `index` (what a moment was weighed
+    in); None if the record does not replay that far."""
+    try:
+        parsed = parse_record(record)
+        state = parsed.state
+        for action in parsed.actions[:index]:
+            state.apply(action)
+    except EngineError:
+        return None
+    return state
+
+
+def is_card_play(game_name: str, moment: dict[str, Any]) -> bool:
+    """The moment's choice was which card(s) to play (Meri and Tractor tricks, Meri's
+    discard), not another kind of choice (a bid, a burial, a capture, a pass)."""
+    if game_name == "meri":
+        return moment.get("played") not in ("declare", "pass")
+    return game_name == "tractor" and moment.get("phase") == "play"
+
+
+def amount(value: float) -> str:
+    """A difference as a person reads it: one decimal below 10 (a decimal comma but in
+    English), whole numbers above."""
+    if value >= 10:
+        return f"{value:.0f}"
+    text = f"{value:.1f}"
+    return text if translator.language == "en" else text.replace(".", ",")
+
+
+def sentence(game_name: str, moment: dict[str, Any], before: Any) -> str:
+    """The moment's difference in plain words (the app's language); `before`: the state the
+    choice was made in (`state_before`), for naming the actions (None: by their record text)."""
+    kind = "card" if is_card_play(game_name, moment) else "choice"
+    side = "self" if game_name == "chan" else "team"
+    seat = int(moment.get("seat", 0))
+
+    def named(key: str) -> str:
+        text = str(moment.get(key, ""))
+        return text if before is None else action_name(game_name, before, seat, text)
+
+    return trf(SENTENCES[(kind, side)], best=named("best"), played=named("played"),
+               n=amount(float(moment.get("gain", 0.0))), worlds=int(moment.get("worlds", 0)))
+
+
+def heading(game_name: str, moment: dict[str, Any]) -> str:
+    """Where in the deal the moment was: the trick (Meri, Tractor), the cards drawn (Chắn);
+    "" for a choice before the play (a bid, a burial)."""
+    done = int(moment.get("done", 0))
+    if game_name == "chan":
+        return trf("Cards drawn: {n}", n=done)
+    if moment.get("phase") != "play":
+        return ""
+    if game_name == "meri":
+        return trf("Trick {n} of 9", n=done + 1)
+    return trf("Trick {n} of 25", n=done + 1)
+
+
+def is_moment(note: Any) -> bool:
+    """A coach's note (the store keeps other notes too)."""
+    return isinstance(note, dict) and note.get("kind") == "coach"
+
+
+def note_text(game_name: str, note: dict[str, Any], before: Any) -> str:
+    """A note in one line for the replay viewer (`before`: the state at its step): a coach's
+    moment in words, else its text."""
+    if is_moment(note):
+        return tr("Coach") + ": " + sentence(game_name, note, before)
+    return str(note.get("text", ""))

@@ -1,0 +1,278 @@
+"""The coach on every table (issue 21): after a deal, the moments where the player's choice cost
+most by the search's estimate, shown from the summary and kept with the deal.
+
+With the Coach setting on (`app.coach`, `[game] coach`), a finished deal's record goes to the
+coach (`engine.ai.coach`) away from the screen: `python -m engine coach - --seat 0 --json` in a
+child process (a whole deal takes seconds of CPU: `python -m engine coach --bench`), waited for
+by one worker thread (`ui.table.worker.Worker`) that holds no GIL while it waits; only where a
+child cannot be started (a frozen bundle) does the worker run the coach itself. The moments are
+saved with the kept deal (`Store.attach_notes`, found by its record) even if the table has
+moved on meanwhile, and the replay viewer shows them at their steps.
+
+`CoachMixin` gives a table the summary's **Coach** button (`coach_offered`) and the panel it
+opens (`CoachPanel`, coach.kv): up to three moments, each with where it was, the difference in
+plain words (`ui.table.coach_words`), the cards on the table and the hand as they were (the
+summary's `GroupTile` pictures, the better action's card outlined); "Nothing costly this deal"
+when none.
+Touch, or the buttons: LEFT/RIGHT between its buttons, UP/DOWN scroll, BACK closes it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from concurrent.futures import Future
+from typing import Any
+
+from kivy.factory import Factory
+from kivy.logger import Logger
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from ui.i18n import tr
+from ui.table import botproc, cardsource, coach_words
+from ui.table.summary_cards import CARD_DP, HAND_DP
+from ui.table.worker import Worker
+
+TIMEOUT = 600.0  # seconds a coach run may take at most (a whole deal takes a few here)
+
+
+def run_coach(record: str, seat: int) -> list[dict[str, Any]]:
+    """The coach's moments for `seat` in the deal `record` (JSON text), worked out in a child
+    process (in this thread where none can be started); `RuntimeError` if it fails."""
+    if not botproc.available():
+        from engine.ai.coach import coach
+
+        return coach(record, seat)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(botproc.ROOT), env.get("PYTHONPATH")]))
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "engine", "coach", "-", "--seat", str(seat), "--json"],
+            input=record, capture_output=True, text=True, env=env, timeout=TIMEOUT,
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise RuntimeError(f"the coach did not run: {exc}") from None
+    if done.returncode != 0:
+        lines = done.stderr.strip().splitlines()
+        raise RuntimeError(lines[-1] if lines else f"the coach ended with {done.returncode}")
+    try:
+        moments = json.loads(done.stdout)
+    except ValueError as exc:
+        raise RuntimeError(f"the coach's answer is not JSON: {exc}") from None
+    if not isinstance(moments, list) or not all(isinstance(m, dict) for m in moments):
+        raise RuntimeError("the coach's answer is not a list of moments")
+    return moments
+
+
+def kept_deal_id(store: Any, record: str) -> int | None:
+    """The id of the kept deal whose record is `record` (the newest one), None if it was not
+    kept (a store that keeps nothing, a save that failed)."""
+    rows = store.recent_deals(1)
+    if not rows:
+        return None
+    deal = store.load_deal(int(rows[0]["id"]))
+    return int(rows[0]["id"]) if deal is not None and deal.get("record") == record else None
+
+
+class CoachPanel(BoxLayout):
+    """The coach's panel over the summary (coach.kv): its moments or its status line; it takes
+    every touch made while it is open."""
+
+    table = ObjectProperty(None, allownone=True)
+    status = StringProperty("")
+
+    def on_touch_down(self, touch: Any) -> bool:
+        super().on_touch_down(touch)
+        return True
+
+    def on_touch_move(self, touch: Any) -> bool:
+        super().on_touch_move(touch)
+        return True
+
+    def on_touch_up(self, touch: Any) -> bool:
+        super().on_touch_up(touch)
+        return True
+
+
+class MomentTile(BoxLayout):
+    """One moment (coach.kv): where, in words, the cards on the table and the hand."""
+
+    heading = StringProperty("")
+    text = StringProperty("")
+    deck = StringProperty("meri")
+    table_codes = ListProperty([])
+    hand_codes = ListProperty([])
+    mark = ObjectProperty(-1)  # the better action's card in the hand, outlined (-1: none)
+    card_height = ObjectProperty(0)
+    wide = BooleanProperty(True)  # the table's cards beside the hand (landscape), else above
+    table_width = ObjectProperty(0)  # the table's cards' width when beside the hand
+
+
+Factory.register("CoachPanel", cls=CoachPanel)
+Factory.register("MomentTile", cls=MomentTile)
+
+
+def table_cards(moment: dict[str, Any]) -> list[str]:
+    """The cards on the table at the moment, every seat's play in order (face down as "")."""
+    out: list[str] = []
+    for play in moment.get("table", []):
+        out += [str(c) for c in play.get("cards", [])]
+    return out
+
+
+def card_index(moment: dict[str, Any], key: str = "best") -> int:
+    """Where the first card of the moment's `key` action (the better one: its card, the hand
+    card of a Chắn capture or discard) is in the hand, to outline it; -1 for a choice of no
+    card (a pass, a bid)."""
+    hand = [str(c) for c in moment.get("hand", [])]
+    words = str(moment.get(key, "")).split()
+    cards = [w for w in words if w in hand]
+    return hand.index(cards[0]) if cards else -1
+
+
+class CoachMixin:
+    """The coach for a table screen (listed before the other mixins in `TableScreen`)."""
+
+    coach_offered = BooleanProperty(False)  # the summary offers Coach (this deal is coached)
+    coach_open = BooleanProperty(False)  # its panel is open
+    coach_busy = BooleanProperty(False)  # the coach is still looking at the deal
+    coach_moments = ListProperty([])  # the moments, once they are known
+
+    def on_coach_offered(self, _table: Any, offered: bool) -> None:
+        panel = self.ids.get("summary_panel")  # type: ignore[attr-defined]
+        if panel is not None:
+            panel.coach = offered
+
+    def coach_reset(self) -> None:
+        """A new deal, a new session, or leaving: nothing coached is on offer (a run still going
+        keeps the moments it finds with its kept deal)."""
+        self.__dict__["_coach_run"] = self.__dict__.get("_coach_run", 0) + 1
+        self.close_coach()
+        self.coach_offered = False
+        self.coach_busy = False
+        self.coach_moments = []
+        self.__dict__["_coach_failed"] = False
+
+    def coach_deal(self, record: str) -> None:
+        """The deal just finished and was saved: start the coach on it for the seat whose deals
+        count (`screen_seat`, the first played on this screen; none in a demo or where only
+        phones and AI play). The summary offers Coach at once; the panel says when it is still
+        busy."""
+        self.coach_reset()
+        app = self.app  # type: ignore[attr-defined]
+        seat = self.screen_seat()  # type: ignore[attr-defined]
+        if not app.coach or self.autoplay or seat is None:  # type: ignore[attr-defined]
+            return
+        store = app.services.store
+        deal_id = kept_deal_id(store, record)
+        run = self.__dict__["_coach_run"]
+        worker = self.__dict__.get("_coach_worker")
+        if worker is None:
+            worker = self.__dict__["_coach_worker"] = Worker("parlor-coach")
+        self.coach_offered = True
+        self.coach_busy = True
+        worker.submit(run_coach, record, seat,
+                      then=lambda future: self._coach_done(future, run, deal_id))
+
+    def _coach_done(self, future: Future, run: int, deal_id: int | None) -> None:
+        """On the UI thread: keep the moments with the deal, and show them if still wanted."""
+        error = None if future.cancelled() else future.exception()
+        moments = [] if future.cancelled() or error is not None else future.result()
+        if error is not None:
+            Logger.error(f"Parlor: the coach failed: {error}")
+        elif deal_id is not None and not future.cancelled():
+            app = self.app  # type: ignore[attr-defined]
+            app.report_save(app.services.store.attach_notes(deal_id, moments))
+        if run != self.__dict__.get("_coach_run"):
+            return  # the table has moved on: the notes are kept, nothing to show
+        self.coach_busy = False
+        self.__dict__["_coach_failed"] = error is not None or future.cancelled()
+        self.coach_moments = moments
+        self._fill_coach()
+
+    # -- the panel ---------------------------------------------------------------------------
+    def open_coach(self) -> None:
+        """The summary's Coach button: the panel, with the moments or why there are none yet."""
+        if not self.coach_offered:
+            return
+        panel = self.__dict__.get("_coach_panel")
+        if panel is None:
+            panel = self.__dict__["_coach_panel"] = Factory.CoachPanel(table=self)
+        if panel.parent is None:
+            self.add_widget(panel)  # type: ignore[attr-defined]
+        self.coach_open = True
+        self._fill_coach()
+        self.set_focus(panel.ids.coach_back)  # type: ignore[attr-defined]
+        self.ensure_focus()  # type: ignore[attr-defined]
+
+    def close_coach(self) -> None:
+        panel = self.__dict__.get("_coach_panel")
+        if panel is not None and panel.parent is not None:
+            panel.parent.remove_widget(panel)
+        if not self.coach_open:
+            return
+        self.coach_open = False
+        ids = self.ids  # type: ignore[attr-defined]
+        self.focus_scope = ids.get("summary_panel")  # type: ignore[attr-defined]
+        self.set_focus(ids.get("coach_button"))  # type: ignore[attr-defined]
+        self.ensure_focus()  # type: ignore[attr-defined]
+
+    def _fill_coach(self) -> None:
+        """Fill the open panel (again after a language switch): the moments, or its status."""
+        panel = self.__dict__.get("_coach_panel")
+        if panel is None or not self.coach_open:
+            return
+        box = panel.ids.moments
+        box.clear_widgets()
+        game = self.game_name  # type: ignore[attr-defined]
+        if self.coach_busy:
+            panel.status = tr(coach_words.WORKING)
+        elif self.__dict__.get("_coach_failed"):
+            panel.status = tr(coach_words.FAILED)
+        elif not self.coach_moments:
+            panel.status = tr(coach_words.NOTHING)
+        else:
+            panel.status = ""
+        tall = self.height > 1.4 * self.width  # type: ignore[attr-defined]
+        record = self.session.record.to_dict()  # type: ignore[attr-defined]  (the deal coached)
+        for moment in self.coach_moments if not self.coach_busy else []:
+            tile = Factory.MomentTile(deck=game)
+            tile.heading = coach_words.heading(game, moment)
+            before = coach_words.state_before(record, int(moment.get("index", 0)))
+            tile.text = coach_words.sentence(game, moment, before)
+            tile.table_codes = table_cards(moment)
+            tile.hand_codes = [str(c) for c in moment.get("hand", [])]
+            tile.mark = card_index(moment)
+            tile.card_height = dp(HAND_DP.get(game, CARD_DP[game]) * (1.2 if tall else 1.0))
+            tile.wide = not tall
+            cards = len(tile.table_codes)
+            tile.table_width = max(dp(120), dp(22) + cards * tile.card_height
+                                   * cardsource.aspect(game) * 1.02)
+            box.add_widget(tile)
+        panel.ids.coach_scroll.scroll_y = 1
+
+    # -- focus and input ---------------------------------------------------------------------
+    def ensure_focus(self) -> None:
+        panel = self.__dict__.get("_coach_panel")
+        if self.coach_open and panel is not None:
+            self.focus_scope = panel  # type: ignore[attr-defined]
+        super().ensure_focus()  # type: ignore[misc]
+
+    def move_focus(self, direction: str) -> bool:
+        panel = self.__dict__.get("_coach_panel")
+        if self.coach_open and panel is not None and direction in ("UP", "DOWN"):
+            scroll = panel.ids.coach_scroll
+            step = 0.34 if direction == "UP" else -0.34
+            scroll.scroll_y = min(1.0, max(0.0, scroll.scroll_y + step))
+            return True
+        return super().move_focus(direction)  # type: ignore[misc]
+
+    def handle_input(self, name: str) -> bool:
+        if self.coach_open and name == "BACK":
+            self.close_coach()
+            return True
+        return super().handle_input(name)  # type: ignore[misc]
