@@ -28,6 +28,7 @@ from engine.ai.why import ONLY, RULES, Why
 from engine.game import Action
 from ui.i18n import N_, tr, translator, trf
 from ui.table.seats import seat_name
+from ui.widgets import FocusButton
 
 #: What a value means, by game: `{value}` is the signed estimate (msgids).
 VALUE_WORDS: dict[str, str] = {
@@ -59,7 +60,7 @@ def value_words(game_name: str, value: float) -> str:
 def panel_lines(game_name: str, seat: int, why: Why, words: Any) -> tuple[str, list[str], str]:
     """The panel's title, its lines and its note, in the current language; `words(action)`
     names an action as the table does."""
-    title = trf("Why {seat} played {action}", seat=seat_name(seat), action=words(why.chosen))
+    title = trf("Why? {seat}: {action}", seat=seat_name(seat), action=words(why.chosen))
     if why.kind == RULES:
         return title, [tr("This AI plays by simple rules: it does not weigh its moves.")], ""
     if why.kind == ONLY:
@@ -70,6 +71,9 @@ def panel_lines(game_name: str, seat: int, why: Why, words: Any) -> tuple[str, l
         if action == why.chosen:
             line = "[b]" + line + "  — " + tr("the one it played") + "[/b]"
         lines.append(line)
+    if why.rows and why.rows[0][0] != why.chosen:  # the search kept its first choice (margin)
+        lines.append(tr("Close call: the moves above it were not better by more than the "
+                        "sampling's uncertainty, so it kept its usual choice."))
     if why.weighed > len(why.rows):
         lines.append(trf("({n} more moves weighed, not shown)", n=why.weighed - len(why.rows)))
     note = trf("Estimated from {worlds} sampled deals of the unseen cards.", worlds=why.worlds)
@@ -77,6 +81,12 @@ def panel_lines(game_name: str, seat: int, why: Why, words: Any) -> tuple[str, l
     if unit is not None:
         note = f"{note} {tr(unit)}"
     return title, lines, note
+
+
+class WhyButton(FocusButton):
+    """The small Why? button beside the last AI mover's badge (why.kv draws it)."""
+
+    table = ObjectProperty(None, allownone=True)
 
 
 class WhyLine(Label):
@@ -109,6 +119,7 @@ class WhyPanel(BoxLayout):
         return True
 
 
+Factory.register("WhyButton", cls=WhyButton)
 Factory.register("WhyLine", cls=WhyLine)
 Factory.register("WhyPanel", cls=WhyPanel)
 
@@ -118,6 +129,7 @@ class WhyMixin:
     calls `why_update()` after every change and `why_reset()` when its view restarts."""
 
     why_open = BooleanProperty(False)  # the panel is open (the flow waits)
+    why_inside = False  # the seats are large zones: the button goes inside, at a corner
 
     # -- what a table may say ----------------------------------------------------------------
     def action_words(self, action: Action) -> str:
@@ -189,19 +201,40 @@ class WhyMixin:
             self._why_place()
 
     def _why_place(self, *_args: Any) -> None:
-        """Beside the seat's badge: to its right if there is room, else to its left, level with
-        its middle, inside the screen."""
+        """Beside the seat's badge, on its side towards the screen's edge (where no trick card
+        lies), else below it, else above it; a table whose seats are large zones
+        (`why_inside`) puts it in the zone's lower right corner. Always inside the screen."""
         button = self.why_button()
         anchor = self.__dict__.get("_why_anchored")
         if button is None or anchor is None:
             return
         gap = dp(4)
-        x0, y0 = self.to_widget(*anchor.to_window(anchor.x, anchor.y))  # type: ignore[attr-defined]
-        right = x0 + anchor.width + gap
-        x = right if right + button.width <= self.width else x0 - gap - button.width  # type: ignore[attr-defined]
-        y = y0 + (anchor.height - button.height) / 2
-        button.pos = (max(0.0, min(x, self.width - button.width)),  # type: ignore[attr-defined]
-                      max(0.0, min(y, self.height - button.height)))  # type: ignore[attr-defined]
+        bw, bh = button.size
+        x0, y0 = self._why_screen_xy(anchor, anchor.x, anchor.y)
+        x1, y1 = x0 + anchor.width, y0 + anchor.height
+        area = anchor.parent  # the felt the badges lie on
+        if area is None or area is self:
+            area, ax0, ay0 = self, 0.0, 0.0
+        else:
+            ax0, ay0 = self._why_screen_xy(area, area.x, area.y)
+        ax1 = ax0 + area.width
+        middle = (ax0 + ax1) / 2
+        if self.why_inside:
+            x, y = x1 - gap - bw, y0 + gap
+        elif (x0 + x1) / 2 < middle - dp(20) and x0 - gap - bw >= ax0:
+            x, y = x0 - gap - bw, (y0 + y1 - bh) / 2  # left of a badge on the left
+        elif (x0 + x1) / 2 >= middle - dp(20) and x1 + gap + bw <= ax1:
+            x, y = x1 + gap, (y0 + y1 - bh) / 2  # right of a badge on the right (or middle)
+        elif y0 - gap - bh >= ay0:
+            x, y = (x0 + x1 - bw) / 2, y0 - gap - bh  # below
+        else:
+            x, y = (x0 + x1 - bw) / 2, y1 + gap  # above
+        width, height = self.size  # type: ignore[attr-defined]
+        button.pos = (max(0.0, min(x, width - bw)), max(0.0, min(y, height - bh)))
+
+    def _why_screen_xy(self, widget: Any, x: float, y: float) -> tuple[float, float]:
+        """A point of `widget`'s parent's coordinates in this screen's."""
+        return self.to_widget(*widget.to_window(x, y))  # type: ignore[attr-defined]
 
     # -- the panel ---------------------------------------------------------------------------
     def open_why(self) -> bool:
