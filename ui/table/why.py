@@ -43,6 +43,8 @@ UNIT_NOTES: dict[str, str] = {
     "chan": N_("Points: their settlement, estimated one round ahead."),
 }
 GENERIC_VALUE = N_("about {value}")
+#: Said when the search kept its first choice over moves with better means (its margin rule).
+CLOSE_CALL = N_("Close call: the moves above it were not clearly better, so it kept its usual choice.")  # noqa: E501
 
 
 def signed(value: float) -> str:
@@ -67,13 +69,12 @@ def panel_lines(game_name: str, seat: int, why: Why, words: Any) -> tuple[str, l
         return title, [tr("It had only one sensible move here: nothing to weigh.")], ""
     lines = [tr("The moves it weighed, best first:")]
     for action, value, _spread in why.rows:
-        line = f"{words(action)}: {value_words(game_name, value)}"
+        line = trf("{action}: {value}", action=words(action), value=value_words(game_name, value))
         if action == why.chosen:
             line = "[b]" + line + "  — " + tr("the one it played") + "[/b]"
         lines.append(line)
     if why.rows and why.rows[0][0] != why.chosen:  # the search kept its first choice (margin)
-        lines.append(tr("Close call: the moves above it were not better by more than the "
-                        "sampling's uncertainty, so it kept its usual choice."))
+        lines.append(tr(CLOSE_CALL))
     if why.weighed > len(why.rows):
         lines.append(trf("({n} more moves weighed, not shown)", n=why.weighed - len(why.rows)))
     note = trf("Estimated from {worlds} sampled deals of the unseen cards.", worlds=why.worlds)
