@@ -199,3 +199,33 @@ def test_the_bot_process_sends_what_it_weighed(monkeypatch: Any) -> None:
         assert searched >= 1
     finally:
         process.close()
+
+
+def test_no_why_while_it_would_show_a_hidden_card(make_app: Any) -> None:
+    """Meri: a trump played face down (H-24) stays a back until its trick is complete, so its
+    Why? waits; Tractor: a burial (the kitty, T-15) never has one."""
+    import random
+
+    from engine.ai.why import Why
+    from engine.meri import FACE_DOWN
+    from engine.tractor import BURY
+    from tests.ui.tablesim import start_deal
+
+    game = registry.get("meri")
+    state, rng, moves = game.new_deal(0), random.Random(0), []
+    while FACE_DOWN not in (state.observation(0).trick if state.to_act == 0 else ()):
+        moves.append((state.to_act, state.random_action(rng)))
+        state.apply(moves[-1][1])
+    app = make_app()
+    table = start_deal(app, "meri", game.new_deal(0), [a for _, a in moves])
+    down = state.observation(0).trick.index(FACE_DOWN)
+    action = next(a for s, a in reversed(moves) if s == down)
+    table.driver.last_why = (down, action, Why(RULES, action))
+    table.why_update()
+    assert table.why_note() is None and table.why_button() is None
+    shown = next(s for s, _ in reversed(moves) if s not in (0, down))  # a card face up
+    table.driver.last_why = (shown, action, Why(RULES, action))
+    assert table.why_note() is not None
+    tractor = make_app().root.get_screen("tractor")
+    assert not tractor.why_allowed(2, (BURY, 1, 2, 3, 4, 5, 6, 7, 8))
+    assert tractor.why_allowed(2, (5,))
