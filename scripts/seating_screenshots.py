@@ -6,8 +6,10 @@ Writes PNGs into `screenshots/`: Tractor's seating as today's game (you and AI);
 phone seats, a name typed and the phone server running on 127.0.0.1 (QR code, URL, who is
 awaited), at 800×480 and 720×1280 portrait; Hachinin Meri's eight seats with `[network]` off
 (the panel says how to turn phones on); and the Tractor table those phone seats lead to (the
-public table: no hand shown, the seats' names). The server listens on the loopback only and is
-stopped before the script ends.
+public table: no hand shown, the seats' names). Pass-and-play (several seats on this screen):
+its seating, the cover "I'm NAME" at a hand-over and the table after the tap, for Tractor (seats
+1 and 3) at both sizes and Chắn (seats 1 and 2) at 800×480. The server listens on the loopback
+only and is stopped before the script ends.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ import os
 import socket
 import sys
 import tempfile
+import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -71,6 +75,32 @@ def main(argv: list[str] | None = None) -> int:
         frames()
         return app
 
+    def until(app: ParlorApp, condition: Any, what: str, seconds: float = 60.0) -> None:
+        deadline = time.monotonic() + seconds
+        while not condition():
+            if time.monotonic() > deadline:
+                raise SystemExit(f"timed out waiting for {what}")
+            EventLoop.idle()
+
+    def pass_and_play(size: tuple[int, int], suffix: str, game: str, seats: tuple[int, int],
+                      names: tuple[str, str]) -> None:
+        app = new_app(size, NetworkSettings(enabled=False))
+        app.open_seating(game)
+        seating = app.root.get_screen("seating")
+        for seat, name in zip(seats, names, strict=True):
+            if seating.plans[seat].kind != "screen":
+                seating.step_kind(seat)  # AI -> this screen
+            seating.rows[seat].name_input.text = name
+        shot(app, f"seating_pass_{game}{suffix}")
+        seating.play()
+        table = app.root.get_screen(game)
+        until(app, lambda: table.cover_up, "the cover")
+        shot(app, f"pass_cover_{game}{suffix}")
+        table.take_turn()
+        until(app, lambda: table.human_deciding(), "the decision after the tap")
+        shot(app, f"pass_table_{game}{suffix}")
+        close(app)
+
     def close(app: ParlorApp) -> None:
         app.dispatch("on_stop")  # stops the phone server
         window.remove_widget(app.root)
@@ -83,13 +113,17 @@ def main(argv: list[str] | None = None) -> int:
         seating = app.root.get_screen("seating")
         seating.step_kind(0)  # this screen -> phone
         seating.rows[0].name_input.text = "Linh"
-        seating.step_kind(2)  # AI -> phone
+        seating.step_kind(2)  # AI -> this screen
+        seating.step_kind(2)  # this screen -> phone
         seating.step_level(3)  # normal -> hard
         shot(app, f"seating_phones{suffix}")
         if not suffix:
             seating.play()
             shot(app, "seating_table_public")
         close(app)
+    pass_and_play((800, 480), "", "tractor", (0, 2), ("Ann", "Bảo"))
+    pass_and_play((720, 1280), "_portrait", "tractor", (0, 2), ("Ann", "Bảo"))
+    pass_and_play((800, 480), "", "chan", (0, 1), ("Ann", "Bảo"))
     app = new_app((800, 480), NetworkSettings(enabled=False))
     app.open_seating("meri")
     seating = app.root.get_screen("seating")

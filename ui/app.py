@@ -69,9 +69,9 @@ TABLES: dict[str, str] = {
     "tractor": "ui.table.tractor:TractorTableScreen",
     "chan": "ui.table.chan:ChanTableScreen",
 }
-# The kv files of every table (hints.kv: the Hint button; undo.kv: Undo; why.kv: Why?), then
-# the game's own.
-TABLE_KV = ("table/hints.kv", "table/undo.kv", "table/why.kv")
+# The kv files of every table (hints.kv: the Hint button; undo.kv: Undo; cover.kv: the
+# pass-and-play cover; why.kv: Why?), then the game's own.
+TABLE_KV = ("table/hints.kv", "table/undo.kv", "table/cover.kv", "table/why.kv")
 CORNER_DP = 48  # the top-left corner that starts the kiosk exit hold when touched
 
 

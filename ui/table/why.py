@@ -9,7 +9,7 @@ and how many deals of the unseen cards it sampled. An easy bot says it plays by 
 While the panel is open the table's flow waits; Close or BACK closes it.
 
 No Why? in a lesson (its AI moves are scripted), in a record being shown, after the deal, for a
-move a person made (here or on a phone), or while it would show a card the table still hides
+move a person made (here or on a phone), under the pass-and-play cover, or while it would show a card the table still hides
 (`why_allowed`: Meri's face-down trumps, Tractor's buried kitty). Each table names actions as
 it does in its hints and prompts (`action_words`).
 """
@@ -150,10 +150,16 @@ class WhyMixin:
             return None
         if self.tutorial is not None or self.replay is not None:  # type: ignore[attr-defined]
             return None
+        if getattr(self, "cover_up", False):  # pass-and-play: the table is hidden between players
+            return None
         if session.state.is_over:
             return None
         seat, action, _why = driver.last_why
         return driver.last_why if self.why_allowed(seat, action) else None
+
+    def on_cover_up(self, *_args: Any) -> None:
+        """The pass-and-play cover hides Why? with the rest of the table."""
+        self.why_update()
 
     def why_button(self) -> Any:
         """The Why? button while it is on the table, else None."""
