@@ -15,21 +15,12 @@ only and is stopped before the script ends.
 from __future__ import annotations
 
 import argparse
-import os
 import socket
-import sys
-import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("KIVY_NO_ARGS", "1")
-os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-os.environ.setdefault("KIVY_NO_FILELOG", "1")
-os.environ.setdefault("KIVY_USE_DEFAULTCONFIG", "1")
-os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="parlor-shots-"))
+import shotkit  # first: a quiet Kivy; the repository importable
+from shotkit import ROOT, close, shoot, wait
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,24 +29,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
 
-    from kivy.base import EventLoop
-
     from ui.app import ParlorApp
-    from ui.ports import MemoryStore, NullOutputs, Services
     from ui.remote.settings import NetworkSettings
 
-    EventLoop.ensure_window()
-    window = EventLoop.window
-
-    def frames(n: int = 25) -> None:
-        for _ in range(n):
-            EventLoop.idle()
-
-    def shot(app: ParlorApp, name: str) -> None:
-        frames()
-        path = args.out / f"{name}.png"
-        app.root.export_to_png(str(path))
-        print(path)
+    def shot(_app: ParlorApp, name: str) -> None:
+        shoot(args.out, name)
 
     def free_port() -> int:
         with socket.socket() as sock:
@@ -63,24 +41,10 @@ def main(argv: list[str] | None = None) -> int:
             return int(sock.getsockname()[1])
 
     def new_app(size: tuple[int, int], network: NetworkSettings) -> ParlorApp:
-        window.size = size
-        app = ParlorApp(Services(store=MemoryStore(), outputs=NullOutputs(), network=network),
-                        seed=4)
-        app.ai_level = "normal"
-        app.bot_process = False
-        app.pace = 0
-        root = app.build()
-        app.root = root
-        window.add_widget(root)
-        frames()
-        return app
+        return shotkit.new_app(size, seed=4, ai_level="normal", network=network)
 
-    def until(app: ParlorApp, condition: Any, what: str, seconds: float = 60.0) -> None:
-        deadline = time.monotonic() + seconds
-        while not condition():
-            if time.monotonic() > deadline:
-                raise SystemExit(f"timed out waiting for {what}")
-            EventLoop.idle()
+    def until(_app: ParlorApp, condition: Any, what: str, seconds: float = 60.0) -> None:
+        wait(condition, what, seconds)
 
     def pass_and_play(size: tuple[int, int], suffix: str, game: str, seats: tuple[int, int],
                       names: tuple[str, str]) -> None:
@@ -100,10 +64,6 @@ def main(argv: list[str] | None = None) -> int:
         until(app, lambda: table.human_deciding(), "the decision after the tap")
         shot(app, f"pass_table_{game}{suffix}")
         close(app)
-
-    def close(app: ParlorApp) -> None:
-        app.dispatch("on_stop")  # stops the phone server
-        window.remove_widget(app.root)
 
     for size, suffix in (((800, 480), ""), ((720, 1280), "_portrait")):
         net = NetworkSettings(enabled=True, port=free_port(), bind="127.0.0.1")

@@ -5,9 +5,8 @@ panel it opens (the normal AI's weighed candidates), plus an easy AI's panel, at
     xvfb-run -a -s "-screen 0 1280x1280x24" .venv/bin/python scripts/why_screenshots.py \
         [--out screenshots] [--lang en] [--size 800x480 --size 720x1280]
 
-Each picture is a real deal played by the table's own bots (normal level, in the app's
-bot process) from a seeded deal, your moves by the heuristic bot, up to the first turn of yours
-after an AI move it weighed.
+Each picture is a real deal played by the table's own bots (normal level) from a seeded deal,
+your moves by the heuristic bot, up to the first turn of yours after an AI move it weighed.
 """
 
 from __future__ import annotations
@@ -17,10 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import table_screenshots as shots  # noqa: E402  (the same app, deal opener and camera)
+from shotkit import close, new_app, shoot, wait  # first: a quiet Kivy
+from table_screenshots import open_deal
 
 GAMES = ("meri", "tractor", "chan")
 
@@ -30,12 +27,12 @@ def why_shots(app: Any, out: Path, tag: str, game_name: str, level: str, seed: i
     from engine.ai.bots import make_bot
 
     app.ai_level = level
-    table = shots.open_deal(app, game_name, registry.get(game_name).new_deal(seed), [])
+    table = open_deal(app, game_name, registry.get(game_name).new_deal(seed), [])
     me = make_bot(game_name, "heuristic", seed)  # plays your turns until the moment comes
     wanted = "rules" if level == "easy" else "search"
     while True:
-        shots.wait(lambda: table.summary_open or (table.human_deciding() and table.prompt != ""),
-                   f"{game_name}: your turn", frames=20000)
+        wait(lambda: table.summary_open or (table.human_deciding() and table.prompt != ""),
+             f"{game_name}: your turn", seconds=300)
         note = table.why_note()
         if note is not None and note[2].kind == wanted:
             break
@@ -45,9 +42,9 @@ def why_shots(app: Any, out: Path, tag: str, game_name: str, level: str, seed: i
         state = table.session.state
         table.play(me.choose(state.observation(0), state.legal_actions()))
     if level != "easy":
-        shots.shoot(out, f"why_{game_name}_button_{tag}")
+        shoot(out, f"why_{game_name}_button_{tag}")
     table.open_why()
-    shots.shoot(out, f"why_{game_name}_{level}_{tag}")
+    shoot(out, f"why_{game_name}_{level}_{tag}")
     table.close_why()
     table.shutdown()
 
@@ -67,11 +64,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"why_screenshots: bad size {text!r} (use WIDTHxHEIGHT)", file=sys.stderr)
             return 2
         tag = f"{w}x{h}_{args.lang}"
-        app = shots.build((w, h), args.lang)
+        app = new_app((w, h), args.lang)
         for game_name in GAMES:
             why_shots(app, out, tag, game_name, "normal", 4)
         why_shots(app, out, tag, "chan", "easy", 4)
-        app.dispatch("on_stop")
+        close(app)
     return 0
 
 

@@ -26,7 +26,7 @@ from engine.session import Session
 from ui.i18n import tr, trf
 from ui.screens.base import BaseScreen
 from ui.sound import events as sounds
-from ui.table import botproc, cardsource, summary
+from ui.table import botproc, cardsource, deal_stats, summary
 from ui.table import summary_cards as _summary_cards  # noqa: F401  (its widgets, for the kv)
 from ui.table.cover import CoverMixin
 from ui.table.driver import TableDriver
@@ -325,13 +325,16 @@ class TableScreen(CoverMixin, SeatsMixin, UndoMixin, WhyMixin, MotionMixin, Base
         if self.tutorial is not None:
             self.tutorial.deal_over()  # a lesson is not counted in the match or statistics
         elif not session.counted and self.replay is None:
-            outcome, points = summary.deal_outcome(self.deal_result(), self.counted_seat())
+            deal = self.deal_result()
+            outcome, points = summary.deal_outcome(deal, self.counted_seat())
+            # every person at the table, by name (issue 22): ui.table.deal_stats
+            players = deal_stats.player_results(deal, deal_stats.people(self.seating))
             record = session.record.to_json()
             session.finish_deal(save=False)  # saved below, in one transaction with the stats
             self.app.cue(*sounds.OUTCOME_SOUNDS[outcome])
             self.app.report_save(self.app.services.store.save_finished_deal(
                 self.game_name, outcome, points, record, practice=session.practice,
-                autosave=session.to_json()))
+                autosave=session.to_json(), players=players))
         self.prompt = ""
         self.match_over = self.match_finished() and self.tutorial is None
         if self.match_over:
