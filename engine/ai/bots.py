@@ -61,6 +61,11 @@ PROFILES: dict[str, Profile] = {
     # on 60 deals at seed 101, but +0.00 [-0.71, +0.71] on 35 at seed 1 (900 there: +1.37
     # [+1.08, +1.66] over 139 deals): the gain is not established. Tractor 600: +0.46 levels/deal
     # [+0.34, +0.59] over 40 deals at seed 1 (250: +0.385 [+0.30, +0.47] over 100).
+    # After the duplicate-candidate fix (fd88a76), seed 1, the same 35 deals: 900 +1.43
+    # [+0.87, +1.99], 350 +1.40 [+0.90, +1.90], paired 900 − 350 +0.03 [−0.74, +0.80]: still
+    # not established. Hard vs normal (issue 19, seed 1): Meri +0.25 pts/deal [−0.39, +0.89]
+    # over 12 deals, Tractor +0.11 levels/deal [−0.21, +0.43] and +7.5 card points [−11.7,
+    # +26.7] over 9 (a loaded machine: too few deals to show either way); Chắn: chan_search.
     "meri": Profile(MeriHeuristicBot, MeriAdapter,
                     normal=Budget(playouts=900, max_worlds=300, world_cost=0.5),
                     hard=Budget(playouts=2400, max_worlds=600, world_cost=2.5, inference=True)),

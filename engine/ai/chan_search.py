@@ -22,6 +22,18 @@ measured weaker; the arena kind `normal-model`) and its weights load, the learne
 real hidden cards) — full random playouts were too rough next to the
 heuristic (25% wins vs. 27% here, on 2 × 100 duplicate deals at seeds 7 and 11) and four times
 slower.
+
+Tried for issue 19 (paired duplicate deals, normal vs three heuristic bots unless said; seat-win
+share, paired difference variant − shipped with its 95% CI; nothing shipped, none measured
+stronger): HAND_WEIGHT 1.0 instead of 0.5: −0.3 points [−2.7, +2.1] over 80 deals at seed 3
+(the pilot; +2.3 after its first 32 deals), −0.9 [−2.6, +0.8] over 29 deals at seed 1; 2.0:
+0.0 [−4.2, +4.2] over 17 deals (seed 3); margin 1.0 instead of 2.0: 0.0 [−7.1, +7.1] over 33
+(seed 3). Hard vs normal (one hard seat, three normal, rotated): 23.6 % wins [20.9, 26.3] over
+126 deals at seed 1, settlement −0.15 [−0.61, +0.31]: not stronger; on the same deals hard with
+margin 3.0 −0.7 points [−3.7, +2.3] (37 deals), hard without inference +0.5 [−1.3, +2.4] (46).
+More worlds shrink the standard errors the margin is counted in, so a bigger budget overrides
+the heuristic more often on the same rough leaf value: the evaluation, not the budget, is what
+limits this search.
 """
 
 from __future__ import annotations
