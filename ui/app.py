@@ -70,8 +70,8 @@ TABLES: dict[str, str] = {
     "chan": "ui.table.chan:ChanTableScreen",
 }
 # The kv files of every table (hints.kv: the Hint button; undo.kv: Undo; cover.kv: the
-# pass-and-play cover; coach.kv: the coach's panel), then the game's own.
-TABLE_KV = ("table/hints.kv", "table/undo.kv", "table/cover.kv", "table/coach.kv")
+# pass-and-play cover; coach.kv: the coach's panel; why.kv: Why?), then the game's own.
+TABLE_KV = ("table/hints.kv", "table/undo.kv", "table/cover.kv", "table/coach.kv", "table/why.kv")
 CORNER_DP = 48  # the top-left corner that starts the kiosk exit hold when touched
 
 

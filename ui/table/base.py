@@ -9,7 +9,7 @@ opens with "Next deal" or, once the match is over, "New match", focus stays on t
 human faces, and everything autosaves through the session. Picking cards in the hand is
 `ui.table.picking`; completed tricks and the last-trick review `ui.table.review`; hints
 `ui.table.hints`; undo (practice games) `ui.table.undo`; the seat the table is drawn for and
-the pass-and-play cover `ui.table.cover`.
+the pass-and-play cover `ui.table.cover`; Why? beside the last AI move `ui.table.why`.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from ui.table.reasons import reason
 from ui.table.remote_seats import SeatsMixin
 from ui.table.seats import seat_name
 from ui.table.undo import UndoMixin
+from ui.table.why import WhyMixin
 
 HUMAN = 0  # today's seat of this screen (lessons, replays); a table draws for `viewer`
 BOT_DELAY = 0.7  # seconds between AI plays at speed 1.0
@@ -43,7 +44,7 @@ TRICK_HOLD = 1.6  # a completed trick stays on show this long at speed 1.0
 SLIDE = 0.3  # a played card slides onto the table in this long at speed 1.0
 
 
-class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
+class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, MotionMixin, BaseScreen):
     """Shared flow of every game's table."""
 
     game_name = "meri"
@@ -194,6 +195,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, MotionMixin, Ba
             return
         self.refresh()
         state = self.session.state
+        self.on_language_why()
         if self.summary_open:
             self.summary_text = self.summary_markup()
             self._fill_coach()
@@ -210,6 +212,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, MotionMixin, Ba
             return
         state = self.session.state
         self.refresh()
+        self.why_update()
         if state.is_over:
             self.deal_over()
         elif self.replay is not None or (self.tutorial is not None and state.to_act != HUMAN):
@@ -263,8 +266,8 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, MotionMixin, Ba
         self._replay_event = Clock.schedule_once(go, self.seconds(BOT_DELAY))
 
     def paused(self) -> bool:
-        """Subclasses pause the flow (e.g. while the last trick is reviewed)."""
-        return self.manager is not None and self.manager.current != self.name
+        """Subclasses pause the flow (e.g. while the last trick is reviewed); Why? open pauses."""
+        return self.why_open or (self.manager is not None and self.manager.current != self.name)
 
     def applied(self, seat: int, action: Action) -> None:
         """After any action: subclasses animate it and may hold the screen (`hold`)."""
@@ -272,6 +275,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, MotionMixin, Ba
         self.app.cue(*self.action_cues(seat, action))
         self.seats_changed()
         self.motion_applied()
+        self.why_update()
 
     def hold(self, seconds: float, then: Any) -> None:
         """Freeze the flow for `seconds` (a trick on show), then run `then` and continue."""
@@ -518,12 +522,13 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, MotionMixin, Ba
     def ensure_focus(self) -> None:
         """While the human decides, keep the focus on the decision: the hand, the prompt's
         buttons, the hint or undo (inside `prompt_scope` when the prompt has one)."""
-        if not self.summary_open and not self.undo_asking:
+        if not self.summary_open and not self.undo_asking and not self.why_open:
             self.focus_scope = self.prompt_scope()
             if self.prompt:
                 hand = self.ids.get("hand")
                 mine = list(self.prompt_buttons()) + [self.ids.get("hint_button"),
-                                                      self.ids.get("undo_button")]
+                                                      self.ids.get("undo_button"),
+                                                      self.why_button()]
                 mine += self.tutorial.buttons() if self.tutorial is not None else []
                 mine += list(hand.views) if hand is not None else []
                 if self.focused_widget not in mine:
@@ -536,6 +541,8 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, MotionMixin, Ba
         self.message = ""
         self.alert = False
         self.prompt = ""
+        self.close_why(resume=False)
+        self.why_reset()
         hand = self.ids.get("hand")
         if hand is not None:
             hand.picked = []

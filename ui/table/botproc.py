@@ -5,7 +5,9 @@ every frame's work then takes up to twice as long. `BotProcess` runs the bots of
 child process (`python -m ui.table.botproc`: a fresh interpreter that imports only the engine,
 never Kivy) and answers `choose(seat, observation, legal)` over its stdin/stdout with
 length-prefixed pickles; the caller (the table's worker thread) blocks on the pipe without
-holding the GIL. The child exits when its stdin closes, so it never outlives the app.
+holding the GIL. The child exits when its stdin closes, so it never outlives the app. With each
+action comes what the bot weighed for it (`engine.ai.why.Why`: the top candidates, their values,
+the worlds sampled; a few hundred bytes), for the table's **Why?** (`decide`).
 
 With `workers` > 1 (config `[ai] workers`) the child also starts, once for the table, the search
 pool of `engine.ai.pool` (workers - 1 more processes, in the background so the first decisions
@@ -59,6 +61,7 @@ def serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
     from engine import registry
     from engine.ai.bots import make_bot
     from engine.ai.pool import WorldPool
+    from engine.ai.why import explain
 
     game_name, specs, workers = _read(stdin)
     game = registry.get(game_name)
@@ -71,7 +74,9 @@ def serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
             except EOFError:
                 return
             try:
-                reply = ("ok", bots[seat].choose(observation, legal))
+                bot = bots[seat]
+                action = bot.choose(observation, legal)
+                reply = ("ok", (action, explain(bot, action)))
             except Exception as exc:  # report it; the parent plays on with its local bot
                 reply = ("error", repr(exc))
             _write(stdout, reply)
@@ -109,6 +114,11 @@ class BotProcess:
 
     def choose(self, seat: int, observation: Any, legal: Sequence[Any]) -> Any:
         """The bot's action; `RuntimeError` if the child cannot answer (then use a local bot)."""
+        return self.decide(seat, observation, legal)[0]
+
+    def decide(self, seat: int, observation: Any, legal: Sequence[Any]) -> tuple[Any, Any]:
+        """The bot's action and what it weighed (`engine.ai.why.Why`); `RuntimeError` if the
+        child cannot answer (then use a local bot)."""
         if self.failed:
             raise RuntimeError("bot process unavailable")
         # A lazy legal set (Tractor's follows and burials) goes as it is: it pickles as its

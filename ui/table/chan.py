@@ -303,6 +303,12 @@ class ChanTableScreen(ChanMotion, HintMixin, HandPicking, TableScreen):
             self.set_focus(self.ids.hand.views[picked[0]])
         self.message = trf("Hint: {action}", action=view.action_label(action))
 
+    why_inside = True  # Why? inside the seat's zone, at its lower right corner
+
+    def action_words(self, action: Any) -> str:
+        """Why?: as the hints and prompts say it (`Capture with 5C`, `Discard 8M`, `Pass`)."""
+        return view.action_label(action)
+
     def on_input(self, name: str) -> bool:
         if name == "BACK" and not self.summary_open:
             if self.prompt == "offer":

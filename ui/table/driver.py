@@ -6,7 +6,8 @@ The driver knows no game. After every change it asks the table what to do next:
 - a bot to act -> `bot.choose(observation, legal)` runs on a single worker thread (`Worker`); the
   result comes back through the Clock and is applied no sooner than `delay` seconds after the bot
   started, so plays come at a human pace and the screen never freezes. Results that arrive
-  after a restart or a new deal are dropped.
+  after a restart or a new deal are dropped. With each bot action comes what the bot weighed
+  (`engine.ai.why.Why`); `last_why` keeps the last AI move's, for the table's Why?.
 
 Bots are built where they think: in the bot process when there is one (`BotProcess`), and in
 this process only for a seat the process cannot answer for (then `engine.ai.bots`, a heavy
@@ -65,6 +66,7 @@ class TableDriver(Worker):
         self.delay = delay
         self.thinking: int | None = None  # the seat whose bot is thinking
         self.waits: Callable[[int], bool] | None = None  # a person plays this seat now (phone)
+        self.last_why: tuple[int, Action, Any] | None = None  # (seat, action, Why) of the last AI move
         super().__init__("parlor-bot")
 
     def invalidate(self) -> None:
@@ -79,10 +81,13 @@ class TableDriver(Worker):
             process, self.process = self.process, None
             threading.Thread(target=process.close, daemon=True).start()
 
-    def apply(self, action: Action) -> None:
-        """Apply an action for `to_act` (raises `IllegalAction`, changing nothing)."""
+    def apply(self, action: Action, why: Any = None) -> None:
+        """Apply an action for `to_act` (raises `IllegalAction`, changing nothing); `why`: a
+        bot's action, with what it weighed (it becomes `last_why`)."""
         seat = self.session.state.to_act
         self.session.apply(action)
+        if why is not None:
+            self.last_why = (seat, action, why)
         self.on_applied(seat, action)
 
     def start_bot(self) -> bool:
@@ -107,16 +112,21 @@ class TableDriver(Worker):
             bot = self.bots[seat] = local_bot(self.session.game.name, self.specs[seat])
         return bot
 
-    def _choose(self, seat: int, observation: Any, legal: Any) -> Action:
-        """Worker thread: ask the bot process, or the local bot if the process cannot answer."""
+    def _choose(self, seat: int, observation: Any, legal: Any) -> tuple[Action, Any]:
+        """Worker thread: ask the bot process, or the local bot if the process cannot answer;
+        the action and what the bot weighed (`engine.ai.why.Why`)."""
         process = self.process
         if process is not None:
             try:
-                return process.choose(seat, observation, legal)
+                return process.decide(seat, observation, legal)
             except RuntimeError as exc:
                 if process.failed:
                     Logger.warning(f"Parlor: {exc}; bots continue in the app's process")
-        return self.bot(seat).choose(observation, legal)
+        from engine.ai.why import explain
+
+        bot = self.bot(seat)
+        action = bot.choose(observation, legal)
+        return action, explain(bot, action)
 
     def _finish(self, future: Future, seat: int) -> None:
         self.thinking = None
@@ -125,10 +135,10 @@ class TableDriver(Worker):
         error = future.exception()
         if error is not None:  # a bot bug must not hang the table: play a legal action
             Logger.error(f"Parlor: bot of seat {seat} failed: {error!r}; playing its first legal")
-            action = self.session.state.legal_actions()[0]
+            action, why = self.session.state.legal_actions()[0], None
         else:
-            action = future.result()
+            action, why = future.result()
         if self.session.state.to_act != seat:
             return
-        self.apply(action)
+        self.apply(action, why)
         self.on_step()

@@ -230,6 +230,16 @@ class MeriTableScreen(TrickTableScreen):
             self.message = trf("Hint: {action}", action=CODES[action])
         self.alert = False
 
+    def action_words(self, action: Any) -> str:
+        """Why?: Declare / Hide, or the card by name (`Koppu Sota`), as the summary names it."""
+        if action in (DECLARE, PASS):
+            return tr("Declare" if action == DECLARE else "Hide")
+        return name(action)
+
+    def why_allowed(self, seat: int, action: Any) -> bool:
+        """No Why? while that seat's face-down trump (H-24) is still a back on the table."""
+        return self.observation().trick[seat] != FACE_DOWN
+
     def declare(self, yes: bool) -> None:
         if self.prompt == "declare":
             self.play(DECLARE if yes else PASS)

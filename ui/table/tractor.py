@@ -372,6 +372,16 @@ class TractorTableScreen(TrickTableScreen):
         self.message = trf("Hint: {action}", action=self.session.game.format_action(action))
         self.alert = False
 
+    def action_words(self, action: Any) -> str:
+        """Why?: a declaration as its button says it, a play by its cards."""
+        if action == PASS or (isinstance(action, tuple) and action and action[0] == DECLARE):
+            return view.declaration_label(action)
+        return self.session.game.format_action(action)
+
+    def why_allowed(self, seat: int, action: Any) -> bool:
+        """No Why? for a burial: the kitty stays hidden (T-15)."""
+        return not view.is_bury(action)
+
     def on_input(self, name: str) -> bool:
         if self.review_input(name):
             return True
