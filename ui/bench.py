@@ -188,9 +188,11 @@ def _child(mode: str, started: float, level: str, speed: float, game: str = "mer
 
         app.ai_level = level
         app.animation_speed = speed
+        before = rss_mb(), status_mb("VmHWM")
         table = app.root.get_screen(game)
         table.autoplay = True
         app.new_game(game)
+        out["build_mb"] = [round(v, 1) for v in (*before, rss_mb(), status_mb("VmHWM"))]
         # The bench's own callbacks are not a source of the frames they measure.
         every = Clock.schedule_interval if sources is None else sources.unwatched[
             "schedule_interval"]
@@ -218,6 +220,7 @@ def _child(mode: str, started: float, level: str, speed: float, game: str = "mer
                 out["top_frames"] = probe.top(top, 5, after_deal)
                 out.update(probe.gc_figures(5))
                 out["source_totals"] = probe.source_totals(top + 5)
+                out["grew"] = probe.grew(top)
                 probe.close()
                 app.stop()
 
@@ -230,7 +233,8 @@ def _child(mode: str, started: float, level: str, speed: float, game: str = "mer
         Window.unbind(on_flip=first_frame)
         out["startup_s"] = round(time.time() - started, 3)
         out["startup_cpu_s"] = round(time.process_time(), 3)  # this process's CPU time so far
-        Clock.schedule_once(home_drawn, 0)
+        Clock.schedule_once(home_drawn, 0) if sources is None else sources.unwatched[
+            "schedule_once"](home_drawn, 0)
 
     app.bind(on_start=lambda *_a: Window.bind(on_flip=first_frame))
     app.run()
@@ -378,6 +382,12 @@ def main(argv: list[str] | None = None) -> int:
                 f"{name} {ms:.0f} ({calls})" for name, ms, calls in deal["source_totals"]))
         for row in deal["top_frames"]:
             print("    " + describe_frame(row))
+        rss, peak, built, built_peak = deal["build_mb"]
+        print(f"  memory: building the table (get_screen, new_game) took RSS {rss:.0f} -> "
+              f"{built:.0f} MiB, peak {peak:.0f} -> {built_peak:.0f} MiB; the frames that "
+              f"grew RSS most:")
+        for row in deal["grew"]:
+            print(f"    {describe_frame(row)}")
         memory.append(f"  {game:8s} Parlor peak {deal['peak_deal_mb']:.0f} MiB "
                       f"(baseline {deal['peak_deal_mb'] - base:+.0f} MiB); bot process peak "
                       f"{deal['bot_peak_mb']:.0f} MiB ({deal['bot_answered']} decisions)")

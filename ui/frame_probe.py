@@ -276,6 +276,10 @@ class FrameProbe:
         import ui.table.driver as driver
 
         self.sources = sources
+        self._statm = os.open("/proc/self/statm", os.O_RDONLY) if os.path.exists(
+            "/proc/self/statm") else -1
+        self._page_mb = os.sysconf("SC_PAGE_SIZE") / 2**20 if self._statm >= 0 else 0.0
+        self._last_rss = self._rss()
 
         self.records: list[dict[str, Any]] = []
         self.ui = threading.get_ident()
@@ -315,7 +319,7 @@ class FrameProbe:
 
     def watch_cards(self, module: Any) -> None:
         """Note in the frame's record each card stage of `ui.cards.render` (painted, finished)
-        and each scratch Fbo made, with its size."""
+        and each scratch Fbo made (for a card of which size)."""
         paint, finish, fbo = module.paint, module.finish, module._fbo
 
         def painted(draw: Any, width: int, height: int) -> Any:
@@ -327,8 +331,8 @@ class FrameProbe:
             return finish(draw, group, width, height)
 
         def scratch(width: int, height: int) -> Any:
-            if (width, height) not in module._scratch:
-                self.faces.append(f"new Fbo {width}x{height}")
+            if not module.fits(width, height):
+                self.faces.append(f"new Fbo for {width}x{height}")
             return fbo(width, height)
 
         module.paint, module.finish, module._fbo = painted, finished, scratch
@@ -362,7 +366,9 @@ class FrameProbe:
                      if name not in EXCLUDED]
             other = 1000 * python - sum(ms for _name, ms, _calls in shown)
             named = [(name, round(ms, 1), calls) for name, ms, calls in shown if ms >= 0.05]
+        rss = self._rss()
         self.records.append({
+            "rss_mb": round(rss, 1), "grew_mb": round(rss - self._last_rss, 1),
             "sources": named[:SOURCES_SHOWN], "other_ms": round(other, 1),
             "ms": round(1000 * python, 1), "cards_ms": round(1000 * cards, 1),
             "faces": self.faces, "text_ms": round(1000 * text, 1),
@@ -370,6 +376,7 @@ class FrameProbe:
             "applied": actions - self.actions if self.records else 0, "local": local,
             "samples": samples})
         self.actions = actions
+        self._last_rss = rss
         self.gc_ms, self.gens, self.faces, self.samples = 0.0, [], [], {}
         self.freed = 0
         self.local_started = 0
@@ -394,6 +401,17 @@ class FrameProbe:
         ending = sorted((r for r in rows if r["end"]), key=lambda r: -r["ms"])[:2]
         return playing + ending
 
+    def _rss(self) -> float:
+        """Resident memory now (MiB; 0 without /proc): one read of statm, cheap per frame."""
+        if self._statm < 0:
+            return 0.0
+        return int(os.pread(self._statm, 128, 0).split()[1]) * self._page_mb
+
+    def grew(self, count: int) -> list[dict[str, Any]]:
+        """The `count` frames whose resident memory grew most, most first, indexed."""
+        rows = [dict(r, frame=i, end=False) for i, r in enumerate(self.records)]
+        return sorted((r for r in rows if r["grew_mb"] > 0), key=lambda r: -r["grew_mb"])[:count]
+
     def source_totals(self, count: int) -> list[tuple[str, float, int]]:
         """The `count` named sources with the most UI-thread CPU over the whole run (the
         drawing left out): name, ms, calls."""
@@ -408,6 +426,9 @@ class FrameProbe:
         sources' patches."""
         if self.sources is not None:
             self.sources.close()
+        if self._statm >= 0:
+            os.close(self._statm)
+            self._statm = -1
         self._stop.set()
         if self._collected in self._gc.callbacks:
             self._gc.callbacks.remove(self._collected)
@@ -433,6 +454,8 @@ def describe_frame(row: dict[str, Any]) -> str:
     """One line saying what ran in a frame of `FrameProbe.top`."""
     parts = [f"frame {row['frame']}{' (after the last action)' if row['end'] else ''}: "
              f"{row['ms']:.1f} ms"]
+    if row.get("grew_mb", 0) >= 0.5:
+        parts.append(f"RSS {row['grew_mb']:+.1f} MiB to {row['rss_mb']:.0f}")
     if row["faces"]:
         parts.append(f"cards {row['cards_ms']:.1f} ms ({', '.join(row['faces'])})")
     if row["text_ms"]:
