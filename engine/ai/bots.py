@@ -81,13 +81,23 @@ PROFILES: dict[str, Profile] = {
 def search_clock() -> Callable[[], float]:
     """The clock of the search's safety net (`Budget.seconds`; the budgets themselves are work,
     not time): wall-clock (the appliance), or with `PARLOR_SEARCH_CLOCK=cpu` this process's CPU
-    time — so that on a shared, overloaded machine not even the safety net depends on the load."""
+    time — so that on a shared, overloaded machine not even the safety net depends on the load —
+    or with `PARLOR_SEARCH_CLOCK=off` a clock that never moves: no safety net at all, every
+    decision its whole budget (reproducing arenas and decisions by seed on an emulated or far
+    slower machine, e.g. `make pi-check`; never for the appliance, whose table must not wait)."""
     value = os.environ.get("PARLOR_SEARCH_CLOCK", "wall")
     if value == "cpu":
         return time.process_time
+    if value == "off":
+        return _still
     if value != "wall":
-        raise ValueError(f"PARLOR_SEARCH_CLOCK must be 'wall' or 'cpu', not {value!r}")
+        raise ValueError(f"PARLOR_SEARCH_CLOCK must be 'wall', 'cpu' or 'off', not {value!r}")
     return time.perf_counter
+
+
+def _still() -> float:
+    """The clock of `PARLOR_SEARCH_CLOCK=off`: time never passes, so the safety net never fires."""
+    return 0.0
 
 
 def make_adapter(game_name: str, seed: int, model: bool | None = None) -> BaseAdapter:

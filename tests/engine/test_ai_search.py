@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import random
+import time
 
 import pytest
 
@@ -267,3 +268,18 @@ def test_every_kind_is_the_bot_it_names(game_name):
 def test_an_unknown_game_has_no_ai():
     with pytest.raises(KeyError, match="no AI for game 'whist'"):
         make_bot("whist", "heuristic", 1)
+
+
+def test_search_clock_choices(monkeypatch) -> None:
+    """`PARLOR_SEARCH_CLOCK`: wall (default), cpu, off (never moves: no safety net); anything else
+    is refused with the choices named."""
+    monkeypatch.delenv("PARLOR_SEARCH_CLOCK", raising=False)
+    assert bots.search_clock() is time.perf_counter
+    monkeypatch.setenv("PARLOR_SEARCH_CLOCK", "cpu")
+    assert bots.search_clock() is time.process_time
+    monkeypatch.setenv("PARLOR_SEARCH_CLOCK", "off")
+    still = bots.search_clock()
+    assert still() == still() == 0.0
+    monkeypatch.setenv("PARLOR_SEARCH_CLOCK", "sundial")
+    with pytest.raises(ValueError, match="'wall', 'cpu' or 'off'"):
+        bots.search_clock()

@@ -92,9 +92,12 @@ def _children(pid: int) -> set[int]:
     return found
 
 
-def test_bot_process_with_workers_decides_the_same_and_takes_them_along() -> None:
+def test_bot_process_with_workers_decides_the_same_and_takes_them_along(monkeypatch) -> None:
     """`[ai] workers = 2`: the bot process's search bots split their worlds over a worker process
-    and answer exactly what one process answers; closing the pipe ends the workers too."""
+    and answer exactly what one process answers; closing the pipe ends the workers too. Without
+    the safety net (`PARLOR_SEARCH_CLOCK=off`, inherited by the bot process): on a loaded or
+    emulated machine (`make pi-check`) it would cut decisions differently in the two runs."""
+    monkeypatch.setenv("PARLOR_SEARCH_CLOCK", "off")
     game = registry.get("meri")
     specs = {seat: ("normal", 40 + seat) for seat in range(game.players)}
     answers = []
