@@ -32,7 +32,12 @@ To find what a slow frame did, each table also prints its `--top N` slowest fram
 (and the two slowest after the last action) with what ran in them (`FrameProbe`): the card
 stages drawn (`ui.cards.render`: paint, finish, a new scratch Fbo) and their CPU, the Label
 text, the UI thread's garbage collections (generations, CPU, objects freed), the actions
-applied, whether a bot thought in the app's process; with `--sample`, also the UI thread's
+applied, whether a bot thought in the app's process, and the named sources of the frame's time
+(`ui.frame_probe.Sources`: every Clock callback by name, layout passes and widgets built by
+class, Label text, card stages, summary, sound, input, gc; exclusive CPU, the unclaimed rest as
+`other`), so a frame that drew no card and applied no action still says what it did; then the
+run's largest sources, the table build's RSS and the frames that grew RSS most (resident memory
+read every frame); with `--sample`, also the UI thread's
 innermost project functions, sampled every millisecond (which disturbs the gaps, so the
 figures of a sampled run are for reading, not for reporting). And one line per table of the
 UI thread's collections over the deal.

@@ -56,7 +56,33 @@ def callback_name(callback: Any) -> str:
         return f"{kind}.{function.__name__}"
     inner = getattr(callback, "func", None)  # functools.partial
     named = inner if inner is not None and not hasattr(callback, "__qualname__") else callback
-    return getattr(named, "__qualname__", None) or type(named).__name__
+    name = getattr(named, "__qualname__", None) or type(named).__name__
+    target = _closed_over(named) if "<locals>" in name else None
+    return f"{name} -> {callback_name(target)}" if target is not None else name
+
+
+def _closed_over(function: Any, depth: int = 2) -> Any:
+    """The method (or, failing one, the module-level function) a local function or lambda
+    calls on, found in its closure up to `depth` closures deep: `Worker.submit`'s relay
+    lambda says whose callback it delivers."""
+    found = None
+    for cell in getattr(function, "__closure__", None) or ():
+        try:
+            value = cell.cell_contents
+        except ValueError:  # an empty cell
+            continue
+        if getattr(value, "__self__", None) is not None and hasattr(value, "__func__"):
+            return value
+        qualname = getattr(value, "__qualname__", "")
+        if callable(value) and qualname and not isinstance(value, type):
+            if "<locals>" not in qualname:
+                found = found or value
+            elif depth > 1:
+                deeper = _closed_over(value, depth - 1)
+                if deeper is not None and getattr(deeper, "__self__", None) is not None:
+                    return deeper
+                found = found or deeper
+    return found
 
 
 class Sources:
@@ -461,7 +487,10 @@ def describe_frame(row: dict[str, Any]) -> str:
     if row["text_ms"]:
         parts.append(f"text {row['text_ms']:.1f} ms")
     if row["gc"]:
-        parts.append(f"gc {row['gc_ms']:.1f} ms (generations {row['gc']}, "
+        gens = row["gc"]
+        told = (str(gens) if len(gens) <= 6 else
+                "/".join(str(gens.count(g)) for g in range(3)) + " of 0/1/2")
+        parts.append(f"gc {row['gc_ms']:.1f} ms (generations {told}, "
                      f"{row['freed']} objects freed)")
     if row["applied"]:
         parts.append(f"{row['applied']} action(s) applied")

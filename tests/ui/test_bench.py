@@ -158,3 +158,22 @@ def test_a_clock_callback_of_an_object_gone_is_not_called_and_names_read_well():
         assert callback_name(lambda _dt: None).endswith("<lambda>")
     finally:
         sources.close()
+
+
+def test_a_relayed_callback_is_named_with_whose_callback_it_delivers():
+    """`Worker.submit` hands a result to the UI thread through local functions: the source
+    says whose callback it delivers, not only `<lambda>`."""
+    from ui.frame_probe import callback_name
+
+    class Table:
+        def on_move(self, result: object) -> None:
+            pass
+
+    def submit(then):
+        def finish(result: object) -> None:
+            then(result)
+
+        return lambda _dt: finish(None)
+
+    relay = submit(Table().on_move)
+    assert callback_name(relay).endswith("<lambda> -> Table.on_move")
