@@ -61,11 +61,13 @@ def callback_name(callback: Any) -> str:
     return f"{name} -> {callback_name(target)}" if target is not None else name
 
 
-def _closed_over(function: Any, depth: int = 2) -> Any:
+def _closed_over(function: Any, depth: int = 3) -> Any:
     """The method (or, failing one, the module-level function) a local function or lambda
-    calls on, found in its closure up to `depth` closures deep: `Worker.submit`'s relay
-    lambda says whose callback it delivers."""
+    calls on, found in its closure up to `depth` closures deep (a closed-over object's method
+    the code names counts: `lambda f: self._finish(f)`): `Worker.submit`'s relay lambda says
+    whose callback it delivers."""
     found = None
+    code = getattr(function, "__code__", None)
     for cell in getattr(function, "__closure__", None) or ():
         try:
             value = cell.cell_contents
@@ -73,6 +75,10 @@ def _closed_over(function: Any, depth: int = 2) -> Any:
             continue
         if getattr(value, "__self__", None) is not None and hasattr(value, "__func__"):
             return value
+        if code is not None and not callable(value) and hasattr(value, "__dict__"):
+            for name in code.co_names:
+                if callable(getattr(type(value), name, None)):
+                    return getattr(value, name)
         qualname = getattr(value, "__qualname__", "")
         if callable(value) and qualname and not isinstance(value, type):
             if "<locals>" not in qualname:

@@ -175,5 +175,8 @@ def test_a_relayed_callback_is_named_with_whose_callback_it_delivers():
 
         return lambda _dt: finish(None)
 
-    relay = submit(Table().on_move)
-    assert callback_name(relay).endswith("<lambda> -> Table.on_move")
+    table = Table()
+    assert callback_name(submit(table.on_move)).endswith("<lambda> -> Table.on_move")
+    seat = 2
+    named = callback_name(submit(lambda f: table.on_move((f, seat))))  # as the driver does
+    assert named.endswith("<lambda> -> Table.on_move")
