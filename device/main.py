@@ -83,8 +83,8 @@ class ConfiguredStore:
     ) -> Any:
         return self.inner.record_deal(game, outcome, points, autosave)
 
-    def stats(self) -> dict[str, dict[str, int]]:
-        return self.inner.stats()
+    def stats(self, name: str = "") -> dict[str, dict[str, int]]:
+        return self.inner.stats(name)
 
     def get_setting(self, key: str, default: Any = None) -> Any:
         value = self.inner.get_setting(key, _MISSING)

@@ -1,4 +1,4 @@
-"""The SQLite store: statistics per game, settings changed in the app, and the game in progress.
+"""The SQLite store: statistics per game and name, settings changed in the app, the game in play.
 
 One database file in the data directory, in WAL mode with `synchronous=FULL`. Why FULL and not
 NORMAL: with WAL, NORMAL only syncs the log at checkpoints, so a power cut can roll back every
@@ -10,7 +10,12 @@ one transaction. Migration 2 marks the file as Parlor's (`PRAGMA application_id`
 keeps finished deals for the replay viewer (table `deals`: the deal's record, its outcome, whether
 it was a practice deal, and `notes`, a JSON list a coach may attach to the deal later) and counts
 practice deals apart (`stats.practice`): they are never in the other statistics. The newest
-`replays_kept` deals are kept (`[store] replays_kept`).
+`replays_kept` deals are kept (`[store] replays_kept`). Migration 4 keeps the statistics per
+player's name (table `player_stats`, keyed by name and game): every named person at a finished
+deal is counted with their own outcome. The statistics kept before it were the one player's on
+this screen: they become the default name's, `DEFAULT_NAME` (""), which is also the name of a
+*this screen* seat nobody named. Names are untrusted text (phones give them): only ever bound as
+SQL parameters, at most `MAX_NAME` characters.
 
 What is at the store path is examined first (`device.storefile.inspect`) without changing it:
 only a Parlor database, or nothing, is used. Another program's database, a text file, a folder, a
@@ -34,7 +39,7 @@ import logging
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -84,9 +89,27 @@ MIGRATIONS: list[list[str]] = [
             notes TEXT NOT NULL DEFAULT '[]')""",
         "ALTER TABLE stats ADD COLUMN practice INTEGER NOT NULL DEFAULT 0",
     ],
+    [  # 3 -> 4: statistics per player's name; the single player's become the default name's ("")
+        """CREATE TABLE player_stats (
+            name TEXT NOT NULL,
+            game TEXT NOT NULL,
+            deals INTEGER NOT NULL DEFAULT 0,
+            wins INTEGER NOT NULL DEFAULT 0,
+            losses INTEGER NOT NULL DEFAULT 0,
+            draws INTEGER NOT NULL DEFAULT 0,
+            points INTEGER NOT NULL DEFAULT 0,
+            practice INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (name, game))""",
+        "INSERT INTO player_stats (name, game, deals, wins, losses, draws, points, practice) "
+        "SELECT '', game, deals, wins, losses, draws, points, practice FROM stats",
+        "DROP TABLE stats",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 OUTCOMES = {"win": "wins", "loss": "losses", "draw": "draws"}
+DEFAULT_NAME = ports.DEFAULT_NAME  # "": the player on this screen who gave no name
+MAX_NAME = ports.MAX_PLAYER_NAME  # characters of a player's name
+STAT_KEYS = ("deals", "wins", "losses", "draws", "points", "practice")
 DAMAGED_KEPT = 20  # saved games kept aside at most (a loop of failures cannot fill the disk)
 REPLAYS_KEPT = 50  # finished deals kept for the replay viewer (`[store] replays_kept`)
 DEAL_KEYS = ("id", "game", "outcome", "points", "practice", "finished_at")
@@ -381,15 +404,13 @@ class SqliteStore:
     def record_deal(
         self, game: str, outcome: str, points: int, autosave: str | None = None
     ) -> SaveResult:
-        """Count a deal; with `autosave`, replace the saved game in the same transaction."""
-        if outcome not in OUTCOMES:
-            raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, got {outcome!r}")
-        column = OUTCOMES[outcome]
+        """Count a deal for the default name; with `autosave`, replace the saved game in the
+        same transaction."""
+        players = [ports.PlayerResult(DEFAULT_NAME, outcome, int(points))]
+        _check_players(players)
 
         def work(conn: sqlite3.Connection) -> None:
-            conn.execute("INSERT OR IGNORE INTO stats (game) VALUES (?)", (game,))
-            conn.execute(f"UPDATE stats SET deals = deals + 1, {column} = {column} + 1, "
-                         "points = points + ? WHERE game = ?", (int(points), game))
+            _count(conn, game, players, practice=False)
             if autosave is not None:
                 conn.execute("INSERT OR REPLACE INTO autosave (slot, data, saved_at) "
                              "VALUES (1, ?, ?)", (autosave, time.time()))
@@ -398,25 +419,24 @@ class SqliteStore:
 
     def save_finished_deal(
         self, game: str, outcome: str, points: int, record: str, practice: bool = False,
-        autosave: str | None = None,
+        autosave: str | None = None, players: Sequence[ports.PlayerResult] | None = None,
     ) -> SaveResult:
-        """A finished deal, in one transaction: counted in the statistics (a practice deal only
-        in `practice`), its record kept for the replay viewer (the oldest beyond
-        `replays_kept` pruned) and, with `autosave`, the saved game replaced."""
+        """A finished deal, in one transaction: counted in the statistics of every person in
+        `players` (a practice deal only in their `practice`; None = the default name with
+        `outcome` and `points`, as before names), its record kept for the replay viewer (with
+        `outcome` and `points`, seat 0's; the oldest beyond `replays_kept` pruned) and, with
+        `autosave`, the saved game replaced."""
         if outcome not in OUTCOMES:
             raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, got {outcome!r}")
         if not isinstance(record, str):
             raise TypeError("the deal's record is JSON text")
-        column = OUTCOMES[outcome]
+        counted = ([ports.PlayerResult(DEFAULT_NAME, outcome, int(points))] if players is None
+                   else list(players))
+        _check_players(counted)
         kept = max(0, int(self.replays_kept))
 
         def work(conn: sqlite3.Connection) -> None:
-            conn.execute("INSERT OR IGNORE INTO stats (game) VALUES (?)", (game,))
-            if practice:
-                conn.execute("UPDATE stats SET practice = practice + 1 WHERE game = ?", (game,))
-            else:
-                conn.execute(f"UPDATE stats SET deals = deals + 1, {column} = {column} + 1, "
-                             "points = points + ? WHERE game = ?", (int(points), game))
+            _count(conn, game, counted, practice)
             conn.execute("INSERT INTO deals (game, record, outcome, points, practice, "
                          "finished_at) VALUES (?, ?, ?, ?, ?, ?)",
                          (game, record, outcome, int(points), int(bool(practice)), time.time()))
@@ -473,14 +493,27 @@ class SqliteStore:
 
         return self._write(f"keeping notes with deal {deal_id}", work)
 
-    def stats(self) -> dict[str, dict[str, int]]:
+    def stats(self, name: str = DEFAULT_NAME) -> dict[str, dict[str, int]]:
+        """Per game, the figures of the player called `name` (the default name: the player on
+        this screen who gave none, and everything counted before names were kept)."""
+
         def work(conn: sqlite3.Connection) -> dict[str, dict[str, int]]:
             rows = conn.execute("SELECT game, deals, wins, losses, draws, points, practice "
-                                "FROM stats ORDER BY game").fetchall()
-            keys = ("deals", "wins", "losses", "draws", "points", "practice")
-            return {row[0]: dict(zip(keys, row[1:], strict=True)) for row in rows}
+                                "FROM player_stats WHERE name = ? ORDER BY game",
+                                (str(name),)).fetchall()
+            return {row[0]: dict(zip(STAT_KEYS, row[1:], strict=True)) for row in rows}
 
         return self._read("reading statistics", work, {})
+
+    def player_names(self) -> list[str]:
+        """Every name with statistics: the default name first (when it has any), then the
+        others alphabetically (case-insensitive)."""
+
+        def work(conn: sqlite3.Connection) -> list[str]:
+            return [str(row[0]) for row in
+                    conn.execute("SELECT DISTINCT name FROM player_stats").fetchall()]
+
+        return ports.order_names(self._read("reading the players' names", work, []))
 
     def get_setting(self, key: str, default: Any = None) -> Any:
         def work(conn: sqlite3.Connection) -> Any:
@@ -516,6 +549,38 @@ class SqliteStore:
             return out
 
         return self._read("reading settings", work, {})
+
+
+def _check_players(players: Sequence[ports.PlayerResult]) -> None:
+    """`ValueError` unless every result has a known outcome and a name of text, at most
+    `MAX_NAME` characters (checked before anything is written)."""
+    for player in players:
+        if player.outcome not in OUTCOMES:
+            raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, "
+                             f"got {player.outcome!r}")
+        if not isinstance(player.name, str) or len(player.name) > MAX_NAME:
+            raise ValueError(f"a player's name is text of at most {MAX_NAME} characters")
+
+
+def _count(conn: sqlite3.Connection, game: str, players: Sequence[ports.PlayerResult],
+           practice: bool) -> None:
+    """Add one deal of `game` to each player's figures (a practice deal to `practice` only);
+    a name listed twice is counted once, its first result."""
+    seen: set[str] = set()
+    for player in players:
+        if player.name in seen:
+            continue
+        seen.add(player.name)
+        conn.execute("INSERT OR IGNORE INTO player_stats (name, game) VALUES (?, ?)",
+                     (player.name, game))
+        if practice:
+            conn.execute("UPDATE player_stats SET practice = practice + 1 "
+                         "WHERE name = ? AND game = ?", (player.name, game))
+            continue
+        column = OUTCOMES[player.outcome]  # one of three fixed column names, never the input
+        conn.execute(f"UPDATE player_stats SET deals = deals + 1, {column} = {column} + 1, "
+                     "points = points + ? WHERE name = ? AND game = ?",
+                     (int(player.points), player.name, game))
 
 
 def _damage(exc: sqlite3.Error) -> bool:

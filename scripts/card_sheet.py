@@ -14,17 +14,10 @@ overlapping cards, each 800 px wide, to check that corner indexes stay legible.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 
-os.environ.setdefault("KIVY_NO_ARGS", "1")
-os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-os.environ.setdefault("KIVY_NO_FILELOG", "1")
-os.environ.setdefault("KIVY_USE_DEFAULTCONFIG", "1")
-os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="parlor-kivy-"))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import shotkit  # noqa: F401  (first: a quiet Kivy; the repository importable)
 
 PER_ROW = 15
 GAP = 8

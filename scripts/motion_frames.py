@@ -13,33 +13,10 @@ time (`advance`, e.g. half a flight), draws a few frames and saves the PNG; then
 from __future__ import annotations
 
 import argparse
-import os
-import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("KIVY_NO_ARGS", "1")
-os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-os.environ.setdefault("KIVY_NO_FILELOG", "1")
-os.environ.setdefault("KIVY_USE_DEFAULTCONFIG", "1")
-os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="parlor-motion-"))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-
-def pump(frames: int = 1) -> None:
-    from kivy.base import EventLoop
-
-    for _ in range(frames):
-        EventLoop.idle()
-
-
-def wait(condition: Any, what: str, frames: int = 20000) -> None:
-    for _ in range(frames):
-        if condition():
-            return
-        pump(1)
-    raise SystemExit(f"motion_frames: the table did not reach {what}")
+from shotkit import new_app, pump, shoot, wait  # first: a quiet Kivy
 
 
 class Freezer:
@@ -73,37 +50,12 @@ class Freezer:
         table.step()
 
 
-def shoot(out: Path, name: str) -> None:
-    from kivy.base import EventLoop
-
-    pump(3)
-    path = out / f"{name}.png"
-    EventLoop.window.screenshot(name=str(path))
-    made = sorted(out.glob(f"{name}*.png"), key=lambda p: p.stat().st_mtime)[-1]
-    made.replace(path)
-    print(path)
+STILL: dict[str, Any] = {"frames": 3, "faces": False}  # the frame as frozen: no time to move on
 
 
 def build(size: tuple[int, int]) -> Any:
-    from kivy.base import EventLoop
-
-    from ui.app import ParlorApp
-    from ui.ports import KioskSettings, MemoryStore, NullOutputs, Services
-
-    EventLoop.ensure_window()
-    window = EventLoop.window
-    for child in list(window.children):
-        window.remove_widget(child)
-    window.size = size
-    app = ParlorApp(Services(store=MemoryStore(), outputs=NullOutputs(), kiosk=KioskSettings()),
-                    seed=3)
-    app.pace = 1.0
-    app.ai_level = "easy"
-    app.bot_process = False
-    app.root = app.build()
-    window.add_widget(app.root)
-    pump(4)
-    return app
+    """An app whose bots play at speed 1.0: the motion runs as a player sees it."""
+    return new_app(size, pace=1.0)
 
 
 def trick_game(app: Any, freezer: Freezer, game: str, out: Path, tag: str) -> None:
@@ -112,17 +64,17 @@ def trick_game(app: Any, freezer: Freezer, game: str, out: Path, tag: str) -> No
     app.new_game(game)
     wait(lambda: table.motion.flights, "the deal's flights")
     freezer.freeze(table, 0.35, settle=12)  # the deal: the first cards near their seats, the last leaving
-    shoot(out, f"motion-{game}-deal-{tag}")
+    shoot(out, f"motion-{game}-deal-{tag}", **STILL)
     freezer.thaw(table)
     wait(lambda: not table.motion.flights, "the end of the deal's flights")
     wait(lambda: table.motion._pulse_anim is not None, "a pulse")
     freezer.freeze(table, 0.2)
-    shoot(out, f"motion-{game}-pulse-{tag}")
+    shoot(out, f"motion-{game}-pulse-{tag}", **STILL)
     freezer.thaw(table)
     wait(lambda: table.showing is not None, "a completed trick")
     wait(lambda: table.showing is None and table.motion.flights, "the sweep")
     freezer.freeze(table, 0.2)  # half the sweep
-    shoot(out, f"motion-{game}-sweep-{tag}")
+    shoot(out, f"motion-{game}-sweep-{tag}", **STILL)
     freezer.thaw(table)
     table.shutdown()
 
@@ -133,7 +85,7 @@ def chan(app: Any, freezer: Freezer, out: Path, tag: str) -> None:
     app.new_game("chan")
     wait(lambda: table.motion.flights, "the deal's flights")
     freezer.freeze(table, 0.3, settle=12)
-    shoot(out, f"motion-chan-deal-{tag}")
+    shoot(out, f"motion-chan-deal-{tag}", **STILL)
     freezer.thaw(table)
     wanted = {"captured": "capture", "discarded": "discard", "Stock": "draw"}
     seen: set[str] = set()
@@ -154,7 +106,7 @@ def chan(app: Any, freezer: Freezer, out: Path, tag: str) -> None:
         if kind not in seen:
             seen.add(kind)
             freezer.freeze(table, 0.16)  # half a flight
-            shoot(out, f"motion-chan-{kind}-{tag}")
+            shoot(out, f"motion-chan-{kind}-{tag}", **STILL)
             freezer.thaw(table)
         wait(lambda: not any(f.hidden for f in table.motion.flights), "the flight to land")
     table.shutdown()

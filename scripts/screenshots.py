@@ -8,25 +8,18 @@ same table and summary in Vietnamese and the table and settings at 720×1280 por
 sound rows, and the kiosk's exit and power-off prompts (PIN asked) in both orientations; the Undo
 question (a normal game becoming a practice game) and the table after the undo, the list of kept
 deals and the replay viewer (every hand shown, a few tricks in), at 800×480 and at 720×1280 in
-French. Deterministic (seeded).
+French; the Statistics screen's name picker (a long name) at 800×480 and at 720×1280 in
+Vietnamese. Deterministic (seeded).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import sys
 import tempfile
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("KIVY_NO_ARGS", "1")
-os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-os.environ.setdefault("KIVY_NO_FILELOG", "1")
-os.environ.setdefault("KIVY_USE_DEFAULTCONFIG", "1")
-os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="parlor-shots-"))
+import shotkit  # first: a quiet Kivy; the repository importable
+from shotkit import ROOT, close, pump, shoot, wait
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,51 +29,24 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
 
-    from kivy.base import EventLoop
-    from kivy.clock import Clock
-
     from engine.ai.base import RandomBot
     from engine.meri import card_actions
     from engine.session import Session
     from hardware import health
     from ui.app import ParlorApp
-    from ui.ports import KioskSettings, MemoryStore, NullOutputs, PowerSettings, Services
+    from ui.ports import KioskSettings, PowerSettings
 
-    EventLoop.ensure_window()
-    window = EventLoop.window
-
-    def frames(n: int = 20) -> None:
-        for _ in range(n):
-            EventLoop.idle()
+    def shot(_app: ParlorApp, name: str) -> None:
+        shoot(args.out, name)
 
     def until(condition, seconds: float = 60.0) -> None:  # noqa: ANN001
-        deadline = time.monotonic() + seconds
-        while not condition():
-            if time.monotonic() > deadline:
-                raise SystemExit("screenshots: the table did not reach the wanted moment")
-            Clock.tick()
-
-    def shot(app: ParlorApp, name: str) -> None:
-        frames()
-        path = args.out / f"{name}.png"
-        app.root.export_to_png(str(path))
-        print(path)
+        wait(condition, "the wanted moment", seconds)
 
     def new_app(size: tuple[int, int], lang: str, kiosk: bool = False) -> ParlorApp:
-        window.size = size
         board = lambda: health.read_all(Path(tempfile.gettempdir()))  # noqa: E731  (this machine)
         lockdown = KioskSettings(enabled=True, exit_pin="1234") if kiosk else KioskSettings()
-        app = ParlorApp(Services(store=MemoryStore(), outputs=NullOutputs(), language=lang,
-                                 health=board, kiosk=lockdown,
-                                 power=PowerSettings(enabled=True)), seed=args.seed)
-        app.ai_level = "easy"
-        app.bot_process = False
-        app.pace = 0
-        root = app.build()
-        app.root = root
-        window.add_widget(root)
-        frames()
-        return app
+        return shotkit.new_app(size, lang, seed=args.seed, health=board, kiosk=lockdown,
+                               power=PowerSettings(enabled=True))
 
     def mid_trick(app: ParlorApp) -> None:
         """Play (lowest legal card, never declaring) until it is our turn with 3+ cards down."""
@@ -121,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         table.confirm_undo(True)
         shot(app, f"undo_practice{suffix}")
         finish(app)
-        frames()
+        pump(20)
         app.go("stats")
         shot(app, f"stats_practice{suffix}")
         app.go("replays")
@@ -132,10 +98,10 @@ def main(argv: list[str] | None = None) -> int:
             viewer.next_trick()
         viewer.forward()
         viewer.forward()
-        frames(60)  # every hand's cards are drawn a few per frame
+        pump(60)  # every hand's cards are drawn a few per frame
         shot(app, f"replay_viewer{suffix}")
         viewer.toggle_hands()
-        frames(100)
+        pump(100)
         shot(app, f"replay_viewer_all{suffix}")
         for game in ("tractor", "chan"):  # the other decks in the viewer, every hand shown
             for seed in range(args.seed, args.seed + 50):  # a deal long enough to show play
@@ -153,12 +119,8 @@ def main(argv: list[str] | None = None) -> int:
             for _ in range(4):
                 viewer.next_trick()
             viewer.forward()
-            frames(100)
+            pump(100)
             shot(app, f"replay_viewer_{game}{suffix}")
-
-    def close(app: ParlorApp) -> None:
-        app.dispatch("on_stop")
-        window.remove_widget(app.root)
 
     app = new_app((800, 480), "en")
     shot(app, "home")
@@ -205,6 +167,26 @@ def main(argv: list[str] | None = None) -> int:
         shot(app, f"exit_kiosk{suffix}")
         app.request_power()
         shot(app, f"power_off{suffix}")
+        close(app)
+
+    # Statistics per name (issue 22): the name picker on a long Vietnamese name.
+    from ui.ports import PlayerResult
+
+    for size, lang, suffix in (((800, 480), "en", ""), ((720, 1280), "vi", "_portrait_vi")):
+        app = new_app(size, lang)
+        store = app.services.store
+        for game, deals in (("meri", 5), ("tractor", 3), ("chan", 4)):
+            for n in range(deals):
+                outcome = ("win", "loss", "draw")[n % 3]
+                store.save_finished_deal(game, outcome, 2 - n, "{}", players=[
+                    PlayerResult("", outcome, 2 - n), PlayerResult("Linh", "win", 3),
+                    PlayerResult("Nguyễn Thị Bảo Ngọc", ("loss", "win")[n % 2], n)])
+        app.go("stats")
+        stats = app.root.get_screen("stats")
+        stats.step_name(1)
+        stats.step_name(1)
+        stats.set_focus(stats.ids.next_name)
+        shot(app, f"stats_names{suffix}")
         close(app)
     return 0
 

@@ -6,26 +6,21 @@ Writes PNGs into `screenshots/`: Tractor's seating as today's game (you and AI);
 phone seats, a name typed and the phone server running on 127.0.0.1 (QR code, URL, who is
 awaited), at 800×480 and 720×1280 portrait; Hachinin Meri's eight seats with `[network]` off
 (the panel says how to turn phones on); and the Tractor table those phone seats lead to (the
-public table: no hand shown, the seats' names). The server listens on the loopback only and is
-stopped before the script ends.
+public table: no hand shown, the seats' names). Pass-and-play (several seats on this screen):
+its seating, the cover "I'm NAME" at a hand-over and the table after the tap, for Tractor (seats
+1 and 3) at both sizes and Chắn (seats 1 and 2) at 800×480. The server listens on the loopback
+only and is stopped before the script ends.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import socket
-import sys
-import tempfile
 from pathlib import Path
+from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-os.environ.setdefault("KIVY_NO_ARGS", "1")
-os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-os.environ.setdefault("KIVY_NO_FILELOG", "1")
-os.environ.setdefault("KIVY_USE_DEFAULTCONFIG", "1")
-os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="parlor-shots-"))
+import shotkit  # first: a quiet Kivy; the repository importable
+from shotkit import ROOT, close, shoot, wait
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -34,24 +29,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
 
-    from kivy.base import EventLoop
-
     from ui.app import ParlorApp
-    from ui.ports import MemoryStore, NullOutputs, Services
     from ui.remote.settings import NetworkSettings
 
-    EventLoop.ensure_window()
-    window = EventLoop.window
-
-    def frames(n: int = 25) -> None:
-        for _ in range(n):
-            EventLoop.idle()
-
-    def shot(app: ParlorApp, name: str) -> None:
-        frames()
-        path = args.out / f"{name}.png"
-        app.root.export_to_png(str(path))
-        print(path)
+    def shot(_app: ParlorApp, name: str) -> None:
+        shoot(args.out, name)
 
     def free_port() -> int:
         with socket.socket() as sock:
@@ -59,21 +41,29 @@ def main(argv: list[str] | None = None) -> int:
             return int(sock.getsockname()[1])
 
     def new_app(size: tuple[int, int], network: NetworkSettings) -> ParlorApp:
-        window.size = size
-        app = ParlorApp(Services(store=MemoryStore(), outputs=NullOutputs(), network=network),
-                        seed=4)
-        app.ai_level = "normal"
-        app.bot_process = False
-        app.pace = 0
-        root = app.build()
-        app.root = root
-        window.add_widget(root)
-        frames()
-        return app
+        return shotkit.new_app(size, seed=4, ai_level="normal", network=network)
 
-    def close(app: ParlorApp) -> None:
-        app.dispatch("on_stop")  # stops the phone server
-        window.remove_widget(app.root)
+    def until(_app: ParlorApp, condition: Any, what: str, seconds: float = 60.0) -> None:
+        wait(condition, what, seconds)
+
+    def pass_and_play(size: tuple[int, int], suffix: str, game: str, seats: tuple[int, int],
+                      names: tuple[str, str]) -> None:
+        app = new_app(size, NetworkSettings(enabled=False))
+        app.open_seating(game)
+        seating = app.root.get_screen("seating")
+        for seat, name in zip(seats, names, strict=True):
+            if seating.plans[seat].kind != "screen":
+                seating.step_kind(seat)  # AI -> this screen
+            seating.rows[seat].name_input.text = name
+        shot(app, f"seating_pass_{game}{suffix}")
+        seating.play()
+        table = app.root.get_screen(game)
+        until(app, lambda: table.cover_up, "the cover")
+        shot(app, f"pass_cover_{game}{suffix}")
+        table.take_turn()
+        until(app, lambda: table.human_deciding(), "the decision after the tap")
+        shot(app, f"pass_table_{game}{suffix}")
+        close(app)
 
     for size, suffix in (((800, 480), ""), ((720, 1280), "_portrait")):
         net = NetworkSettings(enabled=True, port=free_port(), bind="127.0.0.1")
@@ -83,13 +73,17 @@ def main(argv: list[str] | None = None) -> int:
         seating = app.root.get_screen("seating")
         seating.step_kind(0)  # this screen -> phone
         seating.rows[0].name_input.text = "Linh"
-        seating.step_kind(2)  # AI -> phone
+        seating.step_kind(2)  # AI -> this screen
+        seating.step_kind(2)  # this screen -> phone
         seating.step_level(3)  # normal -> hard
         shot(app, f"seating_phones{suffix}")
         if not suffix:
             seating.play()
             shot(app, "seating_table_public")
         close(app)
+    pass_and_play((800, 480), "", "tractor", (0, 2), ("Ann", "Bảo"))
+    pass_and_play((720, 1280), "_portrait", "tractor", (0, 2), ("Ann", "Bảo"))
+    pass_and_play((800, 480), "", "chan", (0, 1), ("Ann", "Bảo"))
     app = new_app((800, 480), NetworkSettings(enabled=False))
     app.open_seating("meri")
     seating = app.root.get_screen("seating")

@@ -13,59 +13,14 @@ from the heuristic bot, and the script stops at the moment it wants to show.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from shotkit import close, new_app, pump, shoot, wait  # first: a quiet Kivy
+
 from engine.ai.bots import make_bot
-
-os.environ.setdefault("KIVY_NO_ARGS", "1")
-os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-os.environ.setdefault("KIVY_NO_FILELOG", "1")
-os.environ.setdefault("KIVY_USE_DEFAULTCONFIG", "1")
-os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="parlor-shots-"))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-
-def pump(frames: int = 3) -> None:
-    from kivy.base import EventLoop
-
-    for _ in range(frames):
-        EventLoop.idle()
-
-
-def wait(condition: Any, what: str, frames: int = 4000) -> None:
-    for _ in range(frames):
-        if condition():
-            return
-        pump(1)
-    print(f"table_screenshots: the table did not reach {what}")
-    raise SystemExit(1)
-
-
-def build(size: tuple[int, int], lang: str) -> Any:
-    from kivy.base import EventLoop
-
-    from ui.app import ParlorApp
-    from ui.ports import KioskSettings, MemoryStore, NullOutputs, Services
-
-    EventLoop.ensure_window()
-    window = EventLoop.window
-    for child in list(window.children):
-        window.remove_widget(child)
-    window.size = size
-    services = Services(store=MemoryStore(), outputs=NullOutputs(), kiosk=KioskSettings(),
-                        language=lang)
-    app = ParlorApp(services, seed=3)
-    app.pace = 0.0
-    app.ai_level = "easy"
-    app.root = app.build()
-    window.add_widget(app.root)
-    pump(4)
-    return app
 
 
 def open_deal(app: Any, game_name: str, state: Any, actions: list) -> Any:
@@ -96,24 +51,6 @@ def until(game_name: str, state: Any, stop: Any, seed: int = 1) -> list:
         state.apply(action)
         actions.append(action)
     return actions
-
-
-def shoot(out: Path, name: str) -> None:
-    from kivy.base import EventLoop
-
-    from ui.table.widgets import CardView
-
-    pump(6)
-    for _ in range(200):  # cards are drawn a few per frame (the frame budget): wait for them
-        if not any(isinstance(w, CardView) and w.pending
-                   for root in EventLoop.window.children for w in root.walk()):
-            break
-        pump(1)
-    path = out / f"{name}.png"
-    EventLoop.window.screenshot(name=str(path))
-    made = sorted(out.glob(f"{name}*.png"), key=lambda p: p.stat().st_mtime)[-1]
-    made.replace(path)
-    print(path)
 
 
 def tractor(app: Any, out: Path, tag: str) -> None:
@@ -266,13 +203,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"table_screenshots: bad size {text!r} (use WIDTHxHEIGHT)", file=sys.stderr)
             return 2
         tag = f"{w}x{h}_{args.lang}"
-        app = build((w, h), args.lang)
+        app = new_app((w, h), args.lang)
         tractor(app, out, tag)
         chan(app, out, tag)
         match_summary(app, out, tag, "meri", 2)
         match_summary(app, out, tag, "tractor", 4)
         match_summary(app, out, tag, "chan", 3)
-        app.dispatch("on_stop")  # also resets kv's `app`, which would keep meaning this app
+        close(app)  # also resets kv's `app`, which would keep meaning this app
     return 0
 
 

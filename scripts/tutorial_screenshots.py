@@ -4,26 +4,17 @@ and in a long language (run under a display, e.g. xvfb-run).
     xvfb-run -a -s "-screen 0 1280x1280x24" .venv/bin/python scripts/tutorial_screenshots.py \
         [--out screenshots] [--lang en --lang vi] [--size 800x480 --size 720x1280]
 
-The lesson is played as the player would: its own moves, up to the step shown.
+The lesson is played as the player would: its own moves, up to the step shown. Then home,
+where each lesson left part-way offers Resume lesson.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("KIVY_NO_ARGS", "1")
-os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-os.environ.setdefault("KIVY_NO_FILELOG", "1")
-os.environ.setdefault("KIVY_USE_DEFAULTCONFIG", "1")
-os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="parlor-shots-"))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from scripts.table_screenshots import build, pump, shoot, wait  # noqa: E402
+from shotkit import close, new_app, pump, shoot, wait  # first: a quiet Kivy
 
 # game -> the record index of the step shown (a Meri, a tractor lead, a Cạ capture)
 SHOWN = {"meri": 40, "tractor": 5, "chan": 19}
@@ -58,12 +49,15 @@ def main(argv: list[str] | None = None) -> int:
     for text in args.size or ["800x480", "720x1280"]:
         w, h = (int(v) for v in text.split("x"))
         for lang in args.lang or ["en", "vi"]:
-            app = build((w, h), lang)
+            app = new_app((w, h), lang)
             for game, at in SHOWN.items():
                 lesson_at(app, game, at)
                 pump(60)  # every card face drawn (one per frame)
                 shoot(out, f"tutorial_{game}_{w}x{h}_{lang}")
-            app.unbind_window()
+            app.go("home")  # every lesson left part-way: each Learn says Resume lesson
+            pump(20)
+            shoot(out, f"tutorial_home_resume_{w}x{h}_{lang}")
+            close(app)
     return 0
 
 

@@ -69,8 +69,9 @@ TABLES: dict[str, str] = {
     "tractor": "ui.table.tractor:TractorTableScreen",
     "chan": "ui.table.chan:ChanTableScreen",
 }
-# The kv files of every table (hints.kv: the Hint button; undo.kv: Undo), then the game's own.
-TABLE_KV = ("table/hints.kv", "table/undo.kv")
+# The kv files of every table (hints.kv: the Hint button; undo.kv: Undo; cover.kv: the
+# pass-and-play cover), then the game's own.
+TABLE_KV = ("table/hints.kv", "table/undo.kv", "table/cover.kv")
 CORNER_DP = 48  # the top-left corner that starts the kiosk exit hold when touched
 
 

@@ -29,6 +29,7 @@ from ui.remote.settings import NetworkSettings
 EVENTS: tuple[str, ...] = ("LEFT", "RIGHT", "UP", "DOWN", "SELECT", "OK", "BACK", "MENU")
 
 __all__ = ["EVENTS", "SPEED_MIN", "SPEED_MAX", "Store", "Outputs", "Backlight", "KioskSettings",
+           "DEFAULT_NAME", "MAX_PLAYER_NAME", "PlayerResult", "order_names",
            "HealthLine", "PowerSettings", "no_power_off", "SleepSettings", "NEVER", "Services",
            "MemoryStore", "NullOutputs", "NoBacklight",
            "Sounds", "NullSounds", "VOLUME_DEFAULT", "VOLUME_STEP"]
@@ -63,6 +64,31 @@ NOT_WRITTEN = N_("the disk could not be written")
 DAMAGED = N_("the database is damaged")
 
 
+#: The name the statistics of the player on this screen who gave no name are kept under (and
+#: everything counted before statistics were kept per name).
+DEFAULT_NAME = ""
+MAX_PLAYER_NAME = 24  # characters of a player's name (ui.remote.protocol.MAX_NAME, by test)
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One person's finished deal for the statistics: `name` (`DEFAULT_NAME` for the player on
+    this screen who gave none), `outcome` (`win`, `loss` or `draw`) and `points` (their side's
+    deal score)."""
+
+    name: str
+    outcome: str
+    points: int
+
+
+def order_names(names: Sequence[str]) -> list[str]:
+    """Names as the statistics list them: the default name first, the others alphabetically
+    (case-insensitive), each once."""
+    unique = list(dict.fromkeys(names))
+    rest = sorted((n for n in unique if n != DEFAULT_NAME), key=lambda n: (n.casefold(), n))
+    return ([DEFAULT_NAME] if DEFAULT_NAME in unique else []) + rest
+
+
 class Store(Protocol):
     """Persistent data the UI reads and writes (device/store.py implements it over SQLite).
 
@@ -94,10 +120,12 @@ class Store(Protocol):
 
     def save_finished_deal(
         self, game: str, outcome: str, points: int, record: str, practice: bool = False,
-        autosave: str | None = None,
+        autosave: str | None = None, players: Sequence[PlayerResult] | None = None,
     ) -> SaveResult:
-        """A finished deal, in one transaction: counted (a practice deal only as `practice`),
-        its record (JSON text) kept for the replay viewer, and the saved game replaced."""
+        """A finished deal, in one transaction: counted for every person in `players` (None:
+        the default name with `outcome` and `points`; a practice deal only as `practice`), its
+        record (JSON text) kept for the replay viewer with seat 0's `outcome` and `points`, and
+        the saved game replaced."""
 
     def recent_deals(self, limit: int = 50) -> list[dict[str, Any]]:
         """The kept finished deals, newest first: id, game, outcome, points, practice,
@@ -109,9 +137,12 @@ class Store(Protocol):
     def attach_notes(self, deal_id: int, notes: list[Any]) -> SaveResult:
         """Keep notes (the coach's) with a kept deal."""
 
-    def stats(self) -> dict[str, dict[str, int]]:
-        """Per game: {"deals", "wins", "losses", "draws", "points", "practice"}: practice deals
-        are counted only in "practice"."""
+    def stats(self, name: str = DEFAULT_NAME) -> dict[str, dict[str, int]]:
+        """The player `name`'s figures per game: {"deals", "wins", "losses", "draws", "points",
+        "practice"}: practice deals are counted only in "practice"."""
+
+    def player_names(self) -> list[str]:
+        """Every name with statistics, as `order_names` orders them."""
 
     def get_setting(self, key: str, default: Any = None) -> Any:
         """A setting changed in the app (language, AI level, ...), or `default`."""
@@ -271,7 +302,7 @@ class MemoryStore:
         self.unavailable_reason = unavailable_reason
         self._autosave: str | None = None
         self._settings: dict[str, Any] = {}
-        self._stats: dict[str, dict[str, int]] = {}
+        self._stats: dict[tuple[str, str], dict[str, int]] = {}  # (name, game) -> figures
         self._deals: list[dict[str, Any]] = []  # finished deals kept, oldest first
         self.replays_kept = 50
         self.set_aside: list[tuple[str, str]] = []  # (saved game, why it did not restore)
@@ -298,26 +329,38 @@ class MemoryStore:
     ) -> SaveResult:
         if autosave is not None:
             self._autosave = autosave
-        row = self._stats.setdefault(
-            game, {"deals": 0, "wins": 0, "losses": 0, "draws": 0, "points": 0, "practice": 0}
-        )
-        row["deals"] += 1
-        row[{"win": "wins", "loss": "losses", "draw": "draws"}[outcome]] += 1
-        row["points"] += points
+        self._count(game, [PlayerResult(DEFAULT_NAME, outcome, points)], practice=False)
         return SAVED
+
+    def _count(self, game: str, players: Sequence[PlayerResult], practice: bool) -> None:
+        for player in players:  # all checked before anything is counted
+            if player.outcome not in ("win", "loss", "draw"):
+                raise ValueError(f"outcome must be win, loss or draw, got {player.outcome!r}")
+            if not isinstance(player.name, str) or len(player.name) > MAX_PLAYER_NAME:
+                raise ValueError(f"a player's name is text of at most {MAX_PLAYER_NAME} "
+                                 "characters")
+        seen: set[str] = set()
+        for player in players:
+            if player.name in seen:
+                continue
+            seen.add(player.name)
+            row = self._stats.setdefault((player.name, game), {
+                "deals": 0, "wins": 0, "losses": 0, "draws": 0, "points": 0, "practice": 0})
+            if practice:
+                row["practice"] += 1
+                continue
+            row["deals"] += 1
+            row[{"win": "wins", "loss": "losses", "draw": "draws"}[player.outcome]] += 1
+            row["points"] += player.points
 
     def save_finished_deal(
         self, game: str, outcome: str, points: int, record: str, practice: bool = False,
-        autosave: str | None = None,
+        autosave: str | None = None, players: Sequence[PlayerResult] | None = None,
     ) -> SaveResult:
-        if practice:
-            if autosave is not None:
-                self._autosave = autosave
-            row = self._stats.setdefault(game, {"deals": 0, "wins": 0, "losses": 0,
-                                                "draws": 0, "points": 0, "practice": 0})
-            row["practice"] += 1
-        else:
-            self.record_deal(game, outcome, points, autosave)
+        if autosave is not None:
+            self._autosave = autosave
+        self._count(game, [PlayerResult(DEFAULT_NAME, outcome, points)] if players is None
+                    else players, practice)
         number = (self._deals[-1]["id"] + 1) if self._deals else 1
         self._deals.append({"id": number, "game": game, "outcome": outcome, "points": points,
                             "practice": practice, "finished_at": time.time(),
@@ -341,8 +384,12 @@ class MemoryStore:
                 deal["notes"] = list(notes)
         return SAVED
 
-    def stats(self) -> dict[str, dict[str, int]]:
-        return {game: dict(row) for game, row in self._stats.items()}
+    def stats(self, name: str = DEFAULT_NAME) -> dict[str, dict[str, int]]:
+        return {game: dict(row) for (who, game), row in sorted(self._stats.items())
+                if who == name}
+
+    def player_names(self) -> list[str]:
+        return order_names([who for who, _game in self._stats])
 
     def get_setting(self, key: str, default: Any = None) -> Any:
         return self._settings.get(key, default)

@@ -9,6 +9,8 @@ those masks; every table here is built once at import.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.bits import bits_of
 from engine.errors import MalformedRecord
 
@@ -106,3 +108,15 @@ def counts_of(codes_or_faces: list[int]) -> list[int]:
 def cards_of_counts(counts: list[int] | tuple[int, ...]) -> list[int]:
     """The faces of a count array, each repeated, in canonical order."""
     return [f for f in range(FACES) for _ in range(counts[f])]
+
+
+def pair_codes(pairs: Sequence[Sequence[int]]) -> tuple[list[str], list[int]]:
+    """Pairs of faces as one row of card codes, and the indexes where each pair after the first
+    starts (a gap is drawn there): the table's exposed pairs, the summary's winning hand."""
+    codes: list[str] = []
+    breaks: list[int] = []
+    for pair in pairs:
+        if codes:
+            breaks.append(len(codes))
+        codes.extend(CODE[f] for f in pair)
+    return codes, breaks

@@ -28,6 +28,7 @@ from engine.chan.cards import (
     LEO,
     RANK,
     TOM,
+    pair_codes,
 )
 from engine.result import CardGroup, DealResult, Line, SideScore
 
@@ -388,12 +389,7 @@ def card_groups(state: Any, pairs: Sequence[Pair], points: int,
     `found_faces` as `winning_bonus_faces` gives them), then how they make the score (S-1,
     S-3, S-4) with no cards of its own."""
     w = state.winner
-    codes: list[str] = []
-    breaks: list[int] = []
-    for pair in pairs:
-        if codes:
-            breaks.append(len(codes))
-        codes.extend(CODE[f] for f in pair)
+    codes, breaks = pair_codes(pairs)
     mark = -1
     if state.wcard >= 0:  # the winning card sits among the concealed pairs (after the exposed)
         start = sum(len(p) for p in state.exposed[w])

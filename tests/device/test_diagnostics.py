@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from device.store import SqliteStore
+from device.store import SCHEMA_VERSION, SqliteStore
 
 from .test_app_lifecycle import app_env
 
@@ -55,6 +55,6 @@ def test_selftest_reports_config_and_store_and_removes_its_folder(tmp_path: Path
     assert lines[0].startswith("selftest: OK: home screen rendered")
     assert any(line.startswith("selftest: config: WARN 1 problem(s)") for line in lines), lines
     store_line = next(line for line in lines if line.startswith("selftest: store: "))
-    assert store_line.startswith(f"selftest: store: OK {data / 'parlor.db'} (schema 3")
+    assert store_line.startswith(f"selftest: store: OK {data / 'parlor.db'} (schema {SCHEMA_VERSION}")
     assert os.listdir(temporary) == []  # the throwaway Kivy home is gone
     assert sorted(p.name for p in data.iterdir()) == before  # nothing left beside the store

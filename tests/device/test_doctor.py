@@ -12,7 +12,7 @@ import pytest
 
 from device import doctor
 from device.config import defaults, load_text
-from device.store import SqliteStore
+from device.store import SCHEMA_VERSION, SqliteStore
 from tests.fakesysfs import make_backlight
 
 
@@ -33,7 +33,7 @@ def test_store_checks_read_only(tmp_path: Path) -> None:
     SqliteStore(tmp_path / "new" / "parlor.db").close()
     check = doctor.check_store(defaults(), env)
     assert check.status == "OK", check.detail
-    assert "(schema 3, wal, integrity ok, writable, " in check.detail
+    assert f"(schema {SCHEMA_VERSION}, wal, integrity ok, writable, " in check.detail
 
     bad = tmp_path / "bad"
     bad.mkdir()

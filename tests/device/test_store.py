@@ -74,7 +74,7 @@ def test_autosave_round_trip_replace_and_clear(tmp_path: Path) -> None:
 
 
 def test_wal_full_sync_and_schema_version(db: SqliteStore) -> None:
-    assert db.schema_version == store_mod.SCHEMA_VERSION == 3
+    assert db.schema_version == store_mod.SCHEMA_VERSION == 4
     db.set_setting("a", 1)
     reader = sqlite3.connect(db.path)  # WAL mode and the application id belong to the file
     try:
@@ -91,13 +91,13 @@ def test_migrations_run_in_order_from_an_older_version(tmp_path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "parlor.db"
     SqliteStore(path).close()  # the current version
-    extra = ["ALTER TABLE stats ADD COLUMN best INTEGER NOT NULL DEFAULT 0"]
+    extra = ["ALTER TABLE player_stats ADD COLUMN best INTEGER NOT NULL DEFAULT 0"]
     monkeypatch.setattr(store_mod, "MIGRATIONS", store_mod.MIGRATIONS + [extra])
     monkeypatch.setattr(store_mod, "SCHEMA_VERSION", len(store_mod.MIGRATIONS))
     store = SqliteStore(path)
     assert store.schema_version == store_mod.SCHEMA_VERSION
     reader = sqlite3.connect(path)
-    columns = [row[1] for row in reader.execute("PRAGMA table_info(stats)")]
+    columns = [row[1] for row in reader.execute("PRAGMA table_info(player_stats)")]
     reader.close()
     assert "best" in columns
     assert store.moved_aside is None

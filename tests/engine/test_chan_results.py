@@ -177,3 +177,12 @@ def test_shared_lead_is_a_drawn_match():
     match.finish_deal(_drawn())
     res = match.result()
     assert res.over and res.winner is None and res.deals_played == res.deals_total == 1
+
+
+def test_pair_codes_is_one_row_with_a_gap_before_each_pair():
+    """The exposed pairs on the table and the summary's winning hand share this row builder."""
+    from engine.chan.cards import pair_codes, parse_card
+
+    pairs = [(parse_card("7C"), parse_card("7M")), (parse_card("CC"), parse_card("CC"))]
+    assert pair_codes(pairs) == (["7C", "7M", "CC", "CC"], [2])
+    assert pair_codes([]) == ([], [])

@@ -107,3 +107,14 @@ def make_app(window: Any) -> Iterator[Callable[..., Any]]:
     yield make
     teardown()
     pump(1)
+
+
+@pytest.fixture(autouse=True)
+def table_names_left_as_found() -> Iterator[None]:
+    """The current table's seat names (`ui.table.seats.use_names`) are module-wide: a test that
+    opened a table with named or several screen seats must not rename the next test's seats."""
+    from ui.table import seats
+
+    before = (list(seats.NAMES), seats.YOU[0])
+    yield
+    seats.use_names(*before)

@@ -121,7 +121,8 @@ def test_two_phones_in_chromium_play_a_whole_tractor_deal_on_the_kiosk(
     settle()
     seating = app.root.get_screen("seating")
     tap(seating.rows[0].kind_button)  # this screen -> phone
-    tap(seating.rows[2].kind_button)  # AI -> phone
+    tap(seating.rows[2].kind_button)  # AI -> this screen
+    tap(seating.rows[2].kind_button)  # this screen -> phone
     settle()
     phones = seating.phones
     assert phones is not None and phones.listening, seating.phone_text

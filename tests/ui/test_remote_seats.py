@@ -73,7 +73,9 @@ def seat_phones(app: Any, game: str, seats: list[int]) -> Any:
     settle()
     seating = app.root.get_screen("seating")
     for seat in seats:
-        tap(seating.rows[seat].kind_button)  # AI -> phone (seat 0: this screen -> phone)
+        tap(seating.rows[seat].kind_button)  # this screen -> phone, or AI -> this screen
+        if seating.plans[seat].kind != "phone":
+            tap(seating.rows[seat].kind_button)  # this screen -> phone
     settle()
     assert seating.phones is not None and seating.phones.listening, seating.phone_text
     return seating

@@ -3,21 +3,15 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from engine.records import legal_json, replay
-from engine.session import Session
+from tests.deals import finished
 from ui.screens.replay_steps import DealSteps
 
 
 def finished_record(game: str, seed: int) -> str:
-    session = Session.new(game, seed)
-    rng = random.Random(seed)
-    while not session.state.is_over:
-        session.apply(session.state.random_action(rng))
-    return session.record.to_json()
+    return finished(game, seed).record.to_json()
 
 
 def contract(steps: DealSteps, step: int) -> dict:

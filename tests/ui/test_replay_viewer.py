@@ -4,27 +4,18 @@ jump to a trick; all hands or only the player's; a database from before the migr
 
 from __future__ import annotations
 
-import random
 import shutil
 from pathlib import Path
 from typing import Any
 
 from device.store import SqliteStore
 from engine.records import legal_json, replay
-from engine.session import Session
+from tests.deals import finished
 from tests.ui.tablesim import focus_on
 from tests.ui.uitools import pump, tap
 from ui.ports import MemoryStore
 
 FIXTURE = Path(__file__).parents[1] / "device" / "data" / "parlor-schema2.db"
-
-
-def finished(game: str, seed: int) -> Session:
-    session = Session.new(game, seed)
-    rng = random.Random(seed)
-    while not session.state.is_over:
-        session.apply(session.state.random_action(rng))
-    return session
 
 
 def same_as_engine(screen: Any) -> None:

@@ -60,7 +60,9 @@ def test_seats_by_touch_names_typed_are_remembered_and_shown(make_app: Any) -> N
     rows[0].name_input.text = "Linh"
     tap(rows[2].level_button)  # the app's level (easy in tests) -> normal
     assert seating.plans[2].level != "easy"
-    tap(rows[1].kind_button)  # AI -> (this screen is for seat 0 only) -> phone
+    tap(rows[1].kind_button)  # AI -> this screen (pass-and-play: tests/ui/test_pass_and_play.py)
+    assert seating.plans[1].kind == "screen"
+    tap(rows[1].kind_button)  # this screen -> phone
     tap(rows[1].kind_button)  # phone -> AI
     assert seating.plans[1].kind == "ai"
     settle()
@@ -83,7 +85,8 @@ def test_seats_by_touch_names_typed_are_remembered_and_shown(make_app: Any) -> N
 def test_phone_seat_with_network_off_says_how_to_turn_it_on(make_app: Any) -> None:
     app = make_app(pace=0)
     seating = open_seating(app, "tractor")
-    tap(seating.rows[1].kind_button)  # AI -> phone (this screen is for seat 0 only)
+    tap(seating.rows[1].kind_button)  # AI -> this screen
+    tap(seating.rows[1].kind_button)  # this screen -> phone
     assert seating.plans[1].kind == "phone"
     assert seating.phone_alert and "[network]" in seating.phone_text
     assert seating.phones is None and seating.qr_matrix == []
@@ -98,7 +101,8 @@ def test_phone_seat_shows_the_qr_code_and_who_joined(make_app: Any) -> None:
     net = loopback()
     app = make_app(pace=0, network=net)
     seating = open_seating(app, "tractor")
-    tap(seating.rows[2].kind_button)  # AI -> phone
+    tap(seating.rows[2].kind_button)  # AI -> this screen
+    tap(seating.rows[2].kind_button)  # this screen -> phone
     settle()
     phones = seating.phones
     assert phones is not None and phones.listening, seating.phone_text
@@ -124,7 +128,8 @@ def test_a_port_in_use_is_said_in_one_line(make_app: Any) -> None:
         port = taken.getsockname()[1]
         app = make_app(pace=0, network=loopback(port))
         seating = open_seating(app, "chan")
-        tap(seating.rows[1].kind_button)
+        tap(seating.rows[1].kind_button)  # AI -> this screen
+        tap(seating.rows[1].kind_button)  # this screen -> phone
         settle()
         assert seating.phone_alert
         assert seating.phone_text.startswith("Phones cannot join: port ")

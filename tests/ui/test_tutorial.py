@@ -136,6 +136,7 @@ def play_lesson(app: Any, table: Any, by_buttons: bool, stop_after: int | None =
     made = 0
     while True:
         wait_turn(table)
+        pump(3)  # the lesson's panel docks one layout level deeper: the prompt's widgets settle
         if table.summary_open or (stop_after is not None and made == stop_after):
             return made
         before = len(table.session.record.actions)
@@ -243,6 +244,7 @@ def test_leaving_resumes_and_skip_starts_afresh(make_app: Any) -> None:
     assert len(table2.session.record.actions) == done
     assert table2.tutorial.panel.counter == counter == "Step 4 of 19"
     assert re.search(r"\S", table2.tutorial.panel.text)
+    settle()  # a new app: its docked panel takes its place over a few frames
     tap(table2.tutorial.panel.skip_button)
     pump(2)
     assert app2.root.current == "home" and store.get_setting(progress_key("tractor")) == 0
@@ -312,3 +314,134 @@ def test_rules_page_opens_the_lesson_of_its_game(make_app: Any) -> None:
     assert app.root.current == "tractor" and table.tutorial is not None
     wait_turn(table)
     assert table.tutorial.panel.counter == "Step 1 of 19"
+
+
+def window_box(widget: Any) -> tuple[float, float, float, float]:
+    x, y = widget.to_window(widget.x, widget.y)
+    return x, y, x + widget.width, y + widget.height
+
+
+def overlap(a: Any, b: Any) -> bool:
+    ax, ay, ax2, ay2 = window_box(a)
+    bx, by, bx2, by2 = window_box(b)
+    return min(ax2, bx2) - max(ax, bx) > 0.5 and min(ay2, by2) - max(ay, by) > 0.5
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=["landscape", "portrait"])
+def test_the_panel_covers_nothing_a_step_talks_about(make_app: Any, size: Any) -> None:
+    """At every step of every lesson the panel overlaps no seat (badge or Chắn zone), no card
+    the step outlines, no card on the table (trick, open card), nor the prompt and its buttons;
+    and it stays inside the screen."""
+    app = make_app(size=size, pace=0)
+    problems: list[str] = []
+    for game in GAMES:
+        app.services.store.set_setting(progress_key(game), 0)
+        app.start_tutorial(game)
+        table = app.root.get_screen(game)
+        panel = table.tutorial.panel
+        players = table.session.game.players
+        while True:
+            wait_turn(table)
+            settle()
+            if table.summary_open:
+                break
+            hand = table.ids.hand
+            guarded = {f"seat {s}": table.seat_widget(s) for s in range(players)}
+            guarded |= {f"outlined {hand.codes[i]}": hand.views[i] for i in hand.hinted}
+            guarded |= {f"trick {v.code}": v for v in getattr(table, "trick_views", list)()
+                        if v.opacity > 0}
+            guarded["prompt"] = table.ids.message
+            if "open_card" in table.ids and table.open_code:
+                guarded["open card"] = table.ids.open_card
+            assert panel.parent is not None and panel.width > 0 and panel.height > 0
+            left, bottom, right, top = window_box(panel)
+            if left < -0.5 or bottom < -0.5 or right > size[0] + 0.5 or top > size[1] + 0.5:
+                problems.append(f"{game} step {panel.counter}: off the screen")
+            problems += [f"{game} {panel.counter}: covers {name}"
+                         for name, widget in guarded.items() if overlap(panel, widget)]
+            table.play(table.tutorial.next_action())
+    assert problems == []
+
+
+def test_skipping_gives_the_table_its_layout_back(make_app: Any) -> None:
+    """The docked panel leaves with the lesson: the table's middle row is where it was, with
+    its own size hints, and a normal game on that table has no lesson panel."""
+    app = make_app(pace=0)
+    table = app.root.get_screen("chan")
+    row = table.ids.table.parent
+    column, hints = row.parent, tuple(row.size_hint)
+    app.start_tutorial("chan")
+    wait_turn(table)
+    panel = table.tutorial.panel
+    assert row.parent is not column and panel.parent is row.parent
+    panel.skip_button.dispatch("on_release")
+    pump(2)
+    assert row.parent is column and tuple(row.size_hint) == hints and panel.parent is None
+    app.new_game("chan")
+    wait_turn(table)
+    assert table.tutorial is None
+    assert not any(isinstance(w, type(panel)) for w in table.walk())
+
+
+@pytest.mark.parametrize("by_buttons", [False, True], ids=["touch", "buttons"])
+def test_home_learn_says_resume_lesson_when_a_lesson_is_part_way(make_app: Any,
+                                                                 by_buttons: bool) -> None:
+    """A lesson left part-way (MENU) turns its game's Learn into Resume lesson, at once and
+    after a restart on the same store; pressing it resumes at the saved step; the other games
+    still say Learn; skipping the lesson turns it back into Learn."""
+    from ui.ports import MemoryStore
+
+    store = MemoryStore()
+    app = make_app(store=store, pace=0)
+    home = app.root.get_screen("home")
+    assert [home.ids[f"learn_{g}"].text for g in GAMES] == ["Learn"] * 3
+    press(app, home, home.ids.learn_tractor, by_buttons)
+    pump(2)
+    table = app.root.get_screen("tractor")
+    play_lesson(app, table, by_buttons, stop_after=2)
+    done = len(table.session.record.actions)
+    app.handle_input("MENU")
+    settle()
+    assert app.root.current == "home"
+    assert home.ids.learn_tractor.text == "Resume lesson"
+    assert home.ids.learn_meri.text == home.ids.learn_chan.text == "Learn"
+    app2 = make_app(store=store, pace=0, language="fr")  # a restart, in French
+    home2 = app2.root.get_screen("home")
+    settle()
+    assert home2.ids.learn_tractor.text == "Reprendre la leçon"
+    assert home2.ids.learn_chan.text == "Apprendre"
+    press(app2, home2, home2.ids.learn_tractor, by_buttons)
+    pump(2)
+    table2 = app2.root.get_screen("tractor")
+    wait_turn(table2)
+    assert app2.root.current == "tractor" and len(table2.session.record.actions) == done
+    assert table2.tutorial.panel.counter == "Étape 3 sur 19"
+    table2.tutorial.skip()
+    settle()
+    assert app2.root.current == "home" and home2.ids.learn_tractor.text == "Apprendre"
+
+
+def test_a_finished_lesson_never_saves_a_resumable_step(make_app: Any) -> None:
+    """Every progress saved while the Chắn lesson is played to its end is a step inside the
+    deal: after its last action the start again (never the record's length, which a power cut
+    before the summary would leave behind and Home would call a lesson to resume)."""
+    from ui.ports import MemoryStore
+
+    store = MemoryStore()
+    saved: list[Any] = []
+    keep = store.set_setting
+
+    def spy(key: str, value: Any) -> Any:
+        if key == progress_key("chan"):
+            saved.append(value)
+        return keep(key, value)
+
+    store.set_setting = spy  # type: ignore[method-assign]
+    app = make_app(store=store, pace=0)
+    app.start_tutorial("chan")
+    table = app.root.get_screen("chan")
+    play_lesson(app, table, by_buttons=False)
+    script = len(table.tutorial.script)
+    assert len(saved) >= script and saved[-1] == 0
+    assert all(0 <= value < script for value in saved)
+    assert saved.count(0) == saved[-2:].count(0)  # 0 only once the deal is over

@@ -1,8 +1,10 @@
 """Each game's observation as JSON for a phone (docs/protocol.md, "Views").
 
 `view(game, obs)` reads one seat's observation (`state.observation(seat)`) and nothing else, and
-writes it with the card codes and action notation of records.md: the seat's own hand (sorted in
-the canonical deck order) and the public table. The samplers' helper fields (`pool`, `unseen`,
+writes it with the card codes and action notation of records.md: the seat's own hand and the
+public table. The hand is in the order the kiosk shows it: canonical deck order for Meri and
+Chắn; for Tractor grouped as on the kiosk's table (suits in order, the trumps together,
+`engine.tractor.order`), with `hand_breaks`, the indexes where a new group starts. The samplers' helper fields (`pool`, `unseen`,
 `hidden`, `forbidden`, …) are left out: they are derived from the rest and a phone needs none
 of them. `deck(game)` lists every card code of a game with its label for the page.
 """
@@ -21,7 +23,7 @@ def view(game: Game, obs: Any) -> dict[str, Any]:
 
 
 def hand_codes(game: Game, obs: Any) -> list[str]:
-    """The seat's own hand as card codes in canonical order (duplicates repeated)."""
+    """The seat's own hand as card codes in the order it is shown (duplicates repeated)."""
     return view(game, obs)["hand"]
 
 
@@ -76,13 +78,16 @@ def _meri_deck() -> list[dict[str, str]]:
 # -- Tractor ----------------------------------------------------------------------------------
 def _tractor(game: Game, obs: Any) -> dict[str, Any]:
     from engine.tractor.cards import CODES, RANK_NAMES, SUITS
+    from engine.tractor.order import hand_order
 
     def codes(kinds: Sequence[int]) -> list[str]:
         return [CODES[k] for k in sorted(kinds)]
 
     trump = obs.trump
+    hand, breaks = hand_order(obs.hand, obs.level, trump)  # as the kiosk's table shows it
     return {
-        "hand": [CODES[k] for k in range(len(obs.hand)) for _ in range(obs.hand[k])],
+        "hand": [CODES[k] for k in hand],
+        "hand_breaks": breaks,
         "levels": [RANK_NAMES[level] for level in obs.levels],
         "level": RANK_NAMES[obs.level],
         "dealer": obs.dealer,

@@ -20,7 +20,8 @@ import ui.table.cardrows  # noqa: F401  (registers CardRow with the Factory)
 from engine.errors import EngineError
 from ui.i18n import N_, tr, trf
 from ui.screens.base import BaseScreen
-from ui.screens.replay_steps import DealSteps
+from ui.screens.replay_steps import HUMAN, DealSteps
+from ui.table.action_words import action_words
 from ui.table.seats import seat_name
 
 PAGE = 6  # deals listed per page
@@ -166,11 +167,14 @@ class ReplayScreen(BaseScreen):
         done_text = (trf("Cards drawn: {n}", n=steps.mark_of(step)) if self.deck == "chan"
                      else trf("Tricks done: {n}", n=steps.mark_of(step)))
         self.step_text = trf("Step {n} of {count}", n=step, count=steps.last) + "  ·  " + done_text
-        done = steps.action_text(step)
-        if done is None:
+        made = steps.made(step)
+        if made is None:
             self.action_line = tr("As dealt")
-        else:
-            self.action_line = trf("{seat}: {action}", seat=seat_name(done[0]), action=done[1])
+        else:  # in the tables' words; a hidden card named only when every hand is shown
+            seat, action = made
+            words = action_words(self.deck, steps.state(step - 1), seat, action,
+                                 self.all_hands or seat == HUMAN)
+            self.action_line = trf("{seat}: {action}", seat=seat_name(seat), action=words)
         if steps.state(step).is_over:
             self.action_line += "  ·  " + tr("Deal over")
         self.note_text = "  ".join(str(n.get("text", "")) for n in self.notes

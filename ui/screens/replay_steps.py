@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.game import State
+from engine.game import Action, State
 from engine.records import parse_record
 
 HUMAN = 0
@@ -36,6 +36,7 @@ class DealSteps:
         parsed = parse_record(record)  # MalformedRecord if it is not a record
         self.game = parsed.game
         self.texts = list(parsed.texts)
+        self.actions: list[Action] = list(parsed.actions)
         self.record = {"game": parsed.game.name, "seed": parsed.seed, "layout": parsed.layout}
         state = parsed.state
         self.states: list[State] = [state.clone()]
@@ -73,11 +74,12 @@ class DealSteps:
         """The step completing the trick before `step` (step 0 if none)."""
         return next((m for m in reversed(self.marks) if m < step), 0)
 
-    def action_text(self, step: int) -> tuple[int, str] | None:
-        """(seat, record text) of the action that led to `step`; None at step 0."""
+    def made(self, step: int) -> tuple[int, Action] | None:
+        """(seat, the engine's action) that led to `step` from `state(step - 1)`; None at
+        step 0."""
         if step <= 0:
             return None
-        return self.actors[step - 1], self.texts[step - 1]
+        return self.actors[step - 1], self.actions[step - 1]
 
     def seat_view(self, step: int, seat: int, all_hands: bool) -> SeatView:
         """What the viewer shows of `seat` at `step`: its hand only if it is the player's or

@@ -1,7 +1,7 @@
 """The seating screen (issue 22): before a game, who plays each seat and under which name.
 
-Each seat is *this screen*, *a phone* or *AI* (with its level); its kind button steps through
-the three, its level button through the AI levels. A name is typed in the seat's box or picked
+Each seat is *this screen*, *a phone* or *AI* (with its level); several seats on this screen
+are played pass-and-play (`ui.table.cover`). Its kind button steps through the three, its level button through the AI levels. A name is typed in the seat's box or picked
 from the names typed before (the "Names" button steps through them; they are remembered in the
 store). The default is today's game, you on this screen and AI elsewhere, with Play focused:
 one tap. With a phone seat and `[network] enabled`, the screen starts the phone server
@@ -159,8 +159,8 @@ class SeatingScreen(BaseScreen):
         kind = self.plans[seat].kind
         if kind == AI:
             return trf("AI {n}", n=seat)
-        if kind == SCREEN and seat == 0:
-            return tr("You")
+        if kind == SCREEN and [s for s, p in enumerate(self.plans) if p.kind == SCREEN] == [seat]:
+            return tr("You")  # the one seat on this screen; pass-and-play seats go by name
         return trf("Seat {n}", n=seat + 1)
 
     def show(self) -> None:
@@ -178,6 +178,9 @@ class SeatingScreen(BaseScreen):
         if not self.has_phones:
             self.phone_title = tr("Friends at the table")
             self.phone_text = tr("Tap a seat to seat a friend: on this screen, on a phone, or AI.")
+            if sum(p.kind == SCREEN for p in self.plans) > 1:
+                self.phone_title = tr("Pass-and-play")
+                self.phone_text = tr("Several players on this screen: before each turn the screen hides the hands until that player taps their name.")  # noqa: E501
             return
         self.phone_title = tr("Phones")
         if not self.app.services.network.enabled:
@@ -204,12 +207,10 @@ class SeatingScreen(BaseScreen):
 
     # -- the seat buttons ----------------------------------------------------------------------
     def step_kind(self, seat: int) -> None:
-        """This screen → phone → AI. Only seat 0 may be played on this screen (pass-and-play,
-        several seats on this screen, is not offered yet)."""
+        """This screen → phone → AI, for any seat: several seats on this screen are played
+        pass-and-play (the table covers the hands between players, `ui.table.cover`)."""
         plan = self.plans[seat]
         kind = next_kind(plan.kind)
-        if kind == SCREEN and seat != 0:
-            kind = next_kind(kind)
         self.plans[seat] = SeatPlan(kind, plan.name, plan.level)
         self.phones_follow()
         self.show()

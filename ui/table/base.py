@@ -8,7 +8,8 @@ their dialogs and prompts). This class owns the flow: bots think off the UI thre
 opens with "Next deal" or, once the match is over, "New match", focus stays on the decision the
 human faces, and everything autosaves through the session. Picking cards in the hand is
 `ui.table.picking`; completed tricks and the last-trick review `ui.table.review`; hints
-`ui.table.hints`; undo (practice games) `ui.table.undo`.
+`ui.table.hints`; undo (practice games) `ui.table.undo`; the seat the table is drawn for and
+the pass-and-play cover `ui.table.cover`.
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ from engine.session import Session
 from ui.i18n import tr, trf
 from ui.screens.base import BaseScreen
 from ui.sound import events as sounds
-from ui.table import botproc, cardsource, summary
+from ui.table import botproc, cardsource, deal_stats, summary
 from ui.table import summary_cards as _summary_cards  # noqa: F401  (its widgets, for the kv)
+from ui.table.cover import CoverMixin
 from ui.table.driver import TableDriver
 from ui.table.motion import MotionMixin
 from ui.table.reasons import reason
@@ -34,13 +36,13 @@ from ui.table.remote_seats import SeatsMixin
 from ui.table.seats import seat_name
 from ui.table.undo import UndoMixin
 
-HUMAN = 0
+HUMAN = 0  # today's seat of this screen (lessons, replays); a table draws for `viewer`
 BOT_DELAY = 0.7  # seconds between AI plays at speed 1.0
 TRICK_HOLD = 1.6  # a completed trick stays on show this long at speed 1.0
 SLIDE = 0.3  # a played card slides onto the table in this long at speed 1.0
 
 
-class TableScreen(SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
+class TableScreen(CoverMixin, SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
     """Shared flow of every game's table."""
 
     game_name = "meri"
@@ -137,7 +139,8 @@ class TableScreen(SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
         self.replay = list(replay) if replay is not None else None
         self._set_tutorial(tutorial)
         self.take_seating(session)  # who plays each seat (ui.table.remote_seats)
-        human = None if (self.autoplay or self.replay is not None) else self.screen_seat()
+        self.seat_viewer()  # whose hand is drawn; pass-and-play: none before a tap
+        human = self.screen_seat()
         seed = self.app.rng.randrange(2**31)
         specs = self.seat_specs(session, human, seed) if tutorial is None else {}
         process = (botproc.BotProcess(session.game.name, specs, self.app.services.ai_workers)
@@ -190,6 +193,8 @@ class TableScreen(SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
         state = self.session.state
         if self.summary_open:
             self.summary_text = self.summary_markup()
+        elif self.cover_up and self.cover_seat is not None:
+            self.raise_cover(self.cover_seat)  # its name, in the new language
         elif self.human_deciding() and not state.is_over:
             self.human_turn()
             self._tutorial_turn()
@@ -205,13 +210,11 @@ class TableScreen(SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
             self.deal_over()
         elif self.replay is not None or (self.tutorial is not None and state.to_act != HUMAN):
             self._replay_next()
-        elif state.to_act == HUMAN and self.driver.human == HUMAN:
-            self.app.set_led("thinking", False)
-            self.app.set_led("turn", True)
-            turn = (id(self.session.record), len(self.session.record.actions))
-            if turn != self.__dict__.get("_announced"):
-                self.__dict__["_announced"] = turn
-                self.app.cue(sounds.TURN)  # your turn: a chime (and the buzzer)
+        elif self.needs_cover(state.to_act):  # pass-and-play: the next player takes the screen
+            self.announce_turn()
+            self.raise_cover(state.to_act)
+        elif state.to_act == self.viewer and self.plays_here(self.viewer):
+            self.announce_turn()
             self.human_turn()
             self._tutorial_turn()
         else:
@@ -220,6 +223,16 @@ class TableScreen(SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
                 self.app.set_led("thinking", True)
         self.motion_turn()
         self.ensure_focus()
+
+    def announce_turn(self) -> None:
+        """A seat of this screen is to act: the turn LED, and a chime (and the buzzer) once per
+        decision (with the pass-and-play cover, when it comes up)."""
+        self.app.set_led("thinking", False)
+        self.app.set_led("turn", True)
+        turn = (id(self.session.record), len(self.session.record.actions))
+        if turn != self.__dict__.get("_announced"):
+            self.__dict__["_announced"] = turn
+            self.app.cue(sounds.TURN)
 
     def _replay_next(self) -> None:
         """Apply the record's next action after the usual AI delay (replay mode; a tutorial's
@@ -269,8 +282,8 @@ class TableScreen(SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
 
     def play(self, action: Action) -> bool:
         """The human's action; a refused one shows the reason in words and changes nothing."""
-        if (self.driver is None or self.holding or self.session.state.to_act != HUMAN
-                or self.driver.human != HUMAN):
+        if (self.driver is None or self.holding or self.session.state.to_act != self.viewer
+                or not self.hand_shown() or not self.plays_here(self.viewer)):
             return False
         if self.tutorial is not None and not self.tutorial.allows(action):
             return False  # the lesson said why (the rule broken, or the move it asks for)
@@ -292,7 +305,7 @@ class TableScreen(SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
 
         def go(_dt: float) -> None:
             self._auto_event = None
-            if self.session is not None and self.session.state.to_act == HUMAN:
+            if self.session is not None and self.session.state.to_act == self.viewer:
                 self.play(action)
 
         self._auto_event = Clock.schedule_once(go, seconds)
@@ -308,13 +321,16 @@ class TableScreen(SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
         if self.tutorial is not None:
             self.tutorial.deal_over()  # a lesson is not counted in the match or statistics
         elif not session.counted and self.replay is None:
-            outcome, points = summary.deal_outcome(self.deal_result(), HUMAN)
+            deal = self.deal_result()
+            outcome, points = summary.deal_outcome(deal, self.counted_seat())
+            # every person at the table, by name (issue 22): ui.table.deal_stats
+            players = deal_stats.player_results(deal, deal_stats.people(self.seating))
             record = session.record.to_json()
             session.finish_deal(save=False)  # saved below, in one transaction with the stats
             self.app.cue(*sounds.OUTCOME_SOUNDS[outcome])
             self.app.report_save(self.app.services.store.save_finished_deal(
                 self.game_name, outcome, points, record, practice=session.practice,
-                autosave=session.to_json()))
+                autosave=session.to_json(), players=players))
         self.prompt = ""
         self.match_over = self.match_finished() and self.tutorial is None
         if self.match_over:
@@ -338,6 +354,7 @@ class TableScreen(SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
             return
         self.driver.invalidate()
         self.session.next_deal()
+        self.hide_hands()  # pass-and-play: the new hands show after a tap
         self.seats_changed()
         self.summary_open = False
         self.focus_scope = None
@@ -426,9 +443,9 @@ class TableScreen(SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
     # -- the human's turn ----------------------------------------------------------------------
     def human_deciding(self) -> bool:
         """The human decides now: their turn, nothing on show, nobody playing for them."""
-        return (self.session.state.to_act == HUMAN and not self.holding and not self.autoplay
-                and self.replay is None and self.driver is not None
-                and self.driver.human == HUMAN)
+        return (self.session.state.to_act == self.viewer and not self.holding
+                and not self.autoplay and self.replay is None and self.driver is not None
+                and self.plays_here(self.viewer) and self.hand_shown())
 
     def bots_playing(self) -> bool:
         """Bots are playing a deal the player watches (the screen does not sleep, `ui.sleep`):
@@ -441,7 +458,7 @@ class TableScreen(SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
         if self.autoplay:
             return not self.match_over
         state = self.session.state
-        return not state.is_over and (self.holding or state.to_act != HUMAN)
+        return not state.is_over and (self.holding or not self.plays_here(state.to_act))
 
     def waiting(self, obs: Any) -> None:
         """Not the human's decision: no prompt, and (unless a refusal is showing) who acts."""
@@ -535,17 +552,18 @@ class TableScreen(SeatsMixin, UndoMixin, MotionMixin, BaseScreen):
             self.cover_hand()
 
     def observation(self) -> Any:
-        """Seat 0's observation of the current state, made once per action: a table reads it
-        several times for one action (after it is applied, at the next step, for the tricks)."""
+        """The viewer's observation of the current state, made once per action: a table reads
+        it several times for one action (after it is applied, at the next step, for the tricks)."""
         state = self.session.state
         done = len(self.session.record.actions)
         kept = self.__dict__.get("_observation")
-        if kept is None or kept[0] is not state or kept[1] != done:
-            kept = self.__dict__["_observation"] = (state, done, state.observation(HUMAN))
-        return kept[2]
+        if kept is None or kept[0] is not state or kept[1] != done or kept[2] != self.viewer:
+            kept = self.__dict__["_observation"] = (state, done, self.viewer,
+                                                    state.observation(self.viewer))
+        return kept[3]
 
     def show(self, state: Any, obs: Any) -> None:
-        """Draw the deal as seat 0 sees it (`obs`); `state` only for the public State API."""
+        """Draw the deal as the viewer sees it (`obs`); `state` only for the public State API."""
 
     def human_turn(self) -> None:
         """Set the prompt for the human's decision (or answer it with `auto`)."""

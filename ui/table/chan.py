@@ -1,6 +1,7 @@
 """The Chắn table: four seats with their gates and exposed pairs, your grouped hand, the stock.
 
-Everything shown comes from seat 0's observation. Prompts offer only legal choices: capture
+Everything shown comes from the viewer's observation (`ui.table.cover`: seat 0 in today's game);
+the waiting cards only while that seat's hand shows. Prompts offer only legal choices: capture
 cards are lit and the others dimmed (a tap on a dimmed card says which rule forbids it), a
 discard likewise; win (Ù) and Chíu offers, yours or an AI's, interrupt play in a banner. When
 your hand is one card from winning its waiting cards are shown. Texts come from `chan_view`; the
@@ -27,14 +28,15 @@ from engine.chan.legal import CHIU, DISCARD_BASE, PASS, WIN, face_of_action
 from ui.i18n import tr, trf
 from ui.sound import events as sounds
 from ui.table import chan_view as view
-from ui.table.base import HUMAN, TRICK_HOLD, TableScreen
+from ui.table.base import TRICK_HOLD, TableScreen
 from ui.table.chan_motion import ChanMotion
 from ui.table.hints import HintMixin
 from ui.table.picking import HandPicking
 from ui.table.reasons import reason, refusal
-from ui.table.seats import seat_name
+from ui.table.seats import seat_name, turned
 
-# Zones (centre x, centre y, width, height, stacked) relative to the table area: turns go
+# Zones (centre x, centre y, width, height, stacked) relative to the table area, for the viewer
+# at seat 0 (`seats.turned` for another): turns go
 # 0 -> 1 -> 2 -> 3 counterclockwise, so seat 1 sits on your right and takes your discards.
 # Side zones stack their gate above their exposed pairs; the open card shows large in the middle.
 ZONES = ((0.5, 0.17, 0.46, 0.34, False), (0.87, 0.5, 0.26, 0.98, True),
@@ -89,12 +91,15 @@ class ChanTableScreen(ChanMotion, HintMixin, HandPicking, TableScreen):
 
     def _place(self, *_args: Any) -> None:
         area = self.ids.table
-        zones = ZONES if area.width >= area.height else ZONES_PORTRAIT
+        zones = turned(ZONES if area.width >= area.height else ZONES_PORTRAIT, self.viewer)
         for zone, (cx, cy, w, h, stacked) in zip(self.seats, zones, strict=True):
             zone.stacked = stacked
             zone.size = (area.width * w - dp(6), area.height * h - dp(6))
             zone.center = (area.x + cx * area.width, area.y + cy * area.height)
         self._warm_later()
+
+    def place_seats(self) -> None:
+        self._place()
 
     def _warm_rows(self, _dt: float) -> None:
         """Draw ahead the faces any card may show as: in a gate, in exposed pairs, and open in
@@ -141,13 +146,14 @@ class ChanTableScreen(ChanMotion, HintMixin, HandPicking, TableScreen):
             is_open = obs.open_card >= 0 and obs.open_owner == seat and gate
             zone.gate_mark = len(gate) - 1 if is_open else -1
             zone.exposed, zone.exposed_breaks = view.exposed_codes(obs.exposed[seat])
-        faces, breaks, groups = view.grouped_hand(obs.hand)
+        faces, breaks, groups = (view.grouped_hand(obs.hand) if self.hand_shown()
+                                 else ([], [], []))  # a hand not shown here is not laid out
         self.cards = faces
         hand = self.ids.hand
         hand.codes = [CODE[f] for f in faces]
         hand.breaks = breaks
         hand.groups = groups
-        waits = view.waiting(obs) if obs.winner < 0 else []
+        waits = view.waiting(obs) if obs.winner < 0 and self.hand_shown() else []
         self.waiting_codes = [CODE[f] for f in waits]
         self.waits_text = tr("One card from winning! Waiting for:") if waits else ""
         if self.human_deciding():
@@ -181,7 +187,7 @@ class ChanTableScreen(ChanMotion, HintMixin, HandPicking, TableScreen):
         stock = self.__dict__.get("_stock_shown", 0)
         self.refresh()
         self.fly_after_layout(moves + self.stock_drawn(stock, self.observation().stock_count))
-        if seat != HUMAN and action in (CHIU, WIN):
+        if not (seat == self.viewer and self.hand_shown()) and action in (CHIU, WIN):
             name = seat_name(seat)
             self.flash = (trf("{seat}: Chíu!", seat=name) if action == CHIU
                           else trf("{seat}: Ù!", seat=name))
@@ -209,7 +215,7 @@ class ChanTableScreen(ChanMotion, HintMixin, HandPicking, TableScreen):
     # -- the human's decisions -----------------------------------------------------------------
     def human_turn(self) -> None:
         state = self.session.state
-        obs = state.observation(HUMAN)
+        obs = state.observation(self.viewer)
         phase = obs.phase
         self.alert = False
         self.offer = ""
@@ -231,7 +237,7 @@ class ChanTableScreen(ChanMotion, HintMixin, HandPicking, TableScreen):
             self.message = tr("Choose a card to discard into your gate.")
         else:
             self.prompt = "capture"
-            whose = (tr("you revealed") if obs.open_owner == HUMAN
+            whose = (tr("you revealed") if obs.open_owner == self.viewer
                      else trf("in {seat}'s gate", seat=seat_name(obs.open_owner)))
             if self.legal:
                 self.message = trf("Open card {card} ({whose}): capture it with a lit card, or pass.",  # noqa: E501

@@ -19,8 +19,6 @@ from ui.table import cardsource
 from ui.table.motion import FLIGHT
 from ui.table.widgets import CardView
 
-HUMAN = 0
-
 # (code, where it flies from, which seat, "gate" / "exposed" / "open", index from the end)
 Move = tuple[str, Rect, int, str, int]
 
@@ -49,7 +47,7 @@ class ChanMotion:
 
     def _from_hand(self, seat: int, face: int) -> Rect:
         """Where `seat`'s card `face` leaves from: your card in the hand, an AI's seat name."""
-        if seat == HUMAN:
+        if seat == self.viewer and self.hand_shown():  # type: ignore[attr-defined]
             hand = self.ids.hand  # type: ignore[attr-defined]
             for view, f in zip(hand.views, self.cards, strict=False):  # type: ignore[attr-defined]
                 if f == face:

@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.chan import scoring
-from engine.chan.cards import CODE, FACES, RANK, VIETNAMESE
+from engine.chan.cards import CODE, FACES, RANK, VIETNAMESE, pair_codes
 from engine.chan.legal import CHIU, DISCARD_BASE, PASS, WIN
 from ui.i18n import tr, trf
 from ui.table.reasons import reason, refusal
@@ -50,15 +50,7 @@ def grouped_hand(counts: Sequence[int]) -> tuple[list[int], list[int], list[int]
     return faces, breaks, groups
 
 
-def exposed_codes(pairs: Sequence[tuple[int, ...]]) -> tuple[list[str], list[int]]:
-    """Exposed pairs as card codes with a gap before each pair."""
-    codes: list[str] = []
-    breaks: list[int] = []
-    for pair in pairs:
-        if codes:
-            breaks.append(len(codes))
-        codes.extend(CODE[f] for f in pair)
-    return codes, breaks
+exposed_codes = pair_codes  # exposed pairs as card codes with a gap before each pair
 
 
 

@@ -104,7 +104,10 @@ class HintMixin:
         if getattr(self, "replay", None) is not None:  # a record being shown: nobody decides
             return False
         state = session.state
-        return not state.is_over and state.to_act == 0
+        viewer = getattr(self, "viewer", 0)  # the seat the table is drawn for (`ui.table.cover`)
+        if not self.hand_shown() or not self.plays_here(viewer):  # covered, or not played here
+            return False
+        return not state.is_over and state.to_act == viewer
 
     def hint(self) -> None:
         """Ask the normal AI what it would do here; the answer arrives via `show_hint`."""
@@ -127,7 +130,7 @@ class HintMixin:
                 return  # the position changed meanwhile: the hint no longer applies
             self.show_hint(action)
 
-        if hinter is not None and hinter.ask(session.state, 0, ready):
+        if hinter is not None and hinter.ask(session.state, self.viewer, ready):
             self.hint_busy = True
             self.message = tr("Thinking about a hint…")
             self.alert = False

@@ -1,6 +1,6 @@
 """The Hachinin Meri table: eight seats, your hand, the Okie, prompts, tricks and the summary.
 
-Everything shown comes from seat 0's observation (`MeriObservation`): hidden cards stay hidden,
+Everything shown comes from the viewer's observation (`MeriObservation`; `ui.table.cover`): hidden cards stay hidden,
 face-down trumps (H-24) are drawn as backs with a trump mark until the trick is complete. The
 flow, picking, tricks on show, review, hints and the summary panel are the shared machinery's;
 this module holds Meri's seat ring, its Okie panel, the declaration prompt and how its
@@ -19,9 +19,9 @@ from engine.meri.cards import CODES, SUIT_NAMES, TRUMP_MASK, cards_of, name, par
 from ui.i18n import tr, trf
 from ui.sound import events as sounds
 from ui.table import cardsource
-from ui.table.base import HUMAN, SLIDE
+from ui.table.base import SLIDE
 from ui.table.review import TrickTableScreen
-from ui.table.seats import TEAM_TONES, place_badges, seat_name
+from ui.table.seats import TEAM_TONES, place_badges, seat_name, team_name, turned
 from ui.table.widgets import SeatBadge, ring
 
 SEATS = 8
@@ -45,6 +45,7 @@ class MeriTableScreen(TrickTableScreen):
     okie = StringProperty("")
     trump_text = StringProperty("")
     side_codes = ListProperty([])
+    team_texts = ListProperty(["", ""])  # the two teams' names ("Your team" / "Linh's team")
     score_us = NumericProperty(0)
     score_them = NumericProperty(0)
     match_us = NumericProperty(0)
@@ -60,13 +61,18 @@ class MeriTableScreen(TrickTableScreen):
             self.badges.append(badge)
             area.add_widget(badge)
         area.bind(size=self._place_seats, pos=self._place_seats)
-        self.ids.trick.slots = ring(SEATS, 0.27, 0.19)  # inside the badges' ring
+        self.ids.trick.slots = ring(SEATS, 0.27, 0.19)  # (turned for the viewer when placed)
+
+    def place_seats(self) -> None:
+        self._place_seats()
 
     def _place_seats(self, *_args: Any) -> None:
         area = self.ids.seats
         w = min(dp(120), area.width / 4.6)
         h = min(dp(40), area.height / 7)
-        self.ids.trick.origins = place_badges(area, self.badges, ring(SEATS, 0.44, 0.44), w, h)
+        self.ids.trick.slots = turned(ring(SEATS, 0.27, 0.19), self.viewer)  # inside the badges
+        self.ids.trick.origins = place_badges(area, self.badges,
+                                              turned(ring(SEATS, 0.44, 0.44), self.viewer), w, h)
         trick_h = min(area.height * 0.22, dp(90))
         self.ids.trick.card_height = trick_h
         # Only the trick size: any card may land on the table, but a hand shows just its own.
@@ -96,6 +102,7 @@ class MeriTableScreen(TrickTableScreen):
         self.okie = CODES[obs.okie]
         self.trump_text = trf("Trump: {suit}", suit=SUIT_NAMES[obs.trump])
         self.side_codes = [CODES[c] for c in obs.side]
+        self.team_texts = [team_name(0, colour=False), team_name(1, colour=False)]
         self.score_us, self.score_them = obs.team_scores
         self.match_us, self.match_them = (side.score for side in standing.sides)
         self.can_review = bool(obs.tricks)
@@ -105,7 +112,8 @@ class MeriTableScreen(TrickTableScreen):
                            self._status(obs, badge.seat))
         self._show_trick(obs)
         hand = self.ids.hand
-        self.cards = hand_order(cards_of(obs.hand), obs.trump)
+        self.cards = (hand_order(cards_of(obs.hand), obs.trump) if self.hand_shown()
+                      else [])  # a hand not shown here is not laid out
         hand.codes = [CODES[c] for c in self.cards]
         if self.human_deciding() and obs.phase in self.card_prompts:
             hand.legal = self.indexes_of(obs.legal_cards())
@@ -179,7 +187,7 @@ class MeriTableScreen(TrickTableScreen):
         self.alert = False
         if phase == "declare":
             if DECLARE in legal:
-                obs = state.observation(HUMAN)
+                obs = state.observation(self.viewer)
                 self.prompt = "declare"
                 self.message = trf(
                     "You hold the native Robai ({card}). Declare it and take the Okie, or hide it?",

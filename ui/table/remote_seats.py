@@ -143,9 +143,9 @@ class PhoneSeats:
 
 class SeatsMixin:
     """The table's side of the seating (`TableScreen` inherits it): who plays each seat, the
-    seats' names on the table, the phones' actions and events. Seat 0 is the table's own
-    player when it is a *this screen* seat; otherwise the kiosk shows only the public table
-    (the hand stays hidden)."""
+    seats' names on the table, the phones' actions and events. The *this screen* seats are
+    played by touch (several: pass-and-play, `ui.table.cover`); with none, the kiosk shows only
+    the public table (no hand)."""
 
     seating: Any = None  # ui.table.seating.Seating
     phones: PhoneSeats | None = None
@@ -168,9 +168,36 @@ class SeatsMixin:
         seating.host = self.phones.host if self.phones is not None else None
         self.show_names()
 
+    def screen_seats(self) -> list[int]:
+        """The seats played by touch on this screen, in seat order: none for a demo or a
+        replay; several means pass-and-play (`ui.table.cover`)."""
+        if self.autoplay or self.replay is not None:  # type: ignore[attr-defined]
+            return []
+        if getattr(self, "tutorial", None) is not None or self.seating is None:
+            return [0]
+        return list(self.seating.screen_seats)
+
     def screen_seat(self) -> int | None:
-        """The seat this screen plays (seat 0 when it is a *this screen* seat), else None."""
-        return 0 if self.seating is not None and self.seating.plays(0) == "screen" else None
+        """The first seat this screen plays (the one whose statistics count), else None."""
+        seats = self.screen_seats()
+        return seats[0] if seats else None
+
+    def counted_seat(self) -> int:
+        """The seat whose deals count in the statistics: the first of this screen (seat 0 when
+        none, as before seating existed)."""
+        seat = self.screen_seat()
+        return 0 if seat is None else seat
+
+    def screen_players(self) -> list[tuple[int, str]]:
+        """(seat, name) of every seat played on this screen, as the table names them: what a
+        summary or statistics per name need to know who sat here."""
+        from ui.table.seats import seat_name
+
+        return [(seat, seat_name(seat)) for seat in self.screen_seats()]
+
+    def plays_here(self, seat: int | None) -> bool:
+        """`seat` is played by touch on this screen."""
+        return seat is not None and seat in self.screen_seats()
 
     def seat_specs(self, session: Session, human: int | None, seed: int) -> dict[int, Any]:
         """(AI level, seed) of every seat a bot may play: AI seats, and phone seats (while their
@@ -179,7 +206,9 @@ class SeatsMixin:
                 for seat, plan in enumerate(self.seating.plans) if seat != human}
 
     def waits_for_player(self, seat: int) -> bool:
-        """`seat` is played by a person now (its phone): no bot thinks for it."""
+        """`seat` is played by a person now (its phone, or this screen): no bot thinks for it."""
+        if self.plays_here(seat):
+            return True
         return self.seating is not None and self.seating.plays(seat) == "phone"
 
     def attach_phones(self) -> None:
@@ -247,23 +276,25 @@ class SeatsMixin:
             seats.use_names([])
             return
         host = self.seating.host
+        here = self.seating.screen_seats
+        you = here[0] if len(here) == 1 else None  # several on this screen: names, never "You"
         names = []
         for seat, plan in enumerate(self.seating.plans):
             name = (host.names[seat] if host is not None else "") or plan.name
-            if not name:
-                name = "" if plan.kind != "phone" else trf("Seat {n}", n=seat + 1)
+            if not name and (plan.kind == "phone" or plan.kind == "screen" and seat != you):
+                name = trf("Seat {n}", n=seat + 1)
             if plan.kind == "phone" and self.seating.plays(seat) == "ai":
                 name = trf("{name} (AI)", name=name)
             names.append(name)
-        seats.use_names(names)
+        seats.use_names(names, you)
 
     def cover_hand(self) -> None:
-        """Seat 0 is not played on this screen: its hand is never shown here."""
+        """The hand shows only when its seat plays on this screen and (pass-and-play) its
+        player tapped "I'm NAME" (`hand_shown`, `ui.table.cover`); never a seat played elsewhere."""
         hand = self.ids.get("hand")  # type: ignore[attr-defined]
         if hand is None:
             return
-        hidden = (self.screen_seat() is None and not self.autoplay  # type: ignore[attr-defined]
-                  and self.replay is None)  # type: ignore[attr-defined]
+        hidden = not self.hand_shown()  # type: ignore[attr-defined]
         hand.opacity = 0 if hidden else 1
         hand.disabled = hidden
 

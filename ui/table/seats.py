@@ -1,8 +1,10 @@
 """Who sits where, in words and colours, for every table: seat and team names, team colours,
 and placing seat badges around a table area.
 
-Seat 0 is always this screen's player ("You"); the others are AI seats numbered as the engine
-numbers them. Teams (Meri, Tractor) are seat parity: team 0 is yours.
+"You" is the one seat this screen plays when it plays exactly one (seat 0 in today's game);
+with no seat on this screen, or several (pass-and-play), every seat goes by its name and a team
+by its first seat's name ("Linh's team"), never "You" / "Your team". Seats without a name are
+"AI n" (numbered as the engine numbers them). Teams (Meri, Tractor) are seat parity.
 """
 
 from __future__ import annotations
@@ -19,23 +21,44 @@ TEAM_COLOURS = ("5aa0ff", "ff8a50")  # the same hues as markup text colours
 
 
 NAMES: list[str] = []  # the names the seating gave this table ("" = the default name)
+YOU: list[int | None] = [0]  # the one seat this screen plays ("You"), [None]: none or several
 
 
-def use_names(names: Sequence[str]) -> None:
-    """The current table's seat names (`ui.table.remote_seats`); [] = "You" and "AI n"."""
+def use_names(names: Sequence[str], you: int | None = 0) -> None:
+    """The current table's seat names (`ui.table.remote_seats`) and the seat called "You"
+    (None: no seat is, every seat goes by its name); ([], 0) = "You" and "AI n"."""
     NAMES[:] = list(names)
+    YOU[0] = you
+
+
+def you() -> int | None:
+    """The seat called "You" on the current table, None if there is none."""
+    return YOU[0]
 
 
 def seat_name(seat: int) -> str:
     if seat < len(NAMES) and NAMES[seat]:
         return NAMES[seat]
-    return tr("You") if seat == 0 else trf("AI {n}", n=seat)
+    return tr("You") if seat == YOU[0] else trf("AI {n}", n=seat)
 
 
 def team_name(team: int, colour: bool = True) -> str:
-    """"Your team" / "Other team", in the team's colour (Kivy markup) unless `colour` is False."""
-    label = tr("Your team") if team == 0 else tr("Other team")
+    """"Your team" / "Other team" when this screen plays one seat; else "NAME's team" after the
+    team's first seat; in the team's colour (Kivy markup) unless `colour` is False."""
+    mine = YOU[0]
+    if mine is not None:
+        label = tr("Your team") if team == mine % 2 else tr("Other team")
+    else:
+        label = trf("{name}'s team", name=seat_name(team))
     return f"[color={TEAM_COLOURS[team]}]{label}[/color]" if colour else label
+
+
+def turned(places: Sequence[Any], viewer: int) -> list[Any]:
+    """Per-seat places (given for seat 0 at the bottom) turned so that `viewer`'s seat takes
+    seat 0's place and every other seat keeps where it sits from there (pass-and-play: the
+    player who holds the screen sits at its bottom edge)."""
+    n = len(places)
+    return [places[(seat - viewer) % n] for seat in range(n)]
 
 
 def place_badges(area: Any, badges: Sequence[Any], at: Sequence[tuple[float, float]],

@@ -19,9 +19,7 @@ from typing import Any
 
 from engine.result import SEAT_FIELDS, SIDE_FIELDS, DealResult, Line, MatchResult, SideScore
 from ui.i18n import tr, trf
-from ui.table.seats import seat_name, team_name
-
-HUMAN = 0  # the seat the table is drawn for ("You")
+from ui.table.seats import seat_name, team_name, you
 
 #: Formats one argument value before it is filled in: (field name, value) -> shown value. The
 #: Meri table names its cards this way (`KSu` -> `Koppu Sota`).
@@ -80,7 +78,8 @@ def winner_line(deal: DealResult) -> str:
     """Who won the deal, or "" on a drawn deal (the game's own lines say how it was drawn)."""
     if not deal.winners:
         return ""
-    if [deal.sides[w].seats for w in deal.winners] == [(HUMAN,)]:
+    mine = you()  # "You" only when this screen plays one seat; else every winner by name
+    if mine is not None and [deal.sides[w].seats for w in deal.winners] == [(mine,)]:
         return tr("You win the deal.")
     names = [side_name(deal.sides, w) for w in deal.winners]
     return trf("{winner} wins the deal.", winner=", ".join(names))

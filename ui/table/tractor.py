@@ -1,6 +1,7 @@
 """The Tractor table: four seats (your partner opposite), bidding, the kitty, multi-card plays.
 
-Everything shown comes from seat 0's observation. The hand picks several cards (`Hand.multi`):
+Everything shown comes from the viewer's observation (`ui.table.cover`: seat 0 in today's game);
+the buried kitty only while that seat's hand shows. The hand picks several cards (`Hand.multi`):
 a tap or SELECT toggles a card, OK (or the Play / Bury button) submits the selection, and the
 feedback line says live what the selection is (single, pair, tractor) or the rule that forbids
 it. Texts and orderings come from `tractor_view`; the flow, picking, tricks on show, review,
@@ -23,16 +24,16 @@ from ui.i18n import N_, tr, trf
 from ui.sound import events as sounds
 from ui.table import cardsource
 from ui.table import tractor_view as view
-from ui.table.base import HUMAN
 from ui.table.cardrows import CardRow
 from ui.table.motion import FLIGHT
 from ui.table.review import TrickTableScreen
-from ui.table.seats import TEAM_TONES, place_badges, seat_name, team_name
+from ui.table.seats import TEAM_TONES, place_badges, seat_name, team_name, turned
 from ui.table.widgets import SeatBadge
 from ui.widgets import FocusButton
 
-# Seat positions (relative to the table area): play goes counterclockwise (T-1), so seat 1
-# sits on your right, your partner (2) opposite, seat 3 on your left.
+# Seat positions (relative to the table area) for the viewer at seat 0 (`seats.turned` for
+# another): play goes counterclockwise (T-1), so seat 1 sits on your right, your partner (2)
+# opposite, seat 3 on your left.
 BADGE_AT = ((0.5, 0.07), (0.88, 0.5), (0.5, 0.93), (0.12, 0.5))
 PLAY_AT = ((0.5, 0.29), (0.63, 0.5), (0.5, 0.71), (0.37, 0.5))
 PLAY_WIDTH = (0.42, 0.2, 0.42, 0.2)  # side plays stay clear of the side badges
@@ -78,14 +79,18 @@ class TractorTableScreen(TrickTableScreen):
 
     def _place(self, *_args: Any) -> None:
         area = self.ids.table
-        place_badges(area, self.badges, BADGE_AT, min(dp(136), area.width / 3.8),
-                     min(dp(42), area.height / 6.5))
+        place_badges(area, self.badges, turned(BADGE_AT, self.viewer),
+                     min(dp(136), area.width / 3.8), min(dp(42), area.height / 6.5))
         rh = min(area.height * 0.22, dp(110))
-        for row, (rx, ry), rw in zip(self.plays, PLAY_AT, PLAY_WIDTH, strict=True):
+        for row, (rx, ry), rw in zip(self.plays, turned(PLAY_AT, self.viewer),
+                                     turned(PLAY_WIDTH, self.viewer), strict=True):
             row.size = (area.width * rw, rh)
             row.center = (area.x + rx * area.width, area.y + ry * area.height)
         # Any card may be played: draw the deck ahead at the size of a play (one per frame).
         self.warm_cards("tractor", sorted({row.single_size() for row in self.plays}))
+
+    def place_seats(self) -> None:
+        self._place()
 
     # -- places for motion (`ui.table.motion`) -------------------------------------------------
     def seat_widget(self, seat: int) -> Any:
@@ -112,7 +117,7 @@ class TractorTableScreen(TrickTableScreen):
         if (not self.motion.enabled() or not isinstance(action, tuple) or action == PASS
                 or not action or action[0] in (DECLARE, BURY)):
             return []
-        if seat != HUMAN:
+        if seat != self.viewer or not self.hand_shown():
             badge = window_rect(self.badges[seat])
             return [(CODES[k], badge) for k in action]
         views, used, out = self.ids.hand.views, set(), []
@@ -144,8 +149,8 @@ class TractorTableScreen(TrickTableScreen):
         self._set_choices([])
 
     def show(self, state: Any, obs: Any) -> None:
-        self.levels_text = trf("Levels: {us} {a} · {them} {b}", us=tr("Your team"),
-                               a=level_name(obs.levels[0]), them=tr("Other team"),
+        self.levels_text = trf("Levels: {us} {a} · {them} {b}", us=team_name(0, colour=False),
+                               a=level_name(obs.levels[0]), them=team_name(1, colour=False),
                                b=level_name(obs.levels[1]))
         self.trump_text = view.trump_line(obs)
         self._points(obs)
@@ -160,10 +165,11 @@ class TractorTableScreen(TrickTableScreen):
                 status = view.bid_status(last_bid[seat])
             else:
                 status = ""
-            self.show_seat(badge, obs, seat, sum(obs.hand) if seat == HUMAN
+            self.show_seat(badge, obs, seat, sum(obs.hand) if seat == self.viewer
                            else self._size(obs, seat), status)
         self._show_trick(obs)
-        kinds, breaks = view.hand_order(obs.hand, obs.level, obs.trump)
+        kinds, breaks = (view.hand_order(obs.hand, obs.level, obs.trump) if self.hand_shown()
+                         else ([], []))  # a hand not shown here is not even laid out
         self.cards = kinds
         hand = self.ids.hand
         hand.codes = [CODES[k] for k in kinds]
@@ -196,7 +202,7 @@ class TractorTableScreen(TrickTableScreen):
 
     def _from_kitty(self, obs: Any) -> list[int]:
         """Indexes of the hand cards the human picked up with the kitty (bury phase, dealer)."""
-        if obs.dealer != HUMAN:
+        if obs.dealer != self.viewer:
             return []
         extra = [obs.picked_up.count(k) for k in range(NKINDS)]
         out = []
@@ -218,7 +224,7 @@ class TractorTableScreen(TrickTableScreen):
         self.point_codes = [CODES[k] for k in view.point_cards(obs)]
 
     def _kitty(self, obs: Any) -> None:
-        if obs.kitty:
+        if obs.kitty and self.hand_shown():  # private to the dealer (T-15): only with its hand
             self.kitty_text = tr("Your buried kitty")
             self.kitty_codes = [CODES[k] for k in obs.kitty]
         elif obs.revealed and obs.phase in ("bury", "play") and not obs.tricks:
@@ -302,7 +308,7 @@ class TractorTableScreen(TrickTableScreen):
         else:
             self.prompt = "play"
             self._set_choices([])
-            obs = state.observation(HUMAN)
+            obs = state.observation(self.viewer)
             self.message = (tr("Your lead.") if not obs.trick
                             else trf("Your turn: follow {seat}'s lead.",
                                      seat=seat_name(obs.leader)))
@@ -331,7 +337,7 @@ class TractorTableScreen(TrickTableScreen):
         if self.card_prompt():
             kinds = [self.cards[i] for i in self.picked if i < len(self.cards)]
             self.feedback, self.feedback_ok = view.selection_feedback(
-                self.session.state, self.session.state.observation(HUMAN), kinds)
+                self.session.state, self.session.state.observation(self.viewer), kinds)
         else:
             self.feedback, self.feedback_ok = "", False
 

@@ -1,7 +1,7 @@
 """What the Tractor table says and in which order it shows cards (no widgets here).
 
 Pure functions over the engine's ints and seat 0's observation: the hand order (effective suits
-with the trumps together), names of suits and plays, the live feedback on a card selection
+with the trumps together: `engine.tractor.order`, shared with the phone page), names of suits and plays, the live feedback on a card selection
 (single / pair / tractor, or why it cannot be played: the engine's rule id in words), the
 declaration buttons, a seat's bid, the trump line and the attackers' point cards. The
 end-of-deal summary is the engine's `DealResult`, drawn by `ui.table.summary`.
@@ -16,21 +16,17 @@ from engine.tractor import BURY, DECLARE, PASS
 from engine.tractor.cards import (
     BJ,
     CODES,
-    KIND_RANK,
     KIND_SUIT,
-    NKINDS,
     POINTS,
     RJ,
-    TRUMP,
-    context,
     shape,
 )
+from engine.tractor.order import SUIT_ORDER, hand_kinds, hand_order  # noqa: F401  (one owner)
 from engine.tractor.scoring import level_name
 from ui.i18n import N_, tr, trf
 from ui.table.reasons import reason, refusal
 
 SUIT_NAMES = (N_("Spades"), N_("Hearts"), N_("Clubs"), N_("Diamonds"), N_("No trump"))
-SUIT_ORDER = (0, 1, 2, 3)  # spades, hearts, clubs, diamonds: black and red alternate
 
 
 def suit_name(suit: int) -> str:
@@ -39,36 +35,6 @@ def suit_name(suit: int) -> str:
 
 def cards_text(kinds: Sequence[int]) -> str:
     return " ".join(CODES[k] for k in sorted(kinds))
-
-
-def hand_kinds(counts: Sequence[int]) -> list[int]:
-    return [k for k in range(NKINDS) for _ in range(counts[k])]
-
-
-def hand_order(counts: Sequence[int], level: int, trump: int) -> tuple[list[int], list[int]]:
-    """The hand left to right and the indexes where a new group starts.
-
-    Plain suits in the order spades, hearts, clubs, diamonds, each strongest first; then every
-    trump together, strongest first (T-13). Before trump is known (`trump` < 0) the level-rank
-    cards and jokers form the last group, so what you could declare is in one place.
-    """
-    kinds = hand_kinds(counts)
-    if trump >= 0:
-        ctx = context(level, trump)
-        order = {s: i for i, s in enumerate(SUIT_ORDER)}
-        order[TRUMP] = 4
-        key = [(order[ctx.eff[k]], -ctx.pos[k], k) for k in range(NKINDS)]
-        group = [order[ctx.eff[k]] for k in range(NKINDS)]
-    else:
-        key, group = [], []
-        for k in range(NKINDS):
-            special = k in (RJ, BJ) or KIND_RANK[k] == level
-            g = 4 if special else KIND_SUIT[k]
-            key.append((g, k))
-            group.append(g)
-    kinds.sort(key=lambda k: key[k])
-    breaks = [i for i in range(1, len(kinds)) if group[kinds[i]] != group[kinds[i - 1]]]
-    return kinds, breaks
 
 
 def play_name(ctx: Any, kinds: Sequence[int]) -> str:

@@ -27,8 +27,6 @@ from engine.session import (
 )
 from ui.i18n import N_, tr, trf
 
-HUMAN = 0
-
 #: What a refused undo says, by `UndoRefused.reason` (msgids).
 REFUSALS: dict[str, str] = {
     UNDO_NOTHING: N_("Nothing to take back in this deal yet."),
@@ -75,11 +73,12 @@ class UndoMixin:
         if session.state.is_over:
             return REFUSALS[UNDO_DEAL_OVER]
         busy = (self.holding or driver.thinking is not None  # type: ignore[attr-defined]
-                or self.replay is not None or self.autoplay)  # type: ignore[attr-defined]
+                or self.replay is not None or self.autoplay  # type: ignore[attr-defined]
+                or not self.hand_shown())  # type: ignore[attr-defined]  # (pass-and-play cover)
         if busy:
             return REFUSALS[UNDO_NOT_YOUR_TURN]
         try:
-            session.undo_point(HUMAN)
+            session.undo_point(self.viewer)  # type: ignore[attr-defined]
         except UndoRefused as exc:
             return REFUSALS.get(exc.reason, REFUSALS[UNDO_NOTHING])
         return ""
@@ -116,7 +115,7 @@ class UndoMixin:
         self._cancel_auto()  # type: ignore[attr-defined]
         self.driver.invalidate()  # type: ignore[attr-defined]
         try:
-            taken = self.session.undo(HUMAN)  # type: ignore[attr-defined]
+            taken = self.session.undo(self.viewer)  # type: ignore[attr-defined]
         except UndoRefused as exc:
             self.message = tr(REFUSALS.get(exc.reason, REFUSALS[UNDO_NOTHING]))  # type: ignore[attr-defined]
             self.alert = True  # type: ignore[attr-defined]

@@ -36,6 +36,15 @@ def progress_key(game: str) -> str:
     return f"tutorial.{game}"
 
 
+def lesson_begun(store: Any, game: str) -> bool:
+    """Whether `game`'s lesson was left part-way (its progress saved), so that starting it
+    resumes: Home's Learn then says so. Read from the setting alone, without the lesson's
+    record (the home screen imports no game at start-up); `Tutorial._store` keeps the setting
+    below the record's length, so a begun lesson is one `Tutorial.saved_progress` resumes."""
+    value = store.get_setting(progress_key(game), 0)
+    return type(value) is int and value > 0
+
+
 class Tutorial:
     """One lesson being played on a table; `store` keeps its progress (`get/set_setting`)."""
 
@@ -79,6 +88,8 @@ class Tutorial:
         return self.table is not None and self.table.session is not None
 
     def _store(self, done: int) -> None:
+        if done >= len(self.script):  # the deal is over: the next start is a new lesson
+            done = 0
         result = self.store.set_setting(progress_key(self.lesson.game), done)
         ok = result is None or bool(result)
         self.save_problem = "" if ok else str(getattr(result, "problem", ""))
@@ -172,8 +183,8 @@ class Tutorial:
         """The lesson's deal is over: its progress is cleared (the next start is a new lesson)
         and the panel gives way to the summary, which opens with the closing words."""
         self.clear()
-        if self.panel is not None and self.panel.parent is not None:
-            self.panel.parent.remove_widget(self.panel)
+        if self.panel is not None:
+            self.panel.undock()
 
     def closing_text(self) -> str:
         return tr(self.lesson.closing)
@@ -185,12 +196,11 @@ class Tutorial:
         self.table = table
         if self.panel is None:
             self.panel = TutorialPanel(on_skip=self.skip)
-        if self.panel.parent is None:
-            table.add_widget(self.panel)
+        self.panel.dock(table)
 
     def detach(self, table: Any) -> None:
-        if self.panel is not None and self.panel.parent is not None:
-            self.panel.parent.remove_widget(self.panel)
+        if self.panel is not None:
+            self.panel.undock()
         self.table = None
 
     def buttons(self) -> list[Any]:
@@ -201,6 +211,8 @@ class Tutorial:
         """Leave the lesson for good (its progress cleared) and go home."""
         table = self.table
         self.clear()
+        if self.panel is not None:
+            self.panel.undock()
         if table is not None:
             table.shutdown()
             table.leave()

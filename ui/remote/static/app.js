@@ -352,8 +352,10 @@
     const kitty = (view.picked_up || []).slice();
     const counts = {};
     for (const code of picked) counts[code] = (counts[code] || 0) + 1;
-    view.hand.forEach(function (code) {
+    const breaks = view.hand_breaks || [];  // Tractor: a new suit group (the kiosk's order)
+    view.hand.forEach(function (code, index) {
       const node = cardNode(code, false);
+      if (breaks.includes(index)) node.classList.add('group-start');
       if (counts[code]) { node.classList.add('picked'); counts[code] -= 1; }
       const k = kitty.indexOf(code);
       if (k >= 0 && mine && mine.phase === 'bury') { node.classList.add('kitty'); kitty.splice(k, 1); }

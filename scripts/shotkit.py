@@ -1,0 +1,106 @@
+"""What the picture scripts share (screenshots, table_screenshots, tutorial_screenshots,
+seating_screenshots, motion_frames, card_sheet): a quiet Kivy, an app to photograph, frames,
+waiting for a moment, saving a PNG.
+
+Importing this module sets Kivy up (no argument parsing, no console or file log, the default
+config, a temporary Kivy home: nothing written to ~/.kivy) and puts the repository on
+`sys.path`, so each script imports it first, before anything that imports Kivy:
+
+    from shotkit import new_app, shoot, wait  # first: a quiet Kivy
+
+The scripts are run as files (`python scripts/NAME.py`), so this module is found beside them.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+
+for _name in ("KIVY_NO_ARGS", "KIVY_NO_CONSOLELOG", "KIVY_NO_FILELOG", "KIVY_USE_DEFAULTCONFIG"):
+    os.environ.setdefault(_name, "1")
+os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="parlor-shots-"))
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+def pump(frames: int = 3) -> None:
+    """Run `frames` whole frames (clock, layout, drawing)."""
+    from kivy.base import EventLoop
+
+    for _ in range(frames):
+        EventLoop.idle()
+
+
+def wait(condition: Callable[[], bool], what: str, seconds: float = 120.0) -> None:
+    """Run frames until `condition()` holds; stop the script with a one-line message naming
+    `what` after `seconds`."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise SystemExit(f"{Path(sys.argv[0]).stem}: the app did not reach {what}")
+        pump(1)
+
+
+def new_app(size: tuple[int, int], language: str = "en", seed: int = 3, pace: float = 0.0,
+            ai_level: str = "easy", **services: Any) -> Any:
+    """A fresh ParlorApp on an in-memory store, alone in the window at `size`: bots think in
+    this process, at `pace` (0: no delays); `services` are more `ui.ports.Services` fields
+    (kiosk, power, network, health…)."""
+    from kivy.base import EventLoop
+
+    from ui.app import ParlorApp
+    from ui.ports import MemoryStore, NullOutputs, Services
+
+    EventLoop.ensure_window()
+    window = EventLoop.window
+    for child in list(window.children):
+        window.remove_widget(child)
+    window.size = size
+    app = ParlorApp(Services(store=MemoryStore(), outputs=NullOutputs(), language=language,
+                             **services), seed=seed)
+    app.pace = pace
+    app.ai_level = ai_level
+    app.bot_process = False
+    app.root = app.build()
+    window.add_widget(app.root)
+    pump(4)
+    return app
+
+
+def close(app: Any) -> None:
+    """Stop `app` (its phone server, its bots; kv's `app` forgets it) and take it off the
+    window."""
+    from kivy.base import EventLoop
+
+    app.dispatch("on_stop")
+    if app.root is not None and app.root.parent is not None:
+        EventLoop.window.remove_widget(app.root)
+
+
+def shoot(out: Path, name: str, frames: int = 6, faces: bool = True) -> Path:
+    """Save the window as `out/name.png` after `frames` frames and, with `faces`, once every
+    card face on it is drawn (faces are drawn a few per frame, within the frame budget; a
+    frame caught mid-motion wants neither: time would move on); returns the path (printed)."""
+    from kivy.base import EventLoop
+
+    from ui.table.widgets import CardView
+
+    pump(frames)
+    for _ in range(200 if faces else 0):
+        if not any(isinstance(w, CardView) and w.pending
+                   for root in EventLoop.window.children for w in root.walk()):
+            break
+        pump(1)
+    path = out / f"{name}.png"
+    EventLoop.window.screenshot(name=str(path))  # writes name0001.png (a counter added)
+    made = sorted(out.glob(f"{name}*.png"), key=lambda p: p.stat().st_mtime)[-1]
+    made.replace(path)
+    print(path)
+    return path

@@ -1,0 +1,266 @@
+"""Pass-and-play (issue 22): several seats on this screen. At each hand-over the table hides
+every hand behind the cover "I'm NAME"; no hand (no card view of it, no Tractor kitty, no Chắn
+waiting cards) is on screen while it is up, and a seat's hand shows only after its tap. A whole
+Tractor deal with seats 0 and 2 here, by touch; a whole Chắn deal with seats 0 and 1, by button
+events; a table with no seat here has no Undo, no Hint and never says "You" / "Your team"; a
+resumed game shows the cover first."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine import registry
+from engine.ai.bots import make_bot
+from engine.chan.legal import DISCARD_BASE, PASS
+from engine.tractor import PASS as T_PASS
+from engine.tractor.cards import CODES
+from tests.ui.tablesim import focus_on, start_deal, tap_card, tractor_dealer_deal
+from tests.ui.test_chan_table import act as chan_act
+from tests.ui.test_seating import open_seating
+from tests.ui.uitools import cut_labels, pump, settle, tap, wait_for
+from ui.ports import MemoryStore
+from ui.table.seating import Seating, SeatPlan
+
+pytestmark = pytest.mark.ui
+
+
+def plans(kinds: str, names: dict[int, str]) -> list[SeatPlan]:
+    """`kinds`: one letter a seat, s = this screen, a = AI."""
+    return [SeatPlan("screen" if k == "s" else "ai", names.get(i, ""), "easy")
+            for i, k in enumerate(kinds)]
+
+
+def deciding(table: Any) -> bool:
+    state = table.session.state
+    return (not state.is_over and table.prompt != "" and not table.holding
+            and state.to_act == table.viewer and not table.cover_up)
+
+
+def wait_next(table: Any) -> None:
+    wait_for(lambda: table.summary_open or table.cover_up or deciding(table), 60,
+             what="the cover, a decision or the summary")
+    pump(4)
+
+
+def assert_hidden(table: Any) -> None:
+    """Nothing private is on screen: the cover on top, no hand laid out, no private extras."""
+    hand = table.ids.hand
+    assert table.cover_up and table.children[0] is table.cover_panel()
+    assert hand.codes == [] and hand.views == [] and hand.opacity == 0 and hand.disabled
+    assert getattr(table, "kitty_codes", []) == []
+    assert getattr(table, "waiting_codes", []) == []
+    assert table.prompt == "" and not table.can_hint()
+
+
+def answer_cover(app: Any, table: Any, by_buttons: bool) -> int:
+    """Tap "I'm NAME" (or OK: the button is focused); the seat's own hand shows then."""
+    seat = table.cover_seat
+    button = table.cover_panel().ids.cover_button
+    assert table.cover_name in button.text and button.text.startswith("I'm ")
+    if by_buttons:
+        assert table.focused_widget is button.__self__
+        app.handle_input("OK")
+    else:
+        tap(button)
+    pump(4)
+    assert not table.cover_up and table.viewer == seat and table.hand_shown()
+    assert table.ids.hand.opacity == 1
+    return seat
+
+
+def tractor_hand(table: Any, seat: int) -> list[str]:
+    obs = table.session.state.observation(seat)
+    return sorted(CODES[k] for k, n in enumerate(obs.hand) for _ in range(n))
+
+
+def test_tractor_deal_two_players_on_this_screen_by_touch(make_app: Any) -> None:
+    app = make_app(pace=0)
+    seating = open_seating(app, "tractor")  # the seating screen: seat 3 to this screen
+    tap(seating.rows[2].kind_button)  # AI -> this screen
+    seating.rows[0].name_input.text = "Ann"
+    seating.rows[2].name_input.text = "Bao"
+    settle()
+    assert [p.kind for p in seating.plans] == ["screen", "ai", "screen", "ai"]
+    assert seating.phone_title == "Pass-and-play" and not cut_labels(seating)
+    app.seating = Seating(list(seating.plans))
+    table = start_deal(app, "tractor", tractor_dealer_deal())
+    assert table.screen_seats() == [0, 2] and table.badges[2].name == "Bao"
+    bot = make_bot("tractor", "heuristic", 3)
+    covers: list[int] = []
+    shown = None  # the seat whose hand the last tap showed
+    seen = {"declare": 0, "bury": 0, "play": 0, "kitty": 0}
+    while True:
+        wait_next(table)
+        obs = table.observation()
+        if table.kitty_codes and not table.kitty_text.startswith("Nobody"):
+            assert table.hand_shown() and obs.dealer == table.viewer  # T-15: the dealer's own
+            seen["kitty"] += 1
+        if table.summary_open:
+            break
+        if table.cover_up:
+            assert_hidden(table)
+            assert table.cover_seat == table.session.state.to_act and table.cover_seat != shown
+            assert table.cover_name == ("Ann", "", "Bao")[table.cover_seat]
+            shown = answer_cover(app, table, by_buttons=False)
+            covers.append(shown)
+            assert sorted(table.ids.hand.codes) == tractor_hand(table, shown)
+            bottom = min(table.badges, key=lambda b: b.center_y)
+            assert bottom.seat == shown  # the table turned: this player's seat at the bottom
+            continue
+        state = table.session.state
+        assert state.to_act == shown == table.viewer  # only the tapped seat decides
+        action = bot.choose(state.observation(shown), state.legal_actions())
+        if table.prompt == "declare" and action == T_PASS and len(table.choice_actions) > 1:
+            action = table.choice_actions[-1]  # declare when one can: a seat here buries
+        seen[table.prompt] += 1
+        done = len(table.session.record.actions)
+        if table.prompt == "declare":
+            buttons = list(reversed(table.ids.choices.children))
+            tap(buttons[table.choice_actions.index(action)])
+        else:
+            cards = action[1:] if table.prompt == "bury" else action
+            picked: list[int] = []
+            for k in cards:
+                picked.append(next(i for i, c in enumerate(table.cards)
+                                   if c == k and i not in picked))
+            for i in picked:
+                tap_card(table.ids.hand, i)
+            assert table.feedback_ok, table.feedback
+            tap(table.ids.play_button)
+        pump(1)
+        assert len(table.session.record.actions) > done, table.message
+    state = table.session.state
+    assert state.is_over and len(state.tricks) >= 1
+    assert seen["bury"] == 1 and seen["kitty"] >= 1 and seen["play"] == 2 * len(state.tricks)
+    assert len(covers) >= 20 and set(covers) == {0, 2}
+    # summary: names, never "You"
+    text = table.summary_text
+    assert "You " not in text and "Your team" not in text and "Ann's team" in text, text
+    assert table.screen_players() == [(0, "Ann"), (2, "Bao")] and table.counted_seat() == 0
+
+
+def test_chan_deal_two_players_on_this_screen_by_buttons(make_app: Any) -> None:
+    app = make_app(pace=0)
+    seating = open_seating(app, "chan")
+    focus_on(app, seating, seating.rows[1].kind_button)
+    app.handle_input("OK")  # AI -> this screen
+    pump(2)
+    assert [p.kind for p in seating.plans] == ["screen", "screen", "ai", "ai"]
+    focus_on(app, seating, seating.ids.play_button)
+    app.handle_input("OK")
+    pump(3)
+    table = app.root.get_screen("chan")
+    assert app.root.current == "chan" and table.screen_seats() == [0, 1]
+    assert [z.name for z in table.seats[:2]] == ["Seat 1", "Seat 2"]  # no "You" here
+    bot = make_bot(registry.get("chan").name, "heuristic", 5)
+    covers: list[int] = []
+    shown = None
+    decisions = 0
+    while True:
+        wait_next(table)
+        if table.summary_open:
+            break
+        if table.cover_up:
+            assert_hidden(table)
+            assert table.cover_seat == table.session.state.to_act and table.cover_seat != shown
+            shown = answer_cover(app, table, by_buttons=True)
+            covers.append(shown)
+            counts = table.session.state.observation(shown).hand
+            assert sorted(table.cards) == sorted(f for f, n in enumerate(counts)
+                                                  for _ in range(n))
+            continue
+        state = table.session.state
+        assert state.to_act == shown == table.viewer
+        legal = state.legal_actions()
+        faces = {a if a < DISCARD_BASE else a - DISCARD_BASE for a in legal if a < PASS}
+        assert {table.cards[i] for i in table.legal} == faces
+        done = len(table.session.record.actions)
+        chan_act(app, table, bot.choose(state.observation(shown), legal), by_buttons=True)
+        pump(1)
+        assert len(table.session.record.actions) > done, (table.prompt, table.message)
+        decisions += 1
+    assert table.session.state.is_over and decisions >= 4
+    assert set(covers) == {0, 1} and len(covers) >= 4
+    assert "You " not in table.summary_text and "You win" not in table.summary_text
+
+
+def test_meri_seats_one_and_two_on_this_screen(make_app: Any) -> None:
+    from engine.meri.cards import CODES as MERI_CODES
+    from engine.meri.cards import cards_of
+
+    app = make_app(pace=0)
+    app.new_game("meri", seating=Seating(plans("ss" + "a" * 6, {0: "Ann", 1: "Bao"})))
+    table = app.root.get_screen("meri")
+    for _ in range(2):
+        wait_for(lambda: table.cover_up, 60, what="the cover")
+        assert table.ids.hand.opacity == 0  # at once; its card views go at the next frame
+        pump(2)
+        assert_hidden(table)
+        seat = table.cover_seat
+        app.handle_input("OK")  # on "I'm NAME" (checked before a forced pass, D-6, goes on)
+        assert not table.cover_up and table.viewer == seat and table.hand_shown()
+        hand = cards_of(table.session.state.observation(seat).hand)
+        assert sorted(table.ids.hand.codes) == sorted(MERI_CODES[c] for c in hand)
+        assert min(table.badges, key=lambda b: b.center_y).seat == seat
+        assert table.team_texts == ["Ann's team", "Bao's team"]
+
+
+def test_one_seat_on_this_screen_has_no_cover(make_app: Any) -> None:
+    app = make_app(pace=0)
+    app.seating = Seating(plans("asaa", {}))  # this screen plays seat 1 only
+    table = start_deal(app, "tractor", tractor_dealer_deal())
+    wait_for(lambda: table.human_deciding(), 30, what="seat 1's decision")
+    assert not table.cover_up and table.viewer == 1 and table.ids.hand.views
+    assert table.badges[1].name == "You" and table.badges[0].name == "AI 0"
+
+
+def test_no_seat_on_this_screen_no_undo_no_hint_no_you(make_app: Any) -> None:
+    app = make_app(pace=0)
+    app.seating = Seating(plans("aaaa", {}))
+    table = start_deal(app, "tractor", tractor_dealer_deal())
+    pump(4)
+    for key in ("hint_button", "undo_button"):
+        button = table.ids[key]
+        assert button.opacity == 0 and button.disabled, key
+    assert "Your team" not in table.levels_text and "AI 0's team" in table.levels_text
+    assert table.badges[0].name == "AI 0" and table.ids.hand.views == []
+    wait_for(lambda: table.summary_open, 120, what="the AI to finish the deal")
+    assert table.ids.hand.views == [] and table.kitty_codes == []
+    text = table.summary_text
+    assert "Your team" not in text and "You " not in text, text
+    assert not table.cover_up
+
+
+def test_resumed_pass_and_play_game_shows_the_cover_first(make_app: Any) -> None:
+    store = MemoryStore()
+    app = make_app(store=store, pace=0)
+    app.new_game("chan", seating=Seating(plans("ssaa", {0: "Ann", 1: "Bao"})))
+    table = app.root.get_screen("chan")
+    wait_next(table)
+    if table.cover_up:
+        answer_cover(app, table, by_buttons=False)
+    assert table.ids.hand.views  # a hand on screen when the power goes
+    app2 = make_app(store=store, pace=0)
+    app2.continue_game()
+    table2 = app2.root.get_screen("chan")
+    assert app2.root.current == "chan"
+    assert table2.screen_seats() == [0, 1] and table2.ids.hand.views == []
+    wait_for(lambda: table2.cover_up, 60, what="the cover after resuming")
+    assert_hidden(table2)
+    assert table2.cover_name in ("Ann", "Bao")
+    answer_cover(app2, table2, by_buttons=True)
+    assert table2.ids.hand.views
+
+
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=["landscape", "portrait"])
+def test_cover_labels_fit_in_every_language(make_app: Any, size: tuple[int, int]) -> None:
+    from tests.ui.tablesim import cut_in_languages
+
+    app = make_app(size=size, pace=0)
+    app.new_game("tractor", seating=Seating(plans("ssaa", {0: "Nguyễn Thị Minh Khai"})))
+    table = app.root.get_screen("tractor")
+    wait_for(lambda: table.cover_up, 60, what="the cover")
+    settle()
+    assert cut_in_languages(app, "cover") == []

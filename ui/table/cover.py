@@ -1,0 +1,152 @@
+"""Pass-and-play (issue 22): several seats played on this screen, each hand shown only to its
+player.
+
+`CoverMixin` gives `TableScreen` the seat the table is drawn for (`viewer`: whose hand shows
+and who acts by touch) and the cover. When a *this screen* seat is to act and it is not the
+seat last shown, every hand is hidden and a panel over the whole table (`PassCover`, cover.kv)
+asks that player to tap "I'm NAME" (the button is focused, so the physical OK answers it too);
+only after the tap does the table draw for that seat and take its input, turned so that the
+seat sits at the bottom edge (`place_seats`, `seats.turned`). A new deal, or a game
+resumed after a power cut, shows no hand until such a tap. Private information beside the hand
+(Tractor's buried kitty, Chắn's waiting cards) follows `hand_shown`. With one seat on this
+screen nothing of this shows: its hand is always drawn. With none (phones and AI only) no hand
+is drawn and `screen_plays` is False (the tables hide Hint and Undo).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.factory import Factory
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from ui.table.seats import seat_name
+
+
+class PassCover(BoxLayout):
+    """The panel that hides the table between two players of this screen (cover.kv lays it
+    out): it takes every touch made while it is up, on it or beside it."""
+
+    table = ObjectProperty(None, allownone=True)
+
+    def on_touch_down(self, touch: Any) -> bool:
+        super().on_touch_down(touch)
+        return True
+
+    def on_touch_move(self, touch: Any) -> bool:
+        super().on_touch_move(touch)
+        return True
+
+    def on_touch_up(self, touch: Any) -> bool:
+        super().on_touch_up(touch)
+        return True
+
+
+Factory.register("PassCover", cls=PassCover)
+
+
+class CoverMixin:
+    """The viewer seat and the cover of a table screen (listed before `BaseScreen`)."""
+
+    cover_up = BooleanProperty(False)  # the cover hides the table: whose turn it is, a button
+    cover_name = StringProperty("")  # the name of the seat the cover waits for
+    screen_plays = BooleanProperty(True)  # some seat is played by touch on this screen
+    viewer = 0  # the seat the table is drawn for (its hand, its prompts)
+    revealed = False  # the viewer's player tapped (or the only seat on this screen)
+    cover_seat: int | None = None  # the seat the cover is up for
+
+    def seat_viewer(self) -> None:
+        """A table starts (new or resumed): drawn for the first seat of this screen (seat 0 if
+        none); with several, no hand shows until a player taps."""
+        seats = self.screen_seats()  # type: ignore[attr-defined]
+        self.viewer = seats[0] if seats else 0
+        self.revealed = len(seats) == 1
+        self.screen_plays = bool(seats) or self.autoplay  # type: ignore[attr-defined]
+        self.lower_cover()
+        self.place_seats()
+
+    def place_seats(self) -> None:
+        """Lay the seats out around the viewer, at the bottom edge (tables override)."""
+
+    def pass_and_play(self) -> bool:
+        return len(self.screen_seats()) > 1  # type: ignore[attr-defined]
+
+    def hide_hands(self) -> None:
+        """A new deal in pass-and-play: no hand shows until the next tap."""
+        if self.pass_and_play():
+            self.revealed = False
+
+    def hand_shown(self) -> bool:
+        """The viewer's hand (and what only that seat knows) may be on screen now."""
+        if self.autoplay or self.replay is not None:  # type: ignore[attr-defined]
+            return True
+        return (self.plays_here(self.viewer)  # type: ignore[attr-defined]
+                and self.revealed and not self.cover_up)
+
+    def needs_cover(self, seat: int | None) -> bool:
+        """`seat`, a seat of this screen, is to act and its hand is not the one shown."""
+        return (self.plays_here(seat)  # type: ignore[attr-defined]
+                and (seat != self.viewer or not self.revealed))
+
+    def raise_cover(self, seat: int) -> None:
+        """Hide every hand and ask `seat`'s player to take the screen."""
+        name = seat_name(seat)
+        if self.cover_up and self.cover_seat == seat:
+            self.cover_name = name  # (a language switch)
+            return
+        self.cover_seat = seat
+        self.revealed = False
+        self.cover_name = name
+        self.cover_up = True
+        self.prompt = ""  # type: ignore[attr-defined]
+        self.alert = False  # type: ignore[attr-defined]
+        hand = self.ids.get("hand")  # type: ignore[attr-defined]
+        if hand is not None:
+            hand.picked = []
+        panel = self._cover_panel()
+        if panel.parent is None:
+            self.add_widget(panel)  # type: ignore[attr-defined]
+        self.refresh()  # type: ignore[attr-defined]  # (the hand goes)
+        self.set_focus(panel.ids.cover_button)  # type: ignore[attr-defined]
+        self.ensure_focus()  # type: ignore[attr-defined]
+
+    def take_turn(self) -> bool:
+        """The tap on "I'm NAME": the table is drawn for that seat, its hand shows and its
+        decision is asked. False if no cover is up."""
+        if not self.cover_up or self.cover_seat is None:
+            return False
+        turn = self.viewer != self.cover_seat
+        self.viewer = self.cover_seat
+        self.revealed = True
+        self.lower_cover()
+        if turn:
+            self.place_seats()
+        self.set_focus(None)  # type: ignore[attr-defined]
+        self.refresh()  # type: ignore[attr-defined]
+        self.step()  # type: ignore[attr-defined]
+        return True
+
+    def lower_cover(self) -> None:
+        panel = self.__dict__.get("_cover")
+        if panel is not None and panel.parent is not None:
+            panel.parent.remove_widget(panel)
+        self.cover_up = False
+        self.cover_seat = None
+        self.focus_scope = None  # type: ignore[attr-defined]
+
+    def _cover_panel(self) -> Any:
+        panel = self.__dict__.get("_cover")
+        if panel is None:
+            panel = self.__dict__["_cover"] = Factory.PassCover(table=self)
+        return panel
+
+    def cover_panel(self) -> Any:
+        """The cover while it is up (focus stays inside it), else None."""
+        return self.__dict__.get("_cover") if self.cover_up else None
+
+    def ensure_focus(self) -> None:
+        panel = self.cover_panel()
+        if panel is not None:
+            self.focus_scope = panel  # type: ignore[attr-defined]
+        super().ensure_focus()  # type: ignore[misc]
