@@ -38,7 +38,7 @@ from engine import registry
 from engine.ai.kinds import DEFAULT_LEVEL, LEVELS
 from engine.errors import EngineError
 from engine.session import Session
-from ui import i18n, keys
+from ui import fontfaces, i18n, keys
 from ui.kiosk import HoldGesture, pin_matches
 from ui.ports import EVENTS, SPEED_MAX, SPEED_MIN, Services
 from ui.screens.lazy import LazyScreenManager
@@ -184,6 +184,7 @@ class ParlorApp(SoundCues, App):
 
     # -- lifecycle ---------------------------------------------------------------------------
     def build(self) -> LazyScreenManager:
+        fontfaces.install()  # one font face per whole size (`ui.fontfaces`)
         load_kv()
         manager = LazyScreenManager(transition=NoTransition())
         for name in (*SCREENS, *TABLES):  # home now, each other screen when first shown

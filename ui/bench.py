@@ -32,7 +32,12 @@ To find what a slow frame did, each table also prints its `--top N` slowest fram
 (and the two slowest after the last action) with what ran in them (`FrameProbe`): the card
 stages drawn (`ui.cards.render`: paint, finish, a new scratch Fbo) and their CPU, the Label
 text, the UI thread's garbage collections (generations, CPU, objects freed), the actions
-applied, whether a bot thought in the app's process; with `--sample`, also the UI thread's
+applied, whether a bot thought in the app's process, and the named sources of the frame's time
+(`ui.frame_probe.Sources`: every Clock callback by name, layout passes and widgets built by
+class, Label text, card stages, summary, sound, input, gc; exclusive CPU, the unclaimed rest as
+`other`), so a frame that drew no card and applied no action still says what it did; then the
+run's largest sources, the table build's RSS and the frames that grew RSS most (resident memory
+read every frame); with `--sample`, also the UI thread's
 innermost project functions, sampled every millisecond (which disturbs the gaps, so the
 figures of a sampled run are for reading, not for reporting). And one line per table of the
 UI thread's collections over the deal.
@@ -57,6 +62,9 @@ from typing import Any
 
 from engine import registry
 from engine.measure import percentiles, rss_mb, status_mb
+from ui.frame_probe import FrameProbe, Sources, describe_frame
+
+__all__ = ["FrameProbe", "Sources", "describe_frame", "gap_figures", "main", "memory_figures"]
 
 BASELINE_SECONDS = 1.0  # the empty app runs this long after its first frame, then reports
 
@@ -83,6 +91,12 @@ def _child(mode: str, started: float, level: str, speed: float, game: str = "mer
     if size is not None:
         Window.size = size
     out: dict[str, Any] = {"mode": mode, "game": game}
+    sources = None
+    if mode == "deal":  # named before the app makes its widgets, so their triggers are seen
+        sources = Sources()
+        sources.watch_clock(Clock)
+        sources.watch_kivy(Window)
+        sources.watch_parlor()
     app = ParlorApp(Services(store=MemoryStore(), outputs=NullOutputs()), seed=11)
 
     def home_drawn(_dt: float) -> None:
@@ -160,7 +174,7 @@ def _child(mode: str, started: float, level: str, speed: float, game: str = "mer
 
         LabelBase._texture_fill = counted_fill
 
-        probe = FrameProbe(sample)
+        probe = FrameProbe(sample, sources)
         probe.watch_cards(card_render)
 
         def frame(_dt: float) -> None:
@@ -179,10 +193,15 @@ def _child(mode: str, started: float, level: str, speed: float, game: str = "mer
 
         app.ai_level = level
         app.animation_speed = speed
+        before = rss_mb(), status_mb("VmHWM")
         table = app.root.get_screen(game)
         table.autoplay = True
         app.new_game(game)
-        Clock.schedule_interval(frame, 0)
+        out["build_mb"] = [round(v, 1) for v in (*before, rss_mb(), status_mb("VmHWM"))]
+        # The bench's own callbacks are not a source of the frames they measure.
+        every = Clock.schedule_interval if sources is None else sources.unwatched[
+            "schedule_interval"]
+        every(frame, 0)
 
         def watch(_dt: float) -> None:
             if table.summary_open:
@@ -205,10 +224,12 @@ def _child(mode: str, started: float, level: str, speed: float, game: str = "mer
                 out.update(memory_figures(table))
                 out["top_frames"] = probe.top(top, 5, after_deal)
                 out.update(probe.gc_figures(5))
+                out["source_totals"] = probe.source_totals(top + 5)
+                out["grew"] = probe.grew(top)
                 probe.close()
                 app.stop()
 
-        Clock.schedule_interval(watch, 0.25)
+        every(watch, 0.25)
 
     def first_frame(*_args: Any) -> None:
         # The first frame drawn (on_flip comes after on_draw) with home shown and the keys bound.
@@ -217,178 +238,12 @@ def _child(mode: str, started: float, level: str, speed: float, game: str = "mer
         Window.unbind(on_flip=first_frame)
         out["startup_s"] = round(time.time() - started, 3)
         out["startup_cpu_s"] = round(time.process_time(), 3)  # this process's CPU time so far
-        Clock.schedule_once(home_drawn, 0)
+        Clock.schedule_once(home_drawn, 0) if sources is None else sources.unwatched[
+            "schedule_once"](home_drawn, 0)
 
     app.bind(on_start=lambda *_a: Window.bind(on_flip=first_frame))
     app.run()
     return out
-
-
-class FrameProbe:
-    """What ran in each frame, for the report of the slowest ones: the UI thread's garbage
-    collections (CPU time, generations), the card faces drawn (sizes), the actions applied, and
-    whether a bot was thinking in this process (a decision the bot process could not take) or in
-    the bot process. With `sample`, a thread of its own also samples the UI thread's stack every
-    millisecond and keeps its innermost project function (the sampler takes the GIL, so the gaps
-    feel it; the thread-CPU figures hardly do). Nothing here changes what a frame does."""
-
-    def __init__(self, sample: bool = False) -> None:
-        import gc
-        import threading
-
-        import ui.table.driver as driver
-
-        self.records: list[dict[str, Any]] = []
-        self.ui = threading.get_ident()
-        self.gc_ms = 0.0
-        self.gens: list[int] = []
-        self.freed = 0  # objects the frame's collections freed
-        self._gc_begin = 0.0
-        self.faces: list[str] = []
-        self.actions = 0
-        self.local_running = 0
-        self.local_started = 0
-        self.samples: dict[str, int] = {}
-        self._gc = gc
-        gc.callbacks.append(self._collected)
-        made = driver.local_bot
-
-        def local_bot(game_name: str, spec: tuple[str, int]) -> Any:
-            return _CountedBot(made(game_name, spec), self)
-
-        driver.local_bot = local_bot
-        self._restore = lambda: setattr(driver, "local_bot", made)
-        self._stop = threading.Event()
-        self._sampler = None
-        if sample:
-            self._sampler = threading.Thread(target=self._sample, daemon=True)
-            self._sampler.start()
-
-    def _collected(self, phase: str, info: dict[str, Any]) -> None:
-        import threading
-
-        if threading.get_ident() != self.ui:
-            return
-        if phase == "start":
-            self._gc_begin = time.thread_time()
-        else:
-            self.gc_ms += 1000 * (time.thread_time() - self._gc_begin)
-            self.gens.append(info["generation"])
-            self.freed += info["collected"]
-
-    def watch_cards(self, module: Any) -> None:
-        """Note in the frame's record each card stage of `ui.cards.render` (painted, finished)
-        and each scratch Fbo made, with its size."""
-        paint, finish, fbo = module.paint, module.finish, module._fbo
-
-        def painted(draw: Any, width: int, height: int) -> Any:
-            self.faces.append(f"paint {width}x{height}")
-            return paint(draw, width, height)
-
-        def finished(draw: Any, group: Any, width: int, height: int) -> Any:
-            self.faces.append(f"finish {width}x{height}")
-            return finish(draw, group, width, height)
-
-        def scratch(width: int, height: int) -> Any:
-            if (width, height) not in module._scratch:
-                self.faces.append(f"new Fbo {width}x{height}")
-            return fbo(width, height)
-
-        module.paint, module.finish, module._fbo = painted, finished, scratch
-
-    def _sample(self) -> None:
-        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        ours = tuple(os.path.join(root, package) + os.sep for package in ("ui", "engine"))
-        sys.setswitchinterval(0.0002)  # the UI thread lets the sampler in that often
-        while not self._stop.wait(0.001):
-            frame = sys._current_frames().get(self.ui)
-            name = None
-            inner = frame.f_code.co_name if frame is not None else ""
-            while frame is not None:
-                code = frame.f_code
-                if code.co_filename.startswith(ours) and not code.co_filename.endswith("bench.py"):
-                    name = f"{os.path.relpath(code.co_filename, root)}:{code.co_name} ({inner})"
-                    break
-                frame = frame.f_back
-            if name is not None:
-                self.samples[name] = self.samples.get(name, 0) + 1
-
-    def frame(self, python: float, cards: float, text: float, actions: int) -> None:
-        """Close the record of the frame that just ended."""
-        local = self.local_running > 0 or self.local_started > 0
-        samples = sorted(self.samples.items(), key=lambda kv: -kv[1])[:4]
-        self.records.append({
-            "ms": round(1000 * python, 1), "cards_ms": round(1000 * cards, 1),
-            "faces": self.faces, "text_ms": round(1000 * text, 1),
-            "gc_ms": round(self.gc_ms, 1), "gc": self.gens, "freed": self.freed,
-            "applied": actions - self.actions if self.records else 0, "local": local,
-            "samples": samples})
-        self.actions = actions
-        self.gc_ms, self.gens, self.faces, self.samples = 0.0, [], [], {}
-        self.freed = 0
-        self.local_started = 0
-
-    def gc_figures(self, skip: int) -> dict[str, Any]:
-        """The UI thread's garbage collections over the run, the first `skip` frames left out
-        (as in the percentiles; the table opening's full collection, `ui.app.settle_heap`, is
-        in them): how many per generation, the largest share of one frame, the total (ms)."""
-        counts = [0, 0, 0]
-        for record in self.records[skip:]:
-            for generation in record["gc"]:
-                counts[generation] += 1
-        per_frame = [record["gc_ms"] for record in self.records[skip:]]
-        return {"gc_counts": counts, "gc_max_ms": max(per_frame, default=0.0),
-                "gc_total_ms": round(sum(per_frame), 1)}
-
-    def top(self, count: int, skip: int, after: list[bool]) -> list[dict[str, Any]]:
-        """The `count` slowest frames of bot turns and the 2 slowest after the last action
-        (the first `skip` left out, as in the percentiles), slowest first, indexed."""
-        rows = [dict(r, frame=i, end=after[i]) for i, r in enumerate(self.records) if i >= skip]
-        playing = sorted((r for r in rows if not r["end"]), key=lambda r: -r["ms"])[:count]
-        ending = sorted((r for r in rows if r["end"]), key=lambda r: -r["ms"])[:2]
-        return playing + ending
-
-    def close(self) -> None:
-        """Stop the sampler, the collection callback and the bot counting."""
-        self._stop.set()
-        if self._collected in self._gc.callbacks:
-            self._gc.callbacks.remove(self._collected)
-        self._restore()
-
-
-class _CountedBot:
-    """An in-process bot whose decisions the probe sees."""
-
-    def __init__(self, bot: Any, probe: FrameProbe) -> None:
-        self.bot, self.probe = bot, probe
-
-    def choose(self, observation: Any, legal: Any) -> Any:
-        self.probe.local_running += 1
-        self.probe.local_started += 1
-        try:
-            return self.bot.choose(observation, legal)
-        finally:
-            self.probe.local_running -= 1
-
-
-def describe_frame(row: dict[str, Any]) -> str:
-    """One line saying what ran in a frame of `FrameProbe.top`."""
-    parts = [f"frame {row['frame']}{' (after the last action)' if row['end'] else ''}: "
-             f"{row['ms']:.1f} ms"]
-    if row["faces"]:
-        parts.append(f"cards {row['cards_ms']:.1f} ms ({', '.join(row['faces'])})")
-    if row["text_ms"]:
-        parts.append(f"text {row['text_ms']:.1f} ms")
-    if row["gc"]:
-        parts.append(f"gc {row['gc_ms']:.1f} ms (generations {row['gc']}, "
-                     f"{row['freed']} objects freed)")
-    if row["applied"]:
-        parts.append(f"{row['applied']} action(s) applied")
-    if row["local"]:
-        parts.append("a bot thinking in the app's process")
-    if row["samples"]:
-        parts.append("samples " + ", ".join(f"{name} {n}" for name, n in row["samples"]))
-    return "; ".join(parts)
 
 
 def memory_figures(table: Any) -> dict[str, Any]:
@@ -527,8 +382,17 @@ def main(argv: list[str] | None = None) -> int:
               f"left out): "
               f"{'/'.join(str(n) for n in deal['gc_counts'])}, {deal['gc_total_ms']:.0f} ms in "
               f"all, largest share of a frame {deal['gc_max_ms']:.1f} ms")
+        if deal.get("source_totals"):
+            print("  named sources over the whole run (UI-thread CPU ms, calls): " + ", ".join(
+                f"{name} {ms:.0f} ({calls})" for name, ms, calls in deal["source_totals"]))
         for row in deal["top_frames"]:
             print("    " + describe_frame(row))
+        rss, peak, built, built_peak = deal["build_mb"]
+        print(f"  memory: building the table (get_screen, new_game) took RSS {rss:.0f} -> "
+              f"{built:.0f} MiB, peak {peak:.0f} -> {built_peak:.0f} MiB; the frames that "
+              f"grew RSS most:")
+        for row in deal["grew"]:
+            print(f"    {describe_frame(row)}")
         memory.append(f"  {game:8s} Parlor peak {deal['peak_deal_mb']:.0f} MiB "
                       f"(baseline {deal['peak_deal_mb'] - base:+.0f} MiB); bot process peak "
                       f"{deal['bot_peak_mb']:.0f} MiB ({deal['bot_answered']} decisions)")

@@ -71,3 +71,113 @@ def test_the_frame_probe_says_what_ran_in_the_slowest_frames():
     assert "2 action(s) applied" in text
     assert "in the app's process" in bench.describe_frame(rows[1])
     assert "(after the last action)" in bench.describe_frame(rows[2])
+
+
+def _spin(seconds: float) -> None:
+    """Keep the thread busy (CPU, not sleep) for about `seconds` of its CPU time."""
+    import time
+
+    end = time.thread_time() + seconds
+    while time.thread_time() < end:
+        pass
+
+
+def test_the_sources_name_a_slow_clock_callback_and_a_layout_pass():
+    """`--top` attribution: a frame with no card and no action still says what ran in it. A
+    synthetic slow Clock callback appears under its own name, the layout pass it causes under
+    the layout's class, the widgets it made under theirs, a collection inside it is `gc`, and
+    one unscheduled is not run; closing undoes every patch."""
+    import gc
+
+    from kivy.clock import Clock
+    from kivy.uix.boxlayout import BoxLayout
+    from kivy.uix.widget import Widget
+
+    from ui.frame_probe import Sources
+
+    plain_layout = BoxLayout.do_layout
+    sources = Sources()
+    probe = bench.FrameProbe(sources=sources)
+    try:
+        sources.watch_clock(Clock)
+        sources.watch_kivy(object.__new__(type("FakeWindow", (), {
+            "on_draw": lambda self: None, "flip": lambda self: None})))
+
+        class SlowPulse:
+            def beat(self, _dt: float) -> None:
+                _spin(0.02)  # far above anything else of the tick: listed first
+                box = BoxLayout()
+                box.add_widget(Widget())
+                box.do_layout()
+                gc.collect(0)
+
+        pulse = SlowPulse()
+        Clock.schedule_once(pulse.beat, 0)
+        Clock.tick()
+        probe.frame(0.020, 0.0, 0.0, 0)
+        Clock.schedule_once(pulse.beat, 0)
+        Clock.unschedule(pulse.beat)  # the timed wrapper still answers to its callback
+        Clock.tick()
+        probe.frame(0.001, 0.0, 0.0, 0)
+    finally:
+        probe.close()
+    assert BoxLayout.do_layout is plain_layout and "schedule_once" not in vars(Clock)
+    first, second = probe.records
+    shown = {name: (ms, calls) for name, ms, calls in first["sources"]}
+    assert shown["clock SlowPulse.beat"][1] == 1  # the slowest source, so among those shown
+    names = sources.totals  # every source (the record shows the largest few; widgets other
+    # tests left behind may be laid out in the same tick)
+    assert "layout BoxLayout" in names and "build BoxLayout" in names and "gc" in names
+    assert not any(name.startswith("clock SlowPulse") for name, _ms, _c in second["sources"])
+    text = bench.describe_frame(dict(first, frame=7, end=False))
+    assert "sources " in text and "clock SlowPulse.beat " in text and ", other " in text
+    assert probe.source_totals(3)[0][0] == "clock SlowPulse.beat"
+
+
+def test_a_clock_callback_of_an_object_gone_is_not_called_and_names_read_well():
+    import functools
+
+    from kivy.animation import Animation
+
+    from ui.frame_probe import Sources, _Callback, callback_name
+
+    sources = Sources()
+    try:
+        calls = []
+
+        class Owner:
+            def step(self, dt: float) -> None:
+                calls.append(dt)
+
+        owner = Owner()
+        timed = _Callback(sources, owner.step)
+        assert timed == owner.step and timed(0.5) is None and calls == [0.5]
+        del owner
+        assert timed(0.5) is False and calls == [0.5]
+        assert callback_name(Animation(x=1, opacity=0)._update) == "Animation (opacity, x)"
+        assert callback_name(functools.partial(_spin, 0.0)) == "_spin"
+        assert callback_name(lambda _dt: None).endswith("<lambda>")
+    finally:
+        sources.close()
+
+
+def test_a_relayed_callback_is_named_with_whose_callback_it_delivers():
+    """`Worker.submit` hands a result to the UI thread through local functions: the source
+    says whose callback it delivers, not only `<lambda>`."""
+    from ui.frame_probe import callback_name
+
+    class Table:
+        def on_move(self, result: object) -> None:
+            pass
+
+    def submit(then):
+        def finish(result: object) -> None:
+            then(result)
+
+        return lambda _dt: finish(None)
+
+    table = Table()
+    assert callback_name(submit(table.on_move)).endswith("<lambda> -> Table.on_move")
+    seat = 2
+    named = callback_name(submit(lambda f: table.on_move((f, seat))))  # as the driver does
+    assert named.endswith("<lambda> -> Table.on_move")

@@ -120,7 +120,8 @@ def test_cache_evicts_the_least_recently_used(cards) -> None:
 
 
 def test_a_reused_scratch_fbo_draws_exactly_what_a_fresh_one_does(cards) -> None:
-    """Cards are drawn into one kept Fbo per size: nothing of the previous card may remain."""
+    """Cards of every size are drawn into the corner of one kept scratch Fbo: the pixels are
+    those of an Fbo of the card's own size, and nothing of the previous card may remain."""
     from kivy.graphics import ClearBuffers, ClearColor, Fbo, InstructionGroup
 
     from ui.cards import chan, french, render
@@ -141,9 +142,17 @@ def test_a_reused_scratch_fbo_draws_exactly_what_a_fresh_one_does(cards) -> None
              (lambda p: french.draw_face(p, "RJ")), (lambda p: p.blank())]
     for draw in faces:  # each drawn over the one before in the same scratch Fbo
         assert render.pixels(draw, 35, 50) == fresh(draw, 35, 50)
-    for size in [(18, 60), (19, 60), (20, 60), (21, 60)]:  # more sizes than are kept
+    render.drop_scratch()
+    sizes = [(18, 60), (19, 60), (20, 60), (21, 60), (62, 88), (67, 96), (78, 112), (29, 96)]
+    for size in sizes:
         assert render.pixels(chan.draw_back, *size) == fresh(chan.draw_back, *size)
-    assert len(render._scratch) == render.SCRATCH_SIZES
+        assert render.pixels(faces[0], *size) == fresh(faces[0], *size)
+    (scratch,) = render._scratch  # one Fbo for all of them
+    assert tuple(scratch.size) == (render.SCRATCH_MIN, render.SCRATCH_MIN)
+    big = (render.SCRATCH_MIN + 3, 2 * render.SCRATCH_MIN + 1)  # larger: remade, powers of two
+    assert render.pixels(faces[2], *big) == fresh(faces[2], *big)
+    assert tuple(render._scratch[0].size) == (2 * render.SCRATCH_MIN, 4 * render.SCRATCH_MIN)
+    assert render.pixels(faces[0], 35, 50) == fresh(faces[0], 35, 50)  # small again: kept
 
 
 @pytest.mark.parametrize(

@@ -98,7 +98,7 @@ def test_a_card_drawn_in_stages_has_the_pixels_of_one_drawn_at_once(
 
     w, h = size
     cards.CACHE.clear()
-    render._scratch.pop(size, None)  # a size with no scratch Fbo yet: three stages
+    render.drop_scratch()  # no scratch Fbo yet: three stages
     job = cards.staged(kind, deck, code, w, h)
     assert cards.staged(kind, deck, code, w, h) is job  # the same drawing while unfinished
     steps = [job.step() for _ in range(3)]

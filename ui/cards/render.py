@@ -5,11 +5,15 @@ is drawn once and its texture reused. Main thread only.
 
 A card is drawn into a scratch `Fbo`, its pixels are copied into a plain `Texture` and the
 card's drawing instructions are dropped: under software GL (llvmpipe) a kept Fbo cost ~0.5 MiB
-per card, a plain texture about a sixth of that. The scratch Fbos (one per recently drawn size,
-`SCRATCH_SIZES` at most) are reused: creating and first binding an Fbo cost as much CPU as
-drawing the card into it (~2 of ~4 ms under llvmpipe), and a cold card stalls the frame it is
-drawn in; and an Fbo made and released per card left ~0.45 MiB per card behind in the GL driver
-for good (30 Tổ Tôm faces at 24x80: +13 MiB of RSS each time, malloc_trim gave none back).
+per card, a plain texture about a sixth of that. One scratch Fbo serves every size: a card is
+drawn in its lower left corner (the Fbo's projection maps one unit to one pixel, so the pixels
+are those of an Fbo of the card's own size) and only that corner is read back. Creating and
+first binding an Fbo cost as much CPU as drawing the card into it (~2 of ~4 ms under
+llvmpipe), and every Fbo made and released left memory behind in the GL driver for good (an
+Fbo per card: ~0.45 MiB each; one kept per recent size, as before: ~0.2 MiB per new size, and
+a Tractor hand takes a new size as it empties, so a deal grew the app by several MiB). The
+scratch Fbo is only remade, larger, for a card that does not fit it; its sides are powers of
+two, so mapping a card's coordinates to its pixels scales them exactly.
 
 A cold card costs a few ms in one piece, too much for one frame on a Pi: `Staged` draws it in
 stages, one per call (the scratch Fbo of a new size, the painting, then the Fbo drawing and
@@ -22,6 +26,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 
 from kivy.graphics import ClearBuffers, ClearColor, Fbo, InstructionGroup
+from kivy.graphics.opengl import GL_RGBA, GL_UNSIGNED_BYTE, glReadPixels
 from kivy.graphics.texture import Texture
 
 from ui.cards.paint import Painter
@@ -33,23 +38,40 @@ Key = tuple[str, str, str, int, int]
 DEFAULT_CAPACITY = 300
 #: Cards left half drawn (asked for, then not needed) are forgotten past this many.
 MAX_STAGED = 64
-#: Scratch Fbos kept, one per size: a table draws at a few sizes (trick, hand, rows) at a time.
-SCRATCH_SIZES = 5
+#: The scratch Fbo's smallest side (px): enough for most cards, so it is seldom remade.
+SCRATCH_MIN = 128
 
-_scratch: OrderedDict[tuple[int, int], Fbo] = OrderedDict()
+_scratch: list[Fbo] = []  # the scratch Fbo, once made
+
+
+def _side(needed: int) -> int:
+    """The smallest power of two at least `needed` and `SCRATCH_MIN`."""
+    side = SCRATCH_MIN
+    while side < needed:
+        side *= 2
+    return side
+
+
+def fits(width: int, height: int) -> bool:
+    """Whether a `width`×`height` card fits the scratch Fbo as it is (False: none yet)."""
+    if not _scratch:
+        return False
+    w, h = _scratch[0].size
+    return width <= w and height <= h
 
 
 def _fbo(width: int, height: int) -> Fbo:
-    """The scratch Fbo of this size (made on first use; the least recently used size goes)."""
-    key = (width, height)
-    fbo = _scratch.get(key)
-    if fbo is None:
-        fbo = _scratch[key] = Fbo(size=key, with_stencilbuffer=False)
-        if len(_scratch) > SCRATCH_SIZES:
-            _scratch.popitem(last=False)
-    else:
-        _scratch.move_to_end(key)
-    return fbo
+    """The scratch Fbo, remade larger first if a `width`×`height` card does not fit it."""
+    if not fits(width, height):
+        w, h = _scratch[0].size if _scratch else (0, 0)
+        size = (_side(max(w, width)), _side(max(h, height)))
+        _scratch[:] = [Fbo(size=size, with_stencilbuffer=False)]
+    return _scratch[0]
+
+
+def drop_scratch() -> None:
+    """Forget the scratch Fbo (the next card makes a new one; for tests)."""
+    _scratch.clear()
 
 
 def paint(draw: Draw, width: int, height: int) -> InstructionGroup:
@@ -61,8 +83,9 @@ def paint(draw: Draw, width: int, height: int) -> InstructionGroup:
 
 
 def rasterize(group: InstructionGroup, width: int, height: int) -> bytes:
-    """Draws a painted card into the scratch `width`×`height` Fbo (cleared first); returns its
-    RGBA bytes and leaves the Fbo and the emptied `group` without the card's instructions.
+    """Draws a painted card into the lower left `width`×`height` corner of the scratch Fbo
+    (cleared first); returns that corner's RGBA bytes (bottom row first, as `Fbo.pixels`) and
+    leaves the Fbo and the emptied `group` without the card's instructions.
 
     Emptying the group unlinks each instruction from it (instruction and group point at each
     other), so the card's few hundred instructions are freed here, at once, rather than left as
@@ -75,7 +98,11 @@ def rasterize(group: InstructionGroup, width: int, height: int) -> bytes:
         ClearBuffers()
     fbo.add(group)
     fbo.draw()
-    data = fbo.pixels
+    fbo.bind()
+    try:
+        data = glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE)
+    finally:
+        fbo.release()
     fbo.clear()
     group.clear()
     return data
@@ -116,8 +143,8 @@ def render(draw: Draw, width: int, height: int) -> tuple[_Redraw, Texture]:
 
 
 class Staged:
-    """A card being drawn over several frames, one stage per `step()`: the scratch Fbo of its
-    size if there is none yet, then the painting (`paint`), then the Fbo drawing and read-back
+    """A card being drawn over several frames, one stage per `step()`: the scratch Fbo, if there
+    is none yet or the card does not fit it, then the painting (`paint`), then the Fbo drawing and read-back
     (`finish`). Each stage is a fraction of a whole card's cost, so a frame that has to draw a
     cold card does a part of it. The pixels are those `render` draws."""
 
@@ -132,7 +159,7 @@ class Staged:
         if done is not None:
             return done
         if self.group is None:
-            if (w, h) not in _scratch:
+            if not fits(w, h):
                 _fbo(w, h)
                 return None
             self.group = paint(self.draw, w, h)
