@@ -43,7 +43,11 @@ def why_shots(app: Any, out: Path, tag: str, game_name: str, level: str, seed: i
         table.play(me.choose(state.observation(0), state.legal_actions()))
     if level != "easy":
         shoot(out, f"why_{game_name}_button_{tag}")
-    table.open_why()
+    if not table.open_why():  # a counted game: Why? first asks to make it a practice game
+        if level != "easy":
+            shoot(out, f"why_{game_name}_question_{tag}")
+        table.confirm_practice(True)
+    wait(lambda: table.why_open, f"{game_name}: the Why? panel", seconds=30)
     shoot(out, f"why_{game_name}_{level}_{tag}")
     table.close_why()
     table.shutdown()

@@ -62,8 +62,11 @@ def state_before_move(table: Any, seat: int, action: Any) -> Any:
 
 
 def new_table(make_app: Any, game_name: str, size: tuple[int, int] = (800, 480),
-              level: str = "normal", seed: int = 7) -> tuple[Any, Any]:
+              level: str = "normal", seed: int = 7, practice: bool = True) -> tuple[Any, Any]:
+    """A table of `game_name`, a practice game unless `practice` is False (Why? in a counted
+    game asks first: `test_why_in_a_counted_game_asks_to_practise_first`)."""
     app = make_app(size=size, seed=seed, ai_level=level)
+    app.practice = practice
     app.new_game(game_name)
     return app, app.root.get_screen(game_name)
 
@@ -229,3 +232,30 @@ def test_no_why_while_it_would_show_a_hidden_card(make_app: Any) -> None:
     tractor = make_app().root.get_screen("tractor")
     assert not tractor.why_allowed(2, (BURY, 1, 2, 3, 4, 5, 6, 7, 8))
     assert tractor.why_allowed(2, (5,))
+
+
+def test_why_in_a_counted_game_asks_to_practise_first(make_app: Any) -> None:
+    """Why? names cards an AI still holds: in a counted game it first asks (the Undo question,
+    worded for Why?); Keep playing (or BACK) leaves the game counted and shows nothing, the answer
+    yes makes it a practice game and opens the panel."""
+    app, table = new_table(make_app, "chan", practice=False)
+    reach_why(table)
+    assert not table.session.practice
+    tap(table.why_button())
+    pump(3)
+    assert not table.why_open and table.undo_asking and table.practice_for == "why"
+    question = table.undo_panel()
+    texts = [w.text for w in question.walk() if hasattr(w, "text")]
+    assert "See what the AI weighed?" in texts and "Practice and see why" in texts
+    assert cut_in_languages(app, "Why? practice question") == []
+    app.handle_input("BACK")
+    pump(3)
+    assert not table.undo_asking and not table.why_open and not table.session.practice
+    tap(table.why_button())
+    pump(3)
+    tap(question.ids.undo_yes)
+    pump(3)
+    assert table.session.practice and table.practice and table.why_open
+    tap(table.why_panel().ids.why_close)
+    pump(3)
+    assert not table.why_open

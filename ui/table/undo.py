@@ -6,7 +6,9 @@ the property `practice`. A refused undo (nothing to take back, not the human's t
 show, the deal over) says why in the message line and changes nothing. In a normal game the
 undo first asks, in a small modal panel (`UndoConfirm`: touch, or focus with the arrows and
 OK/SELECT, BACK = no), whether to turn the game into a practice game, whose deals are not counted
-in the statistics. The session does the undo (`Session.undo`: the deal rebuilt from its record,
+in the statistics. Why? (`ui.table.why`) asks the same question first in a normal game (it names
+cards an AI still holds): `ask_practice(purpose)` opens it for either, `confirm_practice(yes)`
+answers it. The session does the undo (`Session.undo`: the deal rebuilt from its record,
 autosaved); the table then forgets what it showed of the undone moves and asks again.
 """
 
@@ -15,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.factory import Factory
-from kivy.properties import BooleanProperty, ObjectProperty
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from engine.session import (
@@ -26,6 +28,16 @@ from engine.session import (
     UndoRefused,
 )
 from ui.i18n import N_, tr, trf
+
+#: The practice question's title and answer button, by what it is asked for (msgids).
+QUESTIONS: dict[str, tuple[str, str, str]] = {
+    "undo": (N_("Take back your move?"),
+             N_("This game becomes a practice game: you can take moves back, and its deals are not counted in the statistics."),
+             N_("Practice and undo")),
+    "why": (N_("See what the AI weighed?"),
+            N_("Why? names cards this player still holds, so this game becomes a practice game: its deals are not counted in the statistics."),
+            N_("Practice and see why")),
+}
 
 #: What a refused undo says, by `UndoRefused.reason` (msgids).
 REFUSALS: dict[str, str] = {
@@ -63,6 +75,7 @@ class UndoMixin:
 
     practice = BooleanProperty(False)  # the session is a practice game (shown on the table)
     undo_asking = BooleanProperty(False)  # the practice question is open
+    practice_for = StringProperty("undo")  # what the open question is for ('undo', 'why')
 
     def undo_refusal(self) -> str:
         """Why an undo cannot be done now (a msgid), or "" when it can."""
@@ -95,9 +108,25 @@ class UndoMixin:
             self.app.beep()  # type: ignore[attr-defined]
             return False
         if not self.session.practice:  # type: ignore[attr-defined]
-            self._ask_practice()
+            self.ask_practice("undo")
             return False
         return self._take_back()
+
+    def confirm_practice(self, yes: bool) -> bool:
+        """The answer to the practice question, for what it was asked (undo, Why?)."""
+        if self.practice_for == "why":
+            self._close_question()
+            if not yes:
+                self.ensure_focus()  # type: ignore[attr-defined]
+                return False
+            self.make_practice()
+            return bool(self.open_why())  # type: ignore[attr-defined]
+        return self.confirm_undo(yes)
+
+    def make_practice(self) -> None:
+        """Turn this game into a practice game (its deals no longer counted), for good."""
+        self.session.make_practice()  # type: ignore[attr-defined]
+        self.practice = True
 
     def confirm_undo(self, yes: bool) -> bool:
         """The answer to the practice question: yes makes the game a practice game and undoes."""
@@ -107,8 +136,7 @@ class UndoMixin:
             return False
         if self.undo_refusal():  # something moved meanwhile (it cannot, but never undo blind)
             return self.undo()
-        self.session.make_practice()  # type: ignore[attr-defined]
-        self.practice = True
+        self.make_practice()
         return self._take_back()
 
     def _take_back(self) -> bool:
@@ -129,7 +157,9 @@ class UndoMixin:
         return True
 
     # -- the practice question -------------------------------------------------------------
-    def _ask_practice(self) -> None:
+    def ask_practice(self, purpose: str) -> None:
+        """Open the practice question for `purpose` ('undo' or 'why'; `QUESTIONS`)."""
+        self.practice_for = purpose
         panel = self.__dict__.get("_undo_panel")
         if panel is None:
             panel = self.__dict__["_undo_panel"] = Factory.UndoConfirm(table=self)
@@ -158,7 +188,7 @@ class UndoMixin:
 
     def handle_input(self, name: str) -> bool:
         if self.undo_asking and name == "BACK":
-            self.confirm_undo(False)
+            self.confirm_practice(False)
             return True
         return super().handle_input(name)  # type: ignore[misc]
 

@@ -6,10 +6,14 @@ The bots send back with each action what they weighed (`engine.ai.why.Why`, thro
 it with the arrows and pressing OK/SELECT) opens `WhyPanel`: who played what, the candidates it
 weighed best first with their estimated values in the game's unit, the one it played marked,
 and how many deals of the unseen cards it sampled. An easy bot says it plays by simple rules.
-While the panel is open the table's flow waits; Close or BACK closes it.
+While the panel is open the table's flow waits; Close or BACK closes it. The candidates are
+cards the AI still holds, so in a counted game Why? first asks to make it a practice game (the
+question Undo asks, `UndoMixin.ask_practice('why')`): its deals are then not counted.
 
 No Why? in a lesson (its AI moves are scripted), in a record being shown, after the deal, for a
-move a person made (here or on a phone), under the pass-and-play cover, or while it would show a card the table still hides
+move a person made (here or on a phone), under the pass-and-play cover, on a table with no seat
+played on this screen (the public table of phone players), or while it would show a card the
+table still hides
 (`why_allowed`: Meri's face-down trumps, Tractor's buried kitty). Each table names actions as
 it does in its hints and prompts (`action_words`).
 """
@@ -152,6 +156,8 @@ class WhyMixin:
             return None
         if getattr(self, "cover_up", False):  # pass-and-play: the table is hidden between players
             return None
+        if not self.screen_seats():  # type: ignore[attr-defined]
+            return None  # a public table (phones only): its AI's hands stay private
         if session.state.is_over:
             return None
         seat, action, _why = driver.last_why
@@ -248,6 +254,10 @@ class WhyMixin:
         """Open the explanation of the last AI move (the Why? button); False if there is none."""
         note = self.why_note()
         if note is None or self.why_open:
+            return False
+        if not self.session.practice:  # type: ignore[attr-defined]
+            # the candidates are cards this AI still holds: a counted game becomes practice first
+            self.ask_practice("why")  # type: ignore[attr-defined]
             return False
         seat, _action, why = note
         panel = self.__dict__.get("_why_panel")
