@@ -104,3 +104,29 @@ def shoot(out: Path, name: str, frames: int = 6, faces: bool = True) -> Path:
     made.replace(path)
     print(path)
     return path
+
+
+def main_per_size(script: str, description: str, argv: list[str] | None,
+                  pictures: Callable[[Any, Path, str], None]) -> int:
+    """A picture script's command line: `--out`, `--lang`, `--size WxH` (repeatable; default
+    800x480 and 720x1280); for each size one app, `pictures(app, out, tag)` with the tag
+    `WxH_LANG`, then the app closed. A bad size is one line and exit status 2."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--out", default="screenshots")
+    parser.add_argument("--lang", default="en")
+    parser.add_argument("--size", action="append", default=[])
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for text in args.size or ["800x480", "720x1280"]:
+        try:
+            w, h = (int(v) for v in text.split("x"))
+        except ValueError:
+            print(f"{script}: bad size {text!r} (use WIDTHxHEIGHT)", file=sys.stderr)
+            return 2
+        app = new_app((w, h), args.lang)
+        pictures(app, out, f"{w}x{h}_{args.lang}")
+        close(app)  # also resets kv's `app`, which would keep meaning this app
+    return 0

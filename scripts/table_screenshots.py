@@ -12,13 +12,11 @@ from the heuristic bot, and the script stops at the moment it wants to show.
 
 from __future__ import annotations
 
-import argparse
 import random
-import sys
 from pathlib import Path
 from typing import Any
 
-from shotkit import close, new_app, pump, shoot, wait  # first: a quiet Kivy
+from shotkit import main_per_size, pump, shoot, wait  # first: a quiet Kivy
 
 from engine.ai.bots import make_bot
 
@@ -188,29 +186,16 @@ def match_summary(app: Any, out: Path, tag: str, game_name: str, before: int) ->
     shoot(out, f"{game_name}_match_end_{tag}")
 
 
+def pictures(app: Any, out: Path, tag: str) -> None:
+    tractor(app, out, tag)
+    chan(app, out, tag)
+    match_summary(app, out, tag, "meri", 2)
+    match_summary(app, out, tag, "tractor", 4)
+    match_summary(app, out, tag, "chan", 3)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default="screenshots")
-    parser.add_argument("--lang", default="en")
-    parser.add_argument("--size", action="append", default=[])
-    args = parser.parse_args(argv)
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    for text in args.size or ["800x480", "720x1280"]:
-        try:
-            w, h = (int(v) for v in text.split("x"))
-        except ValueError:
-            print(f"table_screenshots: bad size {text!r} (use WIDTHxHEIGHT)", file=sys.stderr)
-            return 2
-        tag = f"{w}x{h}_{args.lang}"
-        app = new_app((w, h), args.lang)
-        tractor(app, out, tag)
-        chan(app, out, tag)
-        match_summary(app, out, tag, "meri", 2)
-        match_summary(app, out, tag, "tractor", 4)
-        match_summary(app, out, tag, "chan", 3)
-        close(app)  # also resets kv's `app`, which would keep meaning this app
-    return 0
+    return main_per_size("table_screenshots", __doc__.splitlines()[0], argv, pictures)
 
 
 if __name__ == "__main__":

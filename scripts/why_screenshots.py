@@ -11,12 +11,10 @@ your moves by the heuristic bot, up to the first turn of yours after an AI move 
 
 from __future__ import annotations
 
-import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
-from shotkit import close, new_app, shoot, wait  # first: a quiet Kivy
+from shotkit import main_per_size, shoot, wait  # first: a quiet Kivy
 from table_screenshots import open_deal
 
 GAMES = ("meri", "tractor", "chan")
@@ -53,27 +51,14 @@ def why_shots(app: Any, out: Path, tag: str, game_name: str, level: str, seed: i
     table.shutdown()
 
 
+def pictures(app: Any, out: Path, tag: str) -> None:
+    for game_name in GAMES:
+        why_shots(app, out, tag, game_name, "normal", 4)
+    why_shots(app, out, tag, "chan", "easy", 4)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default="screenshots")
-    parser.add_argument("--lang", default="en")
-    parser.add_argument("--size", action="append", default=[])
-    args = parser.parse_args(argv)
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    for text in args.size or ["800x480", "720x1280"]:
-        try:
-            w, h = (int(v) for v in text.split("x"))
-        except ValueError:
-            print(f"why_screenshots: bad size {text!r} (use WIDTHxHEIGHT)", file=sys.stderr)
-            return 2
-        tag = f"{w}x{h}_{args.lang}"
-        app = new_app((w, h), args.lang)
-        for game_name in GAMES:
-            why_shots(app, out, tag, game_name, "normal", 4)
-        why_shots(app, out, tag, "chan", "easy", 4)
-        close(app)
-    return 0
+    return main_per_size("why_screenshots", __doc__.splitlines()[0], argv, pictures)
 
 
 if __name__ == "__main__":

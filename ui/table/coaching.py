@@ -34,6 +34,7 @@ from kivy.uix.boxlayout import BoxLayout
 
 from ui.i18n import tr
 from ui.table import botproc, cardsource, coach_words
+from ui.table.modal import ModalPanel
 from ui.table.summary_cards import CARD_DP, HAND_DP
 from ui.table.worker import Worker
 
@@ -78,24 +79,10 @@ def kept_deal_id(store: Any, record: str) -> int | None:
     return int(rows[0]["id"]) if deal is not None and deal.get("record") == record else None
 
 
-class CoachPanel(BoxLayout):
+class CoachPanel(ModalPanel):
     """The coach's panel over the summary (coach.kv): its moments or its status line; it takes
     every touch made while it is open."""
-
-    table = ObjectProperty(None, allownone=True)
     status = StringProperty("")
-
-    def on_touch_down(self, touch: Any) -> bool:
-        super().on_touch_down(touch)
-        return True
-
-    def on_touch_move(self, touch: Any) -> bool:
-        super().on_touch_move(touch)
-        return True
-
-    def on_touch_up(self, touch: Any) -> bool:
-        super().on_touch_up(touch)
-        return True
 
 
 class MomentTile(BoxLayout):

@@ -18,29 +18,15 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.factory import Factory
-from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
-from kivy.uix.boxlayout import BoxLayout
+from kivy.properties import BooleanProperty, StringProperty
 
+from ui.table.modal import ModalPanel
 from ui.table.seats import seat_name
 
 
-class PassCover(BoxLayout):
+class PassCover(ModalPanel):
     """The panel that hides the table between two players of this screen (cover.kv lays it
     out): it takes every touch made while it is up, on it or beside it."""
-
-    table = ObjectProperty(None, allownone=True)
-
-    def on_touch_down(self, touch: Any) -> bool:
-        super().on_touch_down(touch)
-        return True
-
-    def on_touch_move(self, touch: Any) -> bool:
-        super().on_touch_move(touch)
-        return True
-
-    def on_touch_up(self, touch: Any) -> bool:
-        super().on_touch_up(touch)
-        return True
 
 
 Factory.register("PassCover", cls=PassCover)

@@ -17,8 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.factory import Factory
-from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
-from kivy.uix.boxlayout import BoxLayout
+from kivy.properties import BooleanProperty, StringProperty
 
 from engine.session import (
     UNDO_DEAL_OVER,
@@ -28,6 +27,7 @@ from engine.session import (
     UndoRefused,
 )
 from ui.i18n import N_, tr, trf
+from ui.table.modal import ModalPanel
 
 #: The practice question's title and answer button, by what it is asked for (msgids).
 QUESTIONS: dict[str, tuple[str, str, str]] = {
@@ -48,23 +48,9 @@ REFUSALS: dict[str, str] = {
 }
 
 
-class UndoConfirm(BoxLayout):
+class UndoConfirm(ModalPanel):
     """The modal question before a normal game becomes a practice game (undo.kv lays it out):
     it takes every touch made while it is open, on it or beside it."""
-
-    table = ObjectProperty(None, allownone=True)
-
-    def on_touch_down(self, touch: Any) -> bool:
-        super().on_touch_down(touch)
-        return True
-
-    def on_touch_move(self, touch: Any) -> bool:
-        super().on_touch_move(touch)
-        return True
-
-    def on_touch_up(self, touch: Any) -> bool:
-        super().on_touch_up(touch)
-        return True
 
 
 Factory.register("UndoConfirm", cls=UndoConfirm)

@@ -25,12 +25,12 @@ from typing import Any
 from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ObjectProperty
-from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from engine.ai.why import ONLY, RULES, Why
 from engine.game import Action
 from ui.i18n import N_, tr, translator, trf
+from ui.table.modal import ModalPanel
 from ui.table.seats import seat_name
 from ui.widgets import FocusButton
 
@@ -98,10 +98,8 @@ class WhyLine(Label):
     """One wrapped line of the panel (why.kv)."""
 
 
-class WhyPanel(BoxLayout):
+class WhyPanel(ModalPanel):
     """The explanation (why.kv lays it out): modal, it takes every touch made while it is open."""
-
-    table = ObjectProperty(None, allownone=True)
 
     def show(self, title: str, lines: list[str], note: str) -> None:
         self.ids.why_title.text = title
@@ -110,18 +108,6 @@ class WhyPanel(BoxLayout):
         for text in lines:
             box.add_widget(WhyLine(text=text, markup=True))
         self.ids.why_note.text = note
-
-    def on_touch_down(self, touch: Any) -> bool:
-        super().on_touch_down(touch)
-        return True
-
-    def on_touch_move(self, touch: Any) -> bool:
-        super().on_touch_move(touch)
-        return True
-
-    def on_touch_up(self, touch: Any) -> bool:
-        super().on_touch_up(touch)
-        return True
 
 
 Factory.register("WhyButton", cls=WhyButton)
