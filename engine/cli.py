@@ -51,13 +51,20 @@ def _read(path: str) -> str:
         return fh.read()
 
 
+def _read_or_say(path: str) -> str | None:
+    """A record file's text, or None after one line on stderr saying why it cannot be read."""
+    try:
+        return _read(path)
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"error: cannot read {path}: {exc}", file=sys.stderr)
+        return None
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from engine.records import replay
 
-    try:
-        text = _read(args.record)
-    except (OSError, UnicodeDecodeError) as exc:
-        print(f"error: cannot read {args.record}: {exc}", file=sys.stderr)
+    text = _read_or_say(args.record)
+    if text is None:
         return 2
     try:
         status, out = replay(text)
@@ -88,10 +95,8 @@ def cmd_coach(args: argparse.Namespace) -> int:
     if args.record is None:
         print("error: coach needs a RECORD (or --bench GAME...)", file=sys.stderr)
         return 2
-    try:
-        text = _read(args.record)
-    except (OSError, UnicodeDecodeError) as exc:
-        print(f"error: cannot read {args.record}: {exc}", file=sys.stderr)
+    text = _read_or_say(args.record)
+    if text is None:
         return 2
     from engine.records import parse_record
 
