@@ -308,19 +308,29 @@ def _baseline_child(started: float, size: tuple[int, int] | None = None) -> dict
     return out
 
 
+def child_environment(size: str | None, environ: dict[str, str] | None = None
+                      ) -> dict[str, str]:
+    """A child's environment: `environ` (default: this process's) with Kivy quiet and without
+    arguments and, for a `size` (WIDTHxHEIGHT), the window made at that size, as the appliance
+    makes it (module docstring: a window resized after it is made can cost 15 MiB). What the
+    caller set explicitly stays."""
+    env = dict(os.environ if environ is None else environ)
+    env.setdefault("KIVY_NO_ARGS", "1")
+    env.setdefault("KIVY_NO_CONSOLELOG", "1")
+    env.setdefault("KIVY_NO_FILELOG", "1")
+    if size is not None:
+        width, height = _size(size) or (0, 0)
+        env.setdefault("KCFG_GRAPHICS_WIDTH", str(width))
+        env.setdefault("KCFG_GRAPHICS_HEIGHT", str(height))
+    return env
+
+
 def run_child(mode: str, level: str = "normal", speed: float = 1.0, game: str = "meri",
               size: str | None = None, top: int = 5, sample: bool = False,
               memory: bool = False) -> dict[str, Any]:
     """Run one measurement (`baseline`, `startup`, or a `deal` of `game`) in a fresh process;
     its figures."""
-    env = dict(os.environ)
-    env.setdefault("KIVY_NO_ARGS", "1")
-    env.setdefault("KIVY_NO_CONSOLELOG", "1")
-    env.setdefault("KIVY_NO_FILELOG", "1")
-    if size is not None:  # the window is made at this size, as the appliance makes it
-        width, height = _size(size) or (0, 0)
-        env.setdefault("KCFG_GRAPHICS_WIDTH", str(width))
-        env.setdefault("KCFG_GRAPHICS_HEIGHT", str(height))
+    env = child_environment(size)
     started = time.time()
     command = [sys.executable, "-m", "ui.bench", "--child", mode, "--started", repr(started),
                "--deal-level", level, "--speed", str(speed), "--game", game]
