@@ -264,3 +264,55 @@ def test_cover_labels_fit_in_every_language(make_app: Any, size: tuple[int, int]
     wait_for(lambda: table.cover_up, 60, what="the cover")
     settle()
     assert cut_in_languages(app, "cover") == []
+
+
+def test_undo_in_pass_and_play_never_takes_back_the_other_players_move(make_app: Any) -> None:
+    """Tractor, Ann (seat 0) and Bao (seat 2) on this screen, a practice game, by touch: Ann's
+    Undo takes back her own last decision while nobody else decided since (her bury, at her
+    first lead); once Bao has decided after her, Undo is refused in one line naming Bao and
+    nothing changes (before, it took Bao's move back with hers)."""
+    from ui.table.undo import REFUSALS
+
+    app = make_app(pace=0, store=MemoryStore())
+    app.seating = Seating(plans("sasa", {0: "Ann", 2: "Bao"}))
+    table = start_deal(app, "tractor", tractor_dealer_deal())
+    table.make_practice()
+    bot = make_bot("tractor", "heuristic", 3)
+    decided: list[tuple[int, int]] = []  # (action index, seat) of the people's choices
+    undone = refused = False
+    while not refused:
+        wait_next(table)
+        assert not table.summary_open, "the deal ended before Bao decided after Ann"
+        if table.cover_up:
+            answer_cover(app, table, by_buttons=False)
+            continue
+        state = table.session.state
+        seat, done = state.to_act, len(table.session.record.actions)
+        mine = [i for i, s in decided if s == 0]
+        if seat == 0 and mine and table.prompt == "play" and not undone:
+            assert mine[-1] == done - 1 and table.session.record.actions[-1].startswith("bury")
+            tap(table.ids.undo_button)  # her bury, nothing after it: taken back
+            pump(3)
+            assert not table.alert and table.message.startswith("Took back your move.")
+            assert len(table.session.record.actions) == done - 1 and table.prompt == "bury"
+            decided.pop()
+            undone = True
+            continue
+        if seat == 0 and undone and any(s == 2 and i > mine[-1] for i, s in decided):
+            standing = list(table.session.record.actions)
+            tap(table.ids.undo_button)
+            pump(3)
+            assert table.alert, table.message
+            assert table.message == REFUSALS["other_person"].format(name="Bao")
+            assert table.session.record.actions == standing and table.prompt == "play"
+            refused = True
+            continue
+        legal = state.legal_actions()
+        action = bot.choose(state.observation(seat), legal)
+        if table.prompt == "declare" and action == T_PASS and len(table.choice_actions) > 1:
+            action = table.choice_actions[-1]  # Ann declares: she buries, then leads
+        if len(legal) > 1:
+            decided.append((done, seat))
+        assert table.play(action), table.message
+        pump(1)
+    assert undone and refused
