@@ -316,3 +316,81 @@ def test_undo_in_pass_and_play_never_takes_back_the_other_players_move(make_app:
         assert table.play(action), table.message
         pump(1)
     assert undone and refused
+
+
+def meri_deal(wanted: Any) -> Any:
+    """A Meri deal (dealer 7: seat 0 answers first) for which `wanted(state)` holds."""
+    import random
+
+    from engine.meri.deal import deal
+
+    for seed in range(500):
+        state = deal(random.Random(seed), 7)
+        if wanted(state):
+            return state
+    raise AssertionError("no suitable deal")
+
+
+def play_meri_pass_and_play(app: Any, table: Any) -> list[tuple[int, str, int, int]]:
+    """Play a whole Meri deal with two seats on this screen (the heuristic's choices, the
+    native Robai hidden); returns (seat, phase, legal actions, cards in hand) of every cover
+    raised."""
+    from engine.meri import PASS as M_PASS
+
+    bot = make_bot("meri", "heuristic", 3)
+    covers: list[tuple[int, str, int, int]] = []
+    while True:
+        wait_next(table)
+        if table.summary_open:
+            return covers
+        state = table.session.state
+        if table.cover_up:
+            assert_hidden(table)
+            seat = table.cover_seat
+            covers.append((seat, state.phase, len(state.legal_actions()),
+                           state.observation(seat).hand_sizes[seat]))
+            if state.phase == "declare":  # (checked before a forced pass, D-6, goes on)
+                app.handle_input("OK")
+                assert not table.cover_up and table.viewer == seat and table.hand_shown()
+            else:
+                answer_cover(app, table, by_buttons=False)
+            continue
+        legal = state.legal_actions()
+        action = M_PASS if table.prompt == "declare" else bot.choose(
+            state.observation(state.to_act), legal)
+        assert table.play(action), table.message
+        pump(1)
+
+
+def test_meri_forced_actions_everyone_can_see_are_played_without_the_cover(
+        make_app: Any) -> None:
+    """Ann and Bao (seats 0 and 1) on this screen, a deal whose Okie is the native Robai
+    (D-9): nobody can declare, so the two forced passes of the declaration round are played
+    without passing the screen; nor does the last trick (one card in every hand) raise it.
+    Every cover that comes is for a real choice."""
+    app = make_app(pace=0)
+    app.seating = Seating(plans("ss" + "a" * 6, {0: "Ann", 1: "Bao"}))
+    table = start_deal(app, "meri", meri_deal(lambda s: s.declared))
+    covers = play_meri_pass_and_play(app, table)
+    assert table.session.state.is_over
+    assert covers and all(phase == "play" for _seat, phase, _n, _cards in covers), covers
+    assert all(cards > 1 for _seat, _phase, _n, cards in covers), covers  # not trick 9
+    assert table.session.record.actions[:2] == ["pass", "pass"]  # seats 0 and 1's, D-9
+    assert {seat for seat, *_rest in covers} == {0, 1}
+
+
+def test_meri_forced_pass_keeps_the_cover_while_the_native_robai_may_be_held(
+        make_app: Any) -> None:
+    """A deal where Bao (seat 1) holds the native Robai: Ann, who can only pass, still gets the
+    cover in the declaration round, as Bao does; otherwise the cover coming for Bao alone would
+    tell the table who holds it (H-12 lets the holder hide it). Bao hides it; the deal goes on."""
+    from engine.meri.cards import robai
+
+    app = make_app(pace=0)
+    app.seating = Seating(plans("ss" + "a" * 6, {0: "Ann", 1: "Bao"}))
+    table = start_deal(app, "meri", meri_deal(
+        lambda s: not s.declared and s.hands[1] >> robai(s.trump) & 1))
+    covers = play_meri_pass_and_play(app, table)
+    declaring = [(seat, n) for seat, phase, n, _cards in covers if phase == "declare"]
+    assert declaring == [(0, 1), (1, 2)], covers
+    assert all(cards > 1 for _seat, _phase, _n, cards in covers), covers  # not trick 9
