@@ -178,3 +178,51 @@ def test_no_label_cut_in_the_coach_panel(make_app: Any, size: tuple[int, int]) -
     settle()
     assert viewer.note_text and viewer.ids.note_button.opacity == 1
     assert cut_in_languages(app, "replay viewer at a coach's note") == []
+
+
+def test_pass_and_play_coaches_every_player_on_this_screen(make_app: Any, tmp_path: Path) -> None:
+    """Ann (seat 0) and Bao (seat 2) on this screen: the coach looks at the deal for both; the
+    panel has a button per player, each showing that player's own moments (Ann's: the known
+    10S; Bao's: seat 2's, or "Nothing costly"); by touch and by buttons; all of them kept
+    with the deal, each with its player's name, which the replay viewer says."""
+    from ui.table.seating import Seating, SeatPlan
+
+    store = SqliteStore(tmp_path / "parlor.db")
+    try:
+        app = make_app(store=store)
+        app.set_coach(True)
+        app.seating = Seating([SeatPlan("screen", "Ann", "easy"), SeatPlan("ai", "", "easy"),
+                               SeatPlan("screen", "Bao", "easy"), SeatPlan("ai", "", "easy")])
+        record = fixture("tractor")
+        table = open_finished(app, record)
+        assert table.coach_seats == [0, 2]
+        tap(table.ids.coach_button)
+        panel = table.__dict__["_coach_panel"]
+        coached(table)
+        row = list(reversed(panel.ids.coach_seat_row.children))
+        assert [b.text for b in row] == ["Ann", "Bao"] and row[0].selected
+        assert panel.ids.coach_seat_row.height > 0 and not cut_in_languages(app, "coach")
+        ann = list(table.coach_moments)
+        assert any(m["played"] == "10S" and m["index"] == record["expect"]["index"] for m in ann)
+        assert {m["seat"] for m in ann} == {0} and {m["name"] for m in ann} == {"Ann"}
+        tap(row[1])
+        coached(table)
+        assert row[1].selected and not row[0].selected and table.coach_seat == 2
+        bao = list(table.coach_moments)
+        assert all(m["seat"] == 2 and m["name"] == "Bao" for m in bao)
+        assert len(tiles(table)) == len(bao)
+        if not bao:
+            assert panel.status == "Nothing costly this deal."
+        focus_on(app, table, row[0])  # by buttons: back to Ann's
+        app.handle_input("OK")
+        pump(2)
+        assert table.coach_seat == 0 and table.coach_moments == ann
+        deal = store.recent_deals(1)[0]
+        assert store.load_deal(deal["id"])["notes"] == ann + bao
+        app.open_deal(deal["id"])
+        pump(3)
+        viewer = app.root.get_screen("replay")
+        viewer.go_to(record["expect"]["index"])
+        assert viewer.note_text.startswith("Coach (Ann): ") and "10S" in viewer.note_text
+    finally:
+        store.close()
