@@ -226,3 +226,27 @@ def test_pass_and_play_coaches_every_player_on_this_screen(make_app: Any, tmp_pa
         assert viewer.note_text.startswith("Coach (Ann): ") and "10S" in viewer.note_text
     finally:
         store.close()
+
+
+def test_coach_panel_is_as_tall_as_its_moments_in_portrait(make_app: Any) -> None:
+    """720×1280: one or two moments leave no empty space below them: the Back row follows the
+    last moment, the panel centred; the busy line alone makes a small panel. With many moments
+    it would stop at 95 % of the screen and scroll."""
+    from kivy.metrics import dp
+
+    app = make_app(size=(720, 1280))
+    app.set_coach(True)
+    table = open_finished(app, fixture("tractor"))
+    tap(table.ids.coach_button)
+    panel = table.__dict__["_coach_panel"]
+    settle()
+    if table.coach_busy:
+        assert panel.height < dp(200)
+    coached(table)
+    shown = tiles(table)
+    assert 1 <= len(shown) <= 2
+    back = panel.ids.coach_back
+    gap = shown[-1].to_window(*shown[-1].pos)[1] - back.to_window(*back.pos)[1] - back.height
+    assert 0 <= gap <= dp(20), gap
+    assert panel.height <= table.height * 0.95 + 1
+    assert abs(panel.center_y - table.center_y) <= 1
