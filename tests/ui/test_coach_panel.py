@@ -181,21 +181,21 @@ def test_no_label_cut_in_the_coach_panel(make_app: Any, size: tuple[int, int]) -
 
 
 def test_pass_and_play_coaches_every_player_on_this_screen(make_app: Any, tmp_path: Path) -> None:
-    """Ann (seat 0) and Bao (seat 2) on this screen: the coach looks at the deal for both; the
-    panel has a button per player, each showing that player's own moments (Ann's: the known
-    10S; Bao's: seat 2's, or "Nothing costly"); by touch and by buttons; all of them kept
-    with the deal, each with its player's name, which the replay viewer says."""
+    """Chắn, Ann (seat 0) and Bao (seat 1) on this screen: the coach looks at the deal for both;
+    the panel has a button per player, each showing that player's own moments (Ann's: the known
+    pass on a pairable card; Bao's: seat 1's, or "Nothing costly"); by touch and by buttons;
+    all of them kept with the deal, each with its player's name, which the replay viewer says."""
     from ui.table.seating import Seating, SeatPlan
 
     store = SqliteStore(tmp_path / "parlor.db")
     try:
         app = make_app(store=store)
         app.set_coach(True)
-        app.seating = Seating([SeatPlan("screen", "Ann", "easy"), SeatPlan("ai", "", "easy"),
-                               SeatPlan("screen", "Bao", "easy"), SeatPlan("ai", "", "easy")])
-        record = fixture("tractor")
+        app.seating = Seating([SeatPlan("screen", "Ann", "easy"), SeatPlan("screen", "Bao", "easy"),
+                               SeatPlan("ai", "", "easy"), SeatPlan("ai", "", "easy")])
+        record = fixture("chan")
         table = open_finished(app, record)
-        assert table.coach_seats == [0, 2]
+        assert table.coach_seats == [0, 1]
         tap(table.ids.coach_button)
         panel = table.__dict__["_coach_panel"]
         coached(table)
@@ -203,13 +203,13 @@ def test_pass_and_play_coaches_every_player_on_this_screen(make_app: Any, tmp_pa
         assert [b.text for b in row] == ["Ann", "Bao"] and row[0].selected
         assert panel.ids.coach_seat_row.height > 0 and not cut_in_languages(app, "coach")
         ann = list(table.coach_moments)
-        assert any(m["played"] == "10S" and m["index"] == record["expect"]["index"] for m in ann)
+        assert any(m["played"] == "pass" and m["index"] == record["expect"]["index"] for m in ann)
         assert {m["seat"] for m in ann} == {0} and {m["name"] for m in ann} == {"Ann"}
         tap(row[1])
         coached(table)
-        assert row[1].selected and not row[0].selected and table.coach_seat == 2
+        assert row[1].selected and not row[0].selected and table.coach_seat == 1
         bao = list(table.coach_moments)
-        assert all(m["seat"] == 2 and m["name"] == "Bao" for m in bao)
+        assert all(m["seat"] == 1 and m["name"] == "Bao" for m in bao)
         assert len(tiles(table)) == len(bao)
         if not bao:
             assert panel.status == "Nothing costly this deal."
@@ -223,7 +223,7 @@ def test_pass_and_play_coaches_every_player_on_this_screen(make_app: Any, tmp_pa
         pump(3)
         viewer = app.root.get_screen("replay")
         viewer.go_to(record["expect"]["index"])
-        assert viewer.note_text.startswith("Coach (Ann): ") and "10S" in viewer.note_text
+        assert viewer.note_text.startswith("Coach (Ann): ") and "Pass" in viewer.note_text
     finally:
         store.close()
 
@@ -236,7 +236,7 @@ def test_coach_panel_is_as_tall_as_its_moments_in_portrait(make_app: Any) -> Non
 
     app = make_app(size=(720, 1280))
     app.set_coach(True)
-    table = open_finished(app, fixture("tractor"))
+    table = open_finished(app, fixture("chan"))
     tap(table.ids.coach_button)
     panel = table.__dict__["_coach_panel"]
     settle()

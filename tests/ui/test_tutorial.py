@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine.records import replay
-from tests.ui.tablesim import focus_on, tap_card, wait_turn
+from tests.ui.tablesim import cut_in_languages, focus_on, tap_card, wait_turn
 from tests.ui.uitools import pump, settle, tap, wait_for
 from ui import i18n
 from ui.table.reasons import REASONS
@@ -478,6 +478,7 @@ def test_rules_page_learn_by_playing_says_resume_lesson_when_a_lesson_is_part_wa
     pump(1)
     assert rules.ids.learn_button.text == i18n.tr("Resume lesson") != "Resume lesson"
     app.set_language("en")
+    assert cut_in_languages(app, "rules page, Resume lesson") == []
     focus_on(app, rules, rules.ids.learn_button)
     app.handle_input("OK")
     pump(2)
