@@ -34,6 +34,7 @@ from kivy.uix.widget import Widget
 from engine import registry
 from engine.session import Session
 from ui.i18n import N_, tr, trf
+from ui.remote.protocol import name_key
 from ui.screens.base import BaseScreen
 from ui.table.remote_seats import PhoneSeats
 from ui.table.seating import (
@@ -189,7 +190,7 @@ class SeatingScreen(BaseScreen):
         """The line that says which seats share a name ("" when every name is its own)."""
         seen: dict[str, int] = {}
         for seat, name in enumerate(self.shown_names()):
-            key = " ".join(name.split()).casefold()
+            key = name_key(name)
             if key in seen:
                 return trf(SAME_NAME, a=seen[key] + 1, b=seat + 1, name=name)
             seen[key] = seat
