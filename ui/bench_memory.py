@@ -9,7 +9,7 @@ The kinds of mapping (`kind_of`):
   made when threads contend for malloc; see `mallopt`'s M_ARENA_MAX);
 - `anon`: other anonymous memory (large mallocs of any thread, Python's object arenas, the GL
   driver's buffers and textures under llvmpipe);
-- `shm`: shared memory (X's MIT-SHM images, memfd);
+- `shm`: shared memory (X's MIT-SHM images, memfd, shared anonymous pages);
 - `file <name>`: a file mapped (libraries by name: code and data pages read in; the big ones
   are the GL driver's, `libgallium`/`swrast_dri`, and LLVM's);
 - `stack`: the main thread's stack.
@@ -42,7 +42,7 @@ def kind_of(name: str, start: int, perms: str) -> str:
         if name == "" and "w" in perms and start % ARENA_ALIGN == 0:
             return "thread arenas"
         return "anon" if name == "" else name
-    if name.startswith(("/dev/shm", "/SYSV", "/memfd:")) or name.startswith("memfd:"):
+    if name.startswith(("/dev/shm", "/SYSV", "/memfd:", "memfd:", "/dev/zero")):
         return "shm"
     base = os.path.basename(name.split(" (deleted)")[0])
     return "file " + base.split(".so")[0]
