@@ -33,7 +33,7 @@ from engine.ai.bots import PROFILES, search_clock
 from engine.ai.chan_search import ChanAdapter, _round_playout
 from engine.ai.chan_selfplay import heuristic_decisions, outcome
 from engine.ai.search import Budget, SearchBot
-from engine.chan.legal import WIN
+from engine.chan.legal import OVER, RESPOND, WIN, can_win
 from engine.chan.state import ChanState
 from engine.measure import mean_ci
 
@@ -59,6 +59,37 @@ class TwoRoundAdapter(ChanAdapter):
             _round_playout(state, rng, self._seat, self._unseen)
 
 
+class RaceAdapter(ChanAdapter):
+    """The shipped adapter whose leaf first runs a race on the sampled world's stock (variant
+    (b)): the next `reveals` stock cards are revealed in turn as if every seat passed, and the
+    first that completes a hand (`can_win`, seat order from its revealer, W-5) ends the deal:
+    the win scores `RACE_SCORE` from each loser (S-5). Where nobody wins in time, the shipped
+    leaf value."""
+
+    reveals = 8
+
+    def value(self, state: ChanState, seat: int) -> float:
+        if state.result is not None or state._phase == OVER:
+            return super().value(state, seat)
+        stock, sp, mem = state.stock, state.sp, state.mem
+        first = seat if state._phase == RESPOND else seat + 1
+        for j in range(min(self.reveals, len(stock) - sp)):
+            f = stock[sp + j]
+            for t in range(4):
+                s = (first + j + t) % 4
+                if can_win(mem, s, f):
+                    return 3.0 * RACE_SCORE if s == seat else -RACE_SCORE
+        return super().value(state, seat)
+
+
+class Race4Adapter(RaceAdapter):
+    reveals = 4
+
+
+#: A win's score in the race (S-1/S-2: 2 for a plain win, 3 for Ù chì, more with bonuses).
+RACE_SCORE = 2.5
+
+
 @dataclass(frozen=True)
 class Searcher:
     """A search to measure: its adapter class and budget."""
@@ -76,6 +107,8 @@ SEARCHERS: dict[str, Searcher] = {
     "hard-2round-noinf": Searcher(TwoRoundAdapter, replace(
         PROFILES["chan"].hard, inference=False, world_cost=PROFILES["chan"].normal.world_cost)),
     "normal-2round": Searcher(TwoRoundAdapter, PROFILES["chan"].normal),
+    "normal-race8": Searcher(RaceAdapter, PROFILES["chan"].normal),
+    "normal-race4": Searcher(Race4Adapter, PROFILES["chan"].normal),
 }
 
 
