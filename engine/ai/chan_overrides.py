@@ -47,8 +47,8 @@ REF_WORLDS = 60
 
 
 class TwoRoundAdapter(ChanAdapter):
-    """The shipped adapter with playouts two rounds deep (the hard level, variant (c)), each
-    priced as two of the shipped playouts."""
+    """The shipped adapter with playouts two rounds deep (variant (c)), each priced as two of
+    the shipped playouts."""
 
     def cost(self, observation: object) -> float:
         return 2.0 * super().cost(observation)
@@ -101,11 +101,10 @@ class Searcher:
 SEARCHERS: dict[str, Searcher] = {
     "normal": Searcher(ChanAdapter, PROFILES["chan"].normal),
     "hard": Searcher(ChanAdapter, PROFILES["chan"].hard),
+    # hard as it was until issue 19: inference weighing, each world priced 45 playouts
+    "hard-inference": Searcher(ChanAdapter, replace(PROFILES["chan"].hard, inference=True,
+                                                    world_cost=45.0)),
     "hard-2round": Searcher(TwoRoundAdapter, PROFILES["chan"].hard),
-    "hard-noinf": Searcher(ChanAdapter, replace(PROFILES["chan"].hard, inference=False,
-                                                world_cost=PROFILES["chan"].normal.world_cost)),
-    "hard-2round-noinf": Searcher(TwoRoundAdapter, replace(
-        PROFILES["chan"].hard, inference=False, world_cost=PROFILES["chan"].normal.world_cost)),
     "normal-2round": Searcher(TwoRoundAdapter, PROFILES["chan"].normal),
     "normal-race8": Searcher(RaceAdapter, PROFILES["chan"].normal),
     "normal-race4": Searcher(Race4Adapter, PROFILES["chan"].normal),
