@@ -203,7 +203,7 @@ class MeriState(State):
             # or up from the bottom (`mask & mask - 1`). Fewer operations on the 75-bit mask,
             # each of which allocates an int.
             n = mask.bit_count()
-            k = int(rng.random() * n)
+            k = (rng.random() * n).__trunc__()  # int(), without the call through the type
             j = n - 1 - k  # the same card, counted from the highest
             if j < k:
                 c = mask.bit_length() - 1
@@ -224,7 +224,7 @@ class MeriState(State):
                 return DECLARE if r < 0.5 else PASS
             return PASS
         mask = self.legal_mask()
-        k = int(rng.random() * mask.bit_count())
+        k = (rng.random() * mask.bit_count()).__trunc__()
         while k:  # nth_bit, inlined
             mask &= mask - 1
             k -= 1
