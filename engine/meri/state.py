@@ -44,6 +44,12 @@ from engine.meri.scoring import combination_transfer, result_json, score_trick
 ROBAI = tuple(robai(t) for t in range(5))  # the native Robai of each trump suit (H-11)
 CARD_OF_BIT = {1 << c: c for c in range(NCARDS)}  # a one-card mask's card
 BIT = tuple(1 << c for c in range(NCARDS))  # a card's one-card mask
+NEXT_SEAT = (1, 2, 3, 4, 5, 6, 7, 0)  # (seat + 1) & 7, a table read rather than two operations
+#: LOWER[c]: the cards below card c, to walk a mask down from its highest card.
+LOWER = tuple((1 << c) - 1 for c in range(NCARDS))
+#: WINS_COMBINATION[trump][c]: c is the upper card of a combination pair (`COMBINATION_WINNERS`).
+WINS_COMBINATION = tuple(tuple(bool(COMBINATION_WINNERS[t] >> c & 1) for c in range(NCARDS))
+                         for t in range(5))
 IS_TRUMP = tuple(tuple(bool(TRUMP_MASK[t] >> c & 1) for c in range(NCARDS)) for t in range(5))
 #: What `_vouch` holds when no action is vouched for (an object no caller can pass).
 NO_ACTION: Any = object()
@@ -204,18 +210,17 @@ class MeriState(State):
             # each of which allocates an int.
             n = mask.bit_count()
             k = (rng.random() * n).__trunc__()  # int(), without the call through the type
-            j = n - 1 - k  # the same card, counted from the highest
-            if j < k:
-                c = mask.bit_length() - 1
-                while j:
-                    mask ^= BIT[c]
-                    c = mask.bit_length() - 1
-                    j -= 1
-            else:
+            if k + k < n:
                 while k:
                     mask &= mask - 1
                     k -= 1
                 c = (mask & -mask).bit_length() - 1
+            else:  # the same card is the (n - 1 - k)-th counted from the highest
+                c = mask.bit_length() - 1
+                k = n - 1 - k
+                while k:
+                    c = (mask & LOWER[c]).bit_length() - 1
+                    k -= 1
             self._vouch = c
             return c
         if self._phase == DECLARE_PHASE:
@@ -241,7 +246,7 @@ class MeriState(State):
                     # A pass that does not end the declaration round (7 of a deal's 9
                     # decisions before the play): `_answer` written out.
                     self.answers += 1
-                    self._to_act = (self._to_act + 1) & 7
+                    self._to_act = NEXT_SEAT[self._to_act]
                     return
                 self._apply_other(action)
                 return
@@ -289,6 +294,8 @@ class MeriState(State):
                 self._close_trick()
                 return
             self.n_played = n + 1
+            self._to_act = NEXT_SEAT[seat]
+            return
         else:
             self.leader = seat
             if self._is_trump[action]:
@@ -300,7 +307,7 @@ class MeriState(State):
             self.best_power = row[action]  # > 0: the lead is the best so far
             self.best_seat = seat
             self.n_played = 1
-        self._to_act = (seat + 1) & 7
+        self._to_act = NEXT_SEAT[seat]
 
     def _apply_other(self, action: Any) -> None:
         """`apply` outside the play: a declaration answer, the discard, or a refusal."""
@@ -442,7 +449,7 @@ class MeriState(State):
         # H-31: only a non-Meri trick won by the upper card of a combination pair can move
         # points; `score_trick` written out (8 times a deal), `combination_transfer` asked
         # only then (it gives 0 for every other winning card).
-        if not meri and COMBINATION_WINNERS[self.trump] >> cards[winner] & 1:
+        if not meri and WINS_COMBINATION[self.trump][cards[winner]]:
             transfer = combination_transfer(cards, winner, self.trump, self.declared, False)
             if transfer:
                 self.team_scores[team ^ 1] -= transfer
