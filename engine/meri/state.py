@@ -42,6 +42,7 @@ from engine.meri.observation import observe
 from engine.meri.scoring import combination_transfer, result_json, score_trick
 
 ROBAI = tuple(robai(t) for t in range(5))  # the native Robai of each trump suit (H-11)
+ROBAI_BIT = tuple(1 << c for c in ROBAI)
 CARD_OF_BIT = {1 << c: c for c in range(NCARDS)}  # a one-card mask's card
 BIT = tuple(1 << c for c in range(NCARDS))  # a card's one-card mask
 NEXT_SEAT = (1, 2, 3, 4, 5, 6, 7, 0)  # (seat + 1) & 7, a table read rather than two operations
@@ -225,7 +226,7 @@ class MeriState(State):
             return c
         if self._phase == DECLARE_PHASE:
             r = rng.random()
-            if self.hands[self._to_act] >> ROBAI[self.trump] & 1:  # `_can_declare` (H-12)
+            if self.hands[self._to_act] & ROBAI_BIT[self.trump]:  # `_can_declare` (H-12)
                 return DECLARE if r < 0.5 else PASS
             return PASS
         mask = self.legal_mask()
@@ -237,7 +238,7 @@ class MeriState(State):
 
     def _can_declare(self) -> bool:
         """H-12: only the holder of the native Robai may declare."""
-        return bool(self.hands[self._to_act] >> ROBAI[self.trump] & 1)
+        return bool(self.hands[self._to_act] & ROBAI_BIT[self.trump])
 
     def apply(self, action: Any) -> None:
         if action is not self._vouch:  # (a vouched card passed the play's checks already)
@@ -406,9 +407,9 @@ class MeriState(State):
         # trump now, at the opening lead.
         sun, tmask = SUN_BIT[self.trump], self.tmask
         exc = 0
-        for s in range(8):
-            if self.hands[s] & tmask == sun:
-                exc |= 1 << s
+        for s, hand in enumerate(self.hands):  # (only the Sun's holder can have it)
+            if hand & sun and hand & tmask == sun:
+                exc = 1 << s
         self.sun_exc = exc
 
     def _play(self, seat: int, c: int) -> None:
