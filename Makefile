@@ -51,13 +51,15 @@ bench-ui: test-setup  ## start-up, RSS, frame gaps and Python ms per frame of ev
 # Search levels are amounts of work, so the strength figures do not depend on the machine or its
 # load (the safety net counts CPU time here, so not even it can); the arenas' decision times are
 # wall-clock, the bench's one core's CPU time (what a level's time budget is stated in).
-ai-targets: setup     ## AI strength targets (normal vs heuristic, hard vs normal, every game), then decision times; hours on 2 cores
-	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena meri --a normal --b heuristic --deals 300 --seed 1 --jobs $(JOBS)
-	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena tractor --a normal --b heuristic --deals 200 --seed 1 --jobs $(JOBS)
-	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena chan --a normal --b heuristic --deals 500 --seed 1 --jobs $(JOBS)
-	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena meri --a hard --b normal --deals 200 --seed 1 --jobs $(JOBS)
-	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena tractor --a hard --b normal --deals 200 --seed 1 --jobs $(JOBS)
-	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena chan --a hard --b normal --deals 500 --seed 1 --jobs $(JOBS)
+AI_LOGS ?= build/ai-targets
+ai-targets: setup     ## AI strength targets (normal vs heuristic, hard vs normal, every game), then decision times; hours on 2 cores (rerun resumes: deals logged in $(AI_LOGS))
+	mkdir -p $(AI_LOGS)
+	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena meri --a normal --b heuristic --deals 300 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/meri-normal-heuristic.jsonl
+	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena tractor --a normal --b heuristic --deals 200 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/tractor-normal-heuristic.jsonl
+	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena chan --a normal --b heuristic --deals 500 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/chan-normal-heuristic.jsonl
+	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena meri --a hard --b normal --deals 200 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/meri-hard-normal.jsonl
+	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena tractor --a hard --b normal --deals 200 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/tractor-hard-normal.jsonl
+	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena chan --a hard --b normal --deals 500 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/chan-hard-normal.jsonl
 	for game in meri tractor chan; do for level in normal hard; do \
 		PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine bench $$game --decisions $$level --deals 4 --seed 1 || exit 1; done; done
 

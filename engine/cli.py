@@ -187,6 +187,10 @@ def cmd_arena(args: argparse.Namespace) -> int:
     if unknown:
         print(f"error: unknown game {unknown[0]!r} (known: {', '.join(GAMES)})", file=sys.stderr)
         return 2
+    if (args.levels or args.share) and (args.out is not None or args.summary):
+        print("error: --out and --summary are for a match of two bot kinds (not --levels or "
+              "--share)", file=sys.stderr)
+        return 2
     if args.levels:
         if args.share or args.a is not None or args.b is not None:
             print("error: --levels plays every level: no --a, --b or --share", file=sys.stderr)
@@ -297,6 +301,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--workers", type=_worker_count, default=1, metavar="K",
                    help="processes searching each decision (auto = the cores but one)")
+    p.add_argument("--out", metavar="FILE.jsonl",
+                   help="append each deal to this log as it finishes; run again to play only "
+                        "the deals it lacks")
+    p.add_argument("--summary", action="store_true",
+                   help="with --out: report the deals logged so far, play none")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_arena)
 

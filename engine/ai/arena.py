@@ -15,6 +15,10 @@ is built from a seed derived from (run seed, deal, seating, seat), and a search 
 of work, so the result depends neither on `--jobs` nor on the machine or its load (unless a
 decision hits the search's wall-clock safety net, which is logged).
 
+With `--out FILE.jsonl` every deal is appended to a log as it finishes (`engine.ai.arena_log`):
+the same command run again plays only the deals the log lacks, and `--summary` reports the deals
+logged so far without playing any, so a run cut short still gives its figures and CI.
+
 Other tables built on these matches (`engine.ai.levels`, `engine.ai.tractor_share`) pass their
 own seatings and their own figures of a finished deal (a module-level `Metrics` function, so that
 job processes can be handed it).
@@ -30,9 +34,11 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TextIO
 
 from engine import registry
+from engine.ai import arena_log
 from engine.ai.bots import KINDS, make_bot
 from engine.ai.pool import WorldPool
 from engine.ai.search import WorldSource
@@ -98,36 +104,55 @@ def play_deal(game_name: str, kind_a: str, kind_b: str, run_seed: int, index: in
     return result
 
 
-Job = tuple[str, str, str, int, list[int], int, Seatings | None, Metrics | None]
+Job = tuple[str, str, str, int, list[int], int, Seatings | None, Metrics | None, Path | None]
 
 
 def _play_chunk(job: Job) -> tuple[list[DealResult], float]:
-    """Job entry: play the given deal indices (search worlds over `workers` processes); return
-    their results and the peak RSS of this process and its search workers."""
-    game_name, kind_a, kind_b, run_seed, indices, workers, seatings, metrics = job
+    """Job entry: play the given deal indices (search worlds over `workers` processes), each
+    appended to the deal log as it finishes if there is one; return their results and the peak
+    RSS of this process and its search workers."""
+    game_name, kind_a, kind_b, run_seed, indices, workers, seatings, metrics, log = job
+    results = []
     with WorldPool(workers) as pool:
-        results = [play_deal(game_name, kind_a, kind_b, run_seed, i, pool, seatings, metrics)
-                   for i in indices]
+        for i in indices:
+            result = play_deal(game_name, kind_a, kind_b, run_seed, i, pool, seatings, metrics)
+            if log is not None:
+                arena_log.append(log, to_line(result))
+            results.append(result)
         return results, max([peak_rss_mb()] + pool.peak_rss_mb())
+
+
+def to_line(result: DealResult) -> dict[str, Any]:
+    """One deal as a line of the deal log."""
+    return {"index": result.index, "metrics": result.metrics,
+            "ms_a": [round(t, 3) for t in result.ms_a], "ms_b": [round(t, 3) for t in result.ms_b]}
+
+
+def from_line(line: dict[str, Any]) -> DealResult:
+    """One deal read back from the deal log."""
+    return DealResult(line["index"], {k: float(v) for k, v in line["metrics"].items()},
+                      [float(t) for t in line["ms_a"]], [float(t) for t in line["ms_b"]])
 
 
 def play_deals(
     game_name: str, kind_a: str, kind_b: str, deals: int, run_seed: int, jobs: int = 1,
     workers: int = 1, seatings: Seatings | None = None, metrics: Metrics | None = None,
+    indices: Sequence[int] | None = None, log: Path | None = None,
 ) -> tuple[list[DealResult], float]:
     """Play `deals` duplicate deals (over `jobs` processes, each search decision over `workers`;
-    `seatings` and `metrics` as in `play_deal`); results in deal order and peak RSS."""
-    indices = list(range(deals))
-    if jobs <= 1 or deals <= 1:
-        return _play_chunk((game_name, kind_a, kind_b, run_seed, indices, workers, seatings,
-                            metrics))
-    jobs = min(jobs, deals)
-    chunks = [indices[k::jobs] for k in range(jobs)]
+    `seatings` and `metrics` as in `play_deal`); results in deal order and peak RSS. `indices`
+    plays only those deals of the run; `log` appends each deal to that deal log as it finishes."""
+    todo = list(range(deals)) if indices is None else sorted(indices)
+    if jobs <= 1 or len(todo) <= 1:
+        return _play_chunk((game_name, kind_a, kind_b, run_seed, todo, workers, seatings,
+                            metrics, log))
+    jobs = min(jobs, len(todo))
+    chunks = [todo[k::jobs] for k in range(jobs)]
     ctx = multiprocessing.get_context("fork")
     with ctx.Pool(jobs) as pool:
         parts = pool.map(_play_chunk,
-                         [(game_name, kind_a, kind_b, run_seed, c, workers, seatings, metrics)
-                          for c in chunks])
+                         [(game_name, kind_a, kind_b, run_seed, c, workers, seatings, metrics,
+                           log) for c in chunks])
         # Let the workers exit on their own: leaving the block terminates (SIGTERM) any still
         # alive, and a worker that inherited a SIGTERM handler (SDL's, when a Kivy window exists
         # in the parent) would survive it while the pool waits for it forever.
@@ -183,7 +208,10 @@ def print_report(summary: dict[str, Any], seatings: int, seed: int, out: TextIO)
         d = s["decision_ms"][side]
         print(f"  decision ms {side.upper()} ({s[side]}, {s['decisions'][side]} decisions): "
               f"{format_percentiles(d)}", file=out)
-    print(f"  peak RSS {s['peak_rss_mb']:.1f} MB", file=out)
+    if s["peak_rss_mb"] > 0:
+        print(f"  peak RSS {s['peak_rss_mb']:.1f} MB", file=out)
+    else:
+        print("  peak RSS not measured (every deal read from the log)", file=out)
 
 
 def run_arena(args: argparse.Namespace) -> int:
@@ -197,7 +225,36 @@ def run_arena(args: argparse.Namespace) -> int:
         return 2
     game = registry.get(args.game)
     workers = getattr(args, "workers", 1)
-    results, rss = play_deals(args.game, args.a, args.b, args.deals, args.seed, args.jobs, workers)
+    out = getattr(args, "out", None)
+    if out is None:
+        if getattr(args, "summary", False):
+            print("error: --summary reports a deal log: give it with --out", file=sys.stderr)
+            return 2
+        results, rss = play_deals(args.game, args.a, args.b, args.deals, args.seed, args.jobs,
+                                  workers)
+    else:
+        log = Path(out)
+        if getattr(args, "summary", False) and not log.exists():
+            print(f"error: {log} holds no deal yet", file=sys.stderr)
+            return 2
+        try:
+            logged = arena_log.open_log(log, arena_log.header(args.game, args.a, args.b,
+                                                              args.seed))
+        except arena_log.ArenaLogError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        done = {r.index: r for r in map(from_line, logged) if r.index < args.deals}
+        rss = 0.0
+        if not getattr(args, "summary", False):
+            missing = [i for i in range(args.deals) if i not in done]
+            if missing:
+                played, rss = play_deals(args.game, args.a, args.b, args.deals, args.seed,
+                                         args.jobs, workers, indices=missing, log=log)
+                done.update((r.index, r) for r in played)
+        results = [done[i] for i in sorted(done)]
+        if not results:
+            print(f"error: {log} holds no deal yet", file=sys.stderr)
+            return 2
     summary = summarize(args.game, args.a, args.b, results, rss)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))

@@ -132,3 +132,55 @@ def test_text_report_and_bad_bot(capsys):
     assert "points" in text and "p95" in text and "peak RSS" in text
     assert arena.run_arena(_args(a="genius")) == 2
     assert "unknown bot" in capsys.readouterr().err
+
+
+def test_deal_log_is_written_as_deals_finish_and_resumes(tmp_path, capsys):
+    """`--out`: every deal is one line of the log; the same run again plays only the deals the
+    log lacks and reports the same figures as one uninterrupted run."""
+    log = tmp_path / "run.jsonl"
+    assert arena.run_arena(_args(deals=4, out=str(log), summary=False)) == 0
+    lines = log.read_text().splitlines()
+    assert json.loads(lines[0]) == {"arena": 1, "game": "toy-arena", "a": "heuristic",
+                                    "b": "random", "seed": 3}
+    assert sorted(json.loads(line)["index"] for line in lines[1:]) == [0, 1, 2, 3]
+    capsys.readouterr()
+    assert arena.run_arena(_args(deals=9, jobs=2, out=str(log), summary=False)) == 0
+    resumed = json.loads(capsys.readouterr().out)
+    assert len(log.read_text().splitlines()) == 1 + 9  # deals 0-3 were not played again
+    assert arena.run_arena(_args(deals=9)) == 0
+    whole = json.loads(capsys.readouterr().out)
+    assert (resumed["mean"], resumed["ci95"], resumed["deals"]) == (
+        whole["mean"], whole["ci95"], whole["deals"])
+
+
+def test_summary_reports_a_log_cut_short(tmp_path, capsys):
+    """A run cut off mid-line: `--summary` reports the whole deals logged and drops the cut line."""
+    log = tmp_path / "run.jsonl"
+    assert arena.run_arena(_args(deals=3, out=str(log), summary=False)) == 0
+    log.write_bytes(log.read_bytes() + b'{"index": 7, "metr')
+    capsys.readouterr()
+    assert arena.run_arena(_args(deals=10, out=str(log), summary=True)) == 0
+    assert json.loads(capsys.readouterr().out)["deals"] == 3
+    assert log.read_bytes().endswith(b"}\n")
+
+
+def test_deal_log_of_another_run_or_file_is_refused_untouched(tmp_path, capsys):
+    other = tmp_path / "other.jsonl"
+    assert arena.run_arena(_args(deals=2, out=str(other), summary=False)) == 0
+    before = other.read_bytes()
+    assert arena.run_arena(_args(deals=2, seed=4, out=str(other), summary=False)) == 2
+    assert "log of another run" in capsys.readouterr().err
+    assert other.read_bytes() == before
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    assert arena.run_arena(_args(deals=2, out=str(notes), summary=False)) == 2
+    assert "not an arena log" in capsys.readouterr().err
+    assert notes.read_text() == "my notes\n"
+    assert arena.run_arena(_args(deals=2, out=str(tmp_path / "none.jsonl"), summary=True)) == 2
+    assert "holds no deal" in capsys.readouterr().err
+    assert not (tmp_path / "none.jsonl").exists()
+
+
+def test_summary_needs_a_log(capsys):
+    assert arena.run_arena(_args(summary=True)) == 2
+    assert "--out" in capsys.readouterr().err

@@ -1,0 +1,96 @@
+"""The arena's deal log (`python -m engine arena ... --out FILE.jsonl`): one JSON line per finished
+duplicate deal, written as each deal finishes, so that a run cut short (a deadline, a power cut)
+still has every finished deal, and the same command run again plays only the deals missing.
+
+The first line names the run (`{"arena": 1, "game": ..., "a": ..., "b": ..., "seed": ...}`); every
+other line is one deal (`{"index": i, "metrics": {...}, "ms_a": [...], "ms_b": [...]}`). A file
+that is not such a log, or the log of another run, is refused with one line and left untouched;
+a last line cut off mid-write is dropped (the log is the arena's own file). Job processes append
+to it each through their own descriptor; a line is written with one `write` under an exclusive
+`flock`, so lines never interleave.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from engine.errors import EngineError
+
+FORMAT = 1
+
+
+class ArenaLogError(EngineError):
+    """The log file cannot be used for this run (one line, for the user)."""
+
+
+def header(game: str, kind_a: str, kind_b: str, seed: int) -> dict[str, Any]:
+    """The first line of the log of the run (game, A, B, seed)."""
+    return {"arena": FORMAT, "game": game, "a": kind_a, "b": kind_b, "seed": seed}
+
+
+def open_log(path: Path, run: dict[str, Any]) -> list[dict[str, Any]]:
+    """Make `path` the log of `run` (created with its header if absent) and return the deals it
+    already holds, in file order; raise `ArenaLogError` if it is not this run's log."""
+    if not path.exists():
+        try:
+            with path.open("x", encoding="utf-8") as out:
+                out.write(json.dumps(run) + "\n")
+        except OSError as exc:
+            raise ArenaLogError(f"cannot create the arena log {path}: {exc.strerror}") from exc
+        return []
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ArenaLogError(f"cannot read the arena log {path}: {exc.strerror}") from exc
+    lines = raw.split(b"\n")
+    try:
+        first = json.loads(lines[0])
+    except ValueError:
+        first = None
+    if not isinstance(first, dict) or first.get("arena") != FORMAT:
+        raise ArenaLogError(f"{path} is not an arena log: give --out a new file name")
+    if {k: first.get(k) for k in run} != run:
+        raise ArenaLogError(f"{path} is the log of another run ({first.get('game')} "
+                            f"{first.get('a')} vs {first.get('b')}, seed {first.get('seed')})")
+    deals: list[dict[str, Any]] = []
+    good_end = len(lines[0]) + 1
+    for number, line in enumerate(lines[1:], start=2):
+        if not line:
+            good_end += 1
+            continue
+        try:
+            deal = json.loads(line)
+            _check(deal)
+        except (ValueError, KeyError, TypeError) as exc:
+            if number == len(lines) and not raw.endswith(b"\n"):
+                with path.open("r+b") as out:  # the last line, cut off mid-write: drop it
+                    out.truncate(good_end)
+                break
+            raise ArenaLogError(f"{path}, line {number}: not a deal of an arena log") from exc
+        deals.append(deal)
+        good_end += len(line) + 1
+    return deals
+
+
+def _check(deal: Any) -> None:
+    """Raise if `deal` is not a deal line (index, metrics, both sides' decision times)."""
+    if not isinstance(deal["index"], int) or not isinstance(deal["metrics"], dict):
+        raise TypeError("not a deal")
+    for key in ("ms_a", "ms_b"):
+        if not isinstance(deal[key], list):
+            raise TypeError("not a deal")
+
+
+def append(path: Path, deal: dict[str, Any]) -> None:
+    """Append one finished deal to the log (one line, one write, under an exclusive lock)."""
+    data = (json.dumps(deal, separators=(",", ":")) + "\n").encode("utf-8")
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        os.write(fd, data)
+    finally:
+        os.close(fd)
