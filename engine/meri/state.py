@@ -478,12 +478,12 @@ class MeriState(State):
         cards = tuple(map(CARD_OF_BIT.__getitem__, self.hands))  # one card left in each hand
         dealer_card = cards[self.dealer]
         trump = self.trump
-        led = trump if self.tmask >> dealer_card & 1 else SUIT_OF[dealer_card]
+        led = trump if self._is_trump[dealer_card] else SUIT_OF[dealer_card]
         powers = list(map(POWER[trump][led].__getitem__, cards))
         winner = powers.index(max(powers))  # the first strongest card (H-28)
         self.hands = [0] * 8
         transfer = 0
-        if COMBINATION_WINNERS[trump] >> cards[winner] & 1:
+        if WINS_COMBINATION[trump][cards[winner]]:
             transfer = combination_transfer(cards, winner, trump, self.declared, True)  # D-3
         score_trick(self, leader, cards, winner, False, transfer)
         self.trick_no += 1
