@@ -13,7 +13,7 @@ deals are not counted in the statistics (the table reads `practice`).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from engine import registry
@@ -29,14 +29,16 @@ UNDO_NOT_PRACTICE = "not_practice"  # only a practice game takes moves back
 UNDO_NOTHING = "nothing"  # the seat has made no decision (with a choice) in this deal
 UNDO_NOT_YOUR_TURN = "not_your_turn"  # another seat (a bot) is to act
 UNDO_DEAL_OVER = "deal_over"  # the deal has ended: it stands as played
+UNDO_OTHER_PERSON = "other_person"  # another person at the table decided since (`seat` says who)
 
 
 class UndoRefused(EngineError):
     """An undo that cannot be done; `reason` is one of the `UNDO_*` codes. Nothing changed."""
 
-    def __init__(self, reason: str, message: str) -> None:
+    def __init__(self, reason: str, message: str, seat: int | None = None) -> None:
         super().__init__(message)
         self.reason = reason
+        self.seat = seat  # UNDO_OTHER_PERSON: the person whose decision stands in the way
 
 
 class Session:
@@ -54,7 +56,7 @@ class Session:
     ) -> None:
         self.game = game
         self.practice = practice  # moves may be taken back; deals are not in the statistics
-        self._undo_point: tuple[GameRecord, int, int, int] | None = None  # the last answer
+        self._undo_point: tuple[Any, ...] | None = None  # the last answer (the deal replayed)
         self.match = match
         self.save_callback = save
         self.deals_done = deals_done
@@ -154,7 +156,7 @@ class Session:
             self.practice = True
             self.save()
 
-    def undo_point(self, seat: int) -> int:
+    def undo_point(self, seat: int, people: Collection[int] = ()) -> int:
         """How many of this deal's actions stand after undoing `seat`'s last decision; raises
         `UndoRefused` (why, in `reason`) when there is none to undo now. It does not ask for a
         practice game: the table asks it first, then whether to turn the game into one.
@@ -162,38 +164,49 @@ class Session:
         A decision is an action `seat` chose among several: a forced one (the only legal action,
         which the table answers by itself) is taken back with the actions after it, and the undo
         goes back to the decision before it, so the seat is never left facing a forced move that
-        would be replayed at once."""
+        would be replayed at once.
+
+        `people`: the other seats played by people (pass-and-play on one screen, phones). An
+        undo never takes back one of their decisions: when one of them decided after `seat`'s
+        last decision, it is refused (`UNDO_OTHER_PERSON`, `seat` of the exception: the last
+        of them). Their forced actions, and the AI's, go back with the undo."""
         state = self.state
         if state.is_over:
             raise UndoRefused(UNDO_DEAL_OVER, "the deal is over: it stands as played")
         if state.to_act != seat:
             raise UndoRefused(UNDO_NOT_YOUR_TURN, "another player is to act")
+        others = frozenset(people) - {seat}
         record, done = self.record, len(self.record.actions)
         known = self._undo_point  # the table asks, then undoes: the deal is replayed once
-        if known is not None and known[0] is record and known[1:3] == (done, seat):
-            return int(known[3])
-        rebuilt = GameRecord.from_json({**self.record.to_dict(), "actions": []})
-        point = -1
-        for index, text in enumerate(self.record.actions):
-            current = rebuilt.state
-            if current.to_act == seat and len(current.legal_actions()) > 1:
-                point = index
-            current.apply(self.game.parse_action(text))
+        if known is not None and known[0] is record and known[1:4] == (done, seat, others):
+            point, other = int(known[4]), known[5]
+        else:
+            rebuilt = GameRecord.from_json({**self.record.to_dict(), "actions": []})
+            point, other = -1, None
+            for index, text in enumerate(self.record.actions):
+                current = rebuilt.state
+                actor = current.to_act
+                if (actor == seat or actor in others) and len(current.legal_actions()) > 1:
+                    point, other = (index, None) if actor == seat else (point, actor)
+                current.apply(self.game.parse_action(text))
+            self._undo_point = (record, done, seat, others, point, other)
         if point < 0:
             raise UndoRefused(UNDO_NOTHING, "nothing to take back in this deal")
-        self._undo_point = (record, done, seat, point)
+        if other is not None:
+            raise UndoRefused(UNDO_OTHER_PERSON, f"seat {other} has decided since", seat=other)
         return point
 
-    def undo(self, seat: int) -> int:
+    def undo(self, seat: int, people: Collection[int] = ()) -> int:
         """Take back `seat`'s last decision and every action after it (the bots' replies), in
         a practice game, at `seat`'s turn; returns how many actions were taken back.
 
         The deal is rebuilt from its layout and seed with the actions that stand, and saved:
         the record and the autosave hold exactly those (records.md: a record is the actions
         played), so resuming after a power cut gives the state after the undo. `UndoRefused`
-        (nothing changed) when there is nothing to undo, another seat is to act, the deal is
-        over or the game is not a practice game."""
-        point = self.undo_point(seat)
+        (nothing changed) when there is nothing to undo, another seat is to act, another of
+        `people` has decided since (`undo_point`), the deal is over or the game is not a
+        practice game."""
+        point = self.undo_point(seat, people)
         if not self.practice:
             raise UndoRefused(UNDO_NOT_PRACTICE, "moves are taken back in practice games only")
         taken = len(self.record.actions) - point

@@ -6,7 +6,9 @@ each game, and the replay viewer at a coach's note.
 The deals are the fixed records with a known costly move of `tests/engine/records/coach/`
 (each table opens on its finished deal, as after playing it); the coach runs for real (its child
 process). At 800×480 in English and at 720×1280 portrait in Spanish; `coach_*.png` in
-`screenshots/`. Deterministic (the records and the coach are).
+`screenshots/`. Pass-and-play: the Tractor record with Ann and Bao (seats 0 and 2) on this screen,
+the panel with a button per player, showing Ann's moments and then Bao's
+(`coach_pass_ann*.png`, `coach_pass_bao*.png`). Deterministic (the records and the coach are).
 """
 
 from __future__ import annotations
@@ -37,6 +39,25 @@ def finished(app: Any, game_name: str) -> Any:
     return table
 
 
+def pass_and_play(app: Any, out: Path, suffix: str) -> None:
+    """The Tractor record's panel with Ann (seat 0) and Bao (seat 2) on this screen: Ann's
+    moments, then Bao's."""
+    from ui.table.seating import Seating, SeatPlan
+
+    app.seating = Seating([SeatPlan("screen", "Ann", "easy"), SeatPlan("ai", "", "easy"),
+                           SeatPlan("screen", "Bao", "easy"), SeatPlan("ai", "", "easy")])
+    table = finished(app, "tractor")
+    table.open_coach()
+    wait(lambda: not table.coach_busy, "Ann's moments", 600)
+    shoot(out, f"coach_pass_ann{suffix}", frames=20)
+    table.show_coach_for(2)
+    wait(lambda: not table.coach_busy, "Bao's moments", 600)
+    shoot(out, f"coach_pass_bao{suffix}", frames=20)
+    table.close_coach()
+    app.seating = None
+    app.go("home")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "screenshots")
@@ -58,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
                 pump(4)
                 shoot(args.out, f"coach_replay{suffix}", frames=20)
             app.go("home")
+        pass_and_play(app, args.out, suffix)
         close(app)
     return 0
 

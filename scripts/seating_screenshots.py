@@ -8,8 +8,9 @@ awaited), at 800×480 and 720×1280 portrait; Hachinin Meri's eight seats with `
 (the panel says how to turn phones on); and the Tractor table those phone seats lead to (the
 public table: no hand shown, the seats' names). Pass-and-play (several seats on this screen):
 its seating, the cover "I'm NAME" at a hand-over and the table after the tap, for Tractor (seats
-1 and 3) at both sizes and Chắn (seats 1 and 2) at 800×480. The server listens on the loopback
-only and is stopped before the script ends.
+1 and 3) at both sizes and Chắn (seats 1 and 2) at 800×480. Two seats typed with one name:
+Play refused in one line (`seating_same_name*.png`, 800×480 English, 720×1280 French). The
+server listens on the loopback only and is stopped before the script ends.
 """
 
 from __future__ import annotations
@@ -84,6 +85,17 @@ def main(argv: list[str] | None = None) -> int:
     pass_and_play((800, 480), "", "tractor", (0, 2), ("Ann", "Bảo"))
     pass_and_play((720, 1280), "_portrait", "tractor", (0, 2), ("Ann", "Bảo"))
     pass_and_play((800, 480), "", "chan", (0, 1), ("Ann", "Bảo"))
+    for size, suffix, lang in (((800, 480), "", "en"), ((720, 1280), "_portrait_fr", "fr")):
+        app = shotkit.new_app(size, lang, seed=4, ai_level="normal",
+                              network=NetworkSettings(enabled=False))
+        app.open_seating("meri")
+        seating = app.root.get_screen("seating")
+        seating.step_kind(4)  # AI -> this screen
+        seating.rows[0].name_input.text = "Ann"
+        seating.rows[4].name_input.text = "ann"
+        seating.play()  # refused: seats 1 and 5 share a name
+        shot(app, f"seating_same_name{suffix}")
+        close(app)
     app = new_app((800, 480), NetworkSettings(enabled=False))
     app.open_seating("meri")
     seating = app.root.get_screen("seating")

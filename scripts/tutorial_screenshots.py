@@ -5,7 +5,8 @@ and in a long language (run under a display, e.g. xvfb-run).
         [--out screenshots] [--lang en --lang vi] [--size 800x480 --size 720x1280]
 
 The lesson is played as the player would: its own moves, up to the step shown. Then home,
-where each lesson left part-way offers Resume lesson.
+where each lesson left part-way offers Resume lesson, and the rules page, whose Learn by
+playing says Resume lesson too (`tutorial_rules_resume_*`).
 """
 
 from __future__ import annotations
@@ -57,6 +58,9 @@ def main(argv: list[str] | None = None) -> int:
             app.go("home")  # every lesson left part-way: each Learn says Resume lesson
             pump(20)
             shoot(out, f"tutorial_home_resume_{w}x{h}_{lang}")
+            app.open_rules("tractor")
+            pump(20)
+            shoot(out, f"tutorial_rules_resume_{w}x{h}_{lang}")
             close(app)
     return 0
 

@@ -18,6 +18,7 @@ from engine.session import (
     UNDO_NOT_PRACTICE,
     UNDO_NOT_YOUR_TURN,
     UNDO_NOTHING,
+    UNDO_OTHER_PERSON,
     Session,
     UndoRefused,
 )
@@ -148,3 +149,55 @@ def test_a_bad_practice_flag_is_malformed() -> None:
     data["practice"] = "yes"
     with pytest.raises(MalformedRecord):
         Session.from_json(json.dumps(data))
+
+
+def decisions_by_seat(session: Session) -> list[tuple[int, int]]:
+    """(index, seat) of every action of the deal that was a choice among several."""
+    rebuilt = Session.from_json(json.dumps({**json.loads(session.to_json()), "record": {
+        **session.record.to_dict(), "actions": []}}))
+    out = []
+    for index, text in enumerate(session.record.actions):
+        state = rebuilt.state
+        if len(state.legal_actions()) > 1:
+            out.append((index, state.to_act))
+        rebuilt.apply(session.game.parse_action(text))
+    return out
+
+
+@pytest.mark.parametrize("game", ["meri", "tractor", "chan"])
+def test_undo_never_takes_back_another_persons_decision(game: str) -> None:
+    """Pass-and-play (issue 22): seats 0 and 1 both played by people. At seat 0's turn, an
+    undo that would take back seat 1's later decision is refused (UNDO_OTHER_PERSON, naming
+    seat 1) and changes nothing; without `people` (seat 1 an AI) it goes back as before; once
+    seat 0 has decided again with no decision of seat 1's since, it takes back to that one."""
+    for seed in range(40):
+        session = Session.new(game, seed, practice=True)
+        rng = random.Random(seed)
+        while not session.state.is_over:
+            state = session.state
+            made = decisions_by_seat(session)
+            mine = [i for i, s in made if s == HUMAN]
+            if (state.to_act == HUMAN and len(state.legal_actions()) > 1 and mine
+                    and any(s == 1 and i > mine[-1] for i, s in made)):
+                break
+            legal = state.legal_actions()
+            session.apply(legal[rng.randrange(len(legal))])
+        else:
+            continue
+        actions = list(session.record.actions)
+        with pytest.raises(UndoRefused) as refused:
+            session.undo(HUMAN, people=(0, 1))
+        assert refused.value.reason == UNDO_OTHER_PERSON and refused.value.seat == 1
+        assert session.record.actions == actions
+        assert session.undo_point(HUMAN) == mine[-1]  # seat 1 an AI: as before
+        # seat 0 decides again; until seat 1 decides, its own move goes back
+        legal = session.state.legal_actions()
+        session.apply(legal[0])
+        while session.state.to_act not in (HUMAN, 1, None):
+            session.apply(session.state.legal_actions()[0])
+        if session.state.to_act == HUMAN and len(session.state.legal_actions()) > 1:
+            since = len(session.record.actions) - len(actions)
+            assert session.undo(HUMAN, people=(0, 1)) == since
+            assert session.record.actions == actions
+        return
+    pytest.fail("no deal where seat 1 decided after seat 0's last decision")

@@ -178,3 +178,75 @@ def test_no_label_cut_in_the_coach_panel(make_app: Any, size: tuple[int, int]) -
     settle()
     assert viewer.note_text and viewer.ids.note_button.opacity == 1
     assert cut_in_languages(app, "replay viewer at a coach's note") == []
+
+
+def test_pass_and_play_coaches_every_player_on_this_screen(make_app: Any, tmp_path: Path) -> None:
+    """Chắn, Ann (seat 0) and Bao (seat 1) on this screen: the coach looks at the deal for both;
+    the panel has a button per player, each showing that player's own moments (Ann's: the known
+    pass on a pairable card; Bao's: seat 1's, or "Nothing costly"); by touch and by buttons;
+    all of them kept with the deal, each with its player's name, which the replay viewer says."""
+    from ui.table.seating import Seating, SeatPlan
+
+    store = SqliteStore(tmp_path / "parlor.db")
+    try:
+        app = make_app(store=store)
+        app.set_coach(True)
+        app.seating = Seating([SeatPlan("screen", "Ann", "easy"), SeatPlan("screen", "Bao", "easy"),
+                               SeatPlan("ai", "", "easy"), SeatPlan("ai", "", "easy")])
+        record = fixture("chan")
+        table = open_finished(app, record)
+        assert table.coach_seats == [0, 1]
+        tap(table.ids.coach_button)
+        panel = table.__dict__["_coach_panel"]
+        coached(table)
+        row = list(reversed(panel.ids.coach_seat_row.children))
+        assert [b.text for b in row] == ["Ann", "Bao"] and row[0].selected
+        assert panel.ids.coach_seat_row.height > 0 and not cut_in_languages(app, "coach")
+        ann = list(table.coach_moments)
+        assert any(m["played"] == "pass" and m["index"] == record["expect"]["index"] for m in ann)
+        assert {m["seat"] for m in ann} == {0} and {m["name"] for m in ann} == {"Ann"}
+        tap(row[1])
+        coached(table)
+        assert row[1].selected and not row[0].selected and table.coach_seat == 1
+        bao = list(table.coach_moments)
+        assert all(m["seat"] == 1 and m["name"] == "Bao" for m in bao)
+        assert len(tiles(table)) == len(bao)
+        if not bao:
+            assert panel.status == "Nothing costly this deal."
+        focus_on(app, table, row[0])  # by buttons: back to Ann's
+        app.handle_input("OK")
+        pump(2)
+        assert table.coach_seat == 0 and table.coach_moments == ann
+        deal = store.recent_deals(1)[0]
+        assert store.load_deal(deal["id"])["notes"] == ann + bao
+        app.open_deal(deal["id"])
+        pump(3)
+        viewer = app.root.get_screen("replay")
+        viewer.go_to(record["expect"]["index"])
+        assert viewer.note_text.startswith("Coach (Ann): ") and "Pass" in viewer.note_text
+    finally:
+        store.close()
+
+
+def test_coach_panel_is_as_tall_as_its_moments_in_portrait(make_app: Any) -> None:
+    """720×1280: one or two moments leave no empty space below them: the Back row follows the
+    last moment, the panel centred; the busy line alone makes a small panel. With many moments
+    it would stop at 95 % of the screen and scroll."""
+    from kivy.metrics import dp
+
+    app = make_app(size=(720, 1280))
+    app.set_coach(True)
+    table = open_finished(app, fixture("chan"))
+    tap(table.ids.coach_button)
+    panel = table.__dict__["_coach_panel"]
+    settle()
+    if table.coach_busy:
+        assert panel.height < dp(200)
+    coached(table)
+    shown = tiles(table)
+    assert 1 <= len(shown) <= 2
+    back = panel.ids.coach_back
+    gap = shown[-1].to_window(*shown[-1].pos)[1] - back.to_window(*back.pos)[1] - back.height
+    assert 0 <= gap <= dp(20), gap
+    assert panel.height <= table.height * 0.95 + 1
+    assert abs(panel.center_y - table.center_y) <= 1

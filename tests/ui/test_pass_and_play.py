@@ -264,3 +264,133 @@ def test_cover_labels_fit_in_every_language(make_app: Any, size: tuple[int, int]
     wait_for(lambda: table.cover_up, 60, what="the cover")
     settle()
     assert cut_in_languages(app, "cover") == []
+
+
+def test_undo_in_pass_and_play_never_takes_back_the_other_players_move(make_app: Any) -> None:
+    """Tractor, Ann (seat 0) and Bao (seat 2) on this screen, a practice game, by touch: Ann's
+    Undo takes back her own last decision while nobody else decided since (her bury, at her
+    first lead); once Bao has decided after her, Undo is refused in one line naming Bao and
+    nothing changes (before, it took Bao's move back with hers)."""
+    from ui.table.undo import REFUSALS
+
+    app = make_app(pace=0, store=MemoryStore())
+    app.seating = Seating(plans("sasa", {0: "Ann", 2: "Bao"}))
+    table = start_deal(app, "tractor", tractor_dealer_deal())
+    table.make_practice()
+    bot = make_bot("tractor", "heuristic", 3)
+    decided: list[tuple[int, int]] = []  # (action index, seat) of the people's choices
+    undone = refused = False
+    while not refused:
+        wait_next(table)
+        assert not table.summary_open, "the deal ended before Bao decided after Ann"
+        if table.cover_up:
+            answer_cover(app, table, by_buttons=False)
+            continue
+        state = table.session.state
+        seat, done = state.to_act, len(table.session.record.actions)
+        mine = [i for i, s in decided if s == 0]
+        if seat == 0 and mine and table.prompt == "play" and not undone:
+            assert mine[-1] == done - 1 and table.session.record.actions[-1].startswith("bury")
+            tap(table.ids.undo_button)  # her bury, nothing after it: taken back
+            pump(3)
+            assert not table.alert and table.message.startswith("Took back your move.")
+            assert len(table.session.record.actions) == done - 1 and table.prompt == "bury"
+            decided.pop()
+            undone = True
+            continue
+        if seat == 0 and undone and any(s == 2 and i > mine[-1] for i, s in decided):
+            standing = list(table.session.record.actions)
+            tap(table.ids.undo_button)
+            pump(3)
+            assert table.alert, table.message
+            assert table.message == REFUSALS["other_person"].format(name="Bao")
+            assert table.session.record.actions == standing and table.prompt == "play"
+            refused = True
+            continue
+        legal = state.legal_actions()
+        action = bot.choose(state.observation(seat), legal)
+        if table.prompt == "declare" and action == T_PASS and len(table.choice_actions) > 1:
+            action = table.choice_actions[-1]  # Ann declares: she buries, then leads
+        if len(legal) > 1:
+            decided.append((done, seat))
+        assert table.play(action), table.message
+        pump(1)
+    assert undone and refused
+
+
+def meri_deal(wanted: Any) -> Any:
+    """A Meri deal (dealer 7: seat 0 answers first) for which `wanted(state)` holds."""
+    import random
+
+    from engine.meri.deal import deal
+
+    for seed in range(500):
+        state = deal(random.Random(seed), 7)
+        if wanted(state):
+            return state
+    raise AssertionError("no suitable deal")
+
+
+def play_meri_pass_and_play(app: Any, table: Any) -> list[tuple[int, str, int, int]]:
+    """Play a whole Meri deal with two seats on this screen (the heuristic's choices, the
+    native Robai hidden); returns (seat, phase, legal actions, cards in hand) of every cover
+    raised."""
+    from engine.meri import PASS as M_PASS
+
+    bot = make_bot("meri", "heuristic", 3)
+    covers: list[tuple[int, str, int, int]] = []
+    while True:
+        wait_next(table)
+        if table.summary_open:
+            return covers
+        state = table.session.state
+        if table.cover_up:
+            assert_hidden(table)
+            seat = table.cover_seat
+            covers.append((seat, state.phase, len(state.legal_actions()),
+                           state.observation(seat).hand_sizes[seat]))
+            if state.phase == "declare":  # (checked before a forced pass, D-6, goes on)
+                app.handle_input("OK")
+                assert not table.cover_up and table.viewer == seat and table.hand_shown()
+            else:
+                answer_cover(app, table, by_buttons=False)
+            continue
+        legal = state.legal_actions()
+        action = M_PASS if table.prompt == "declare" else bot.choose(
+            state.observation(state.to_act), legal)
+        assert table.play(action), table.message
+        pump(1)
+
+
+def test_meri_forced_actions_everyone_can_see_are_played_without_the_cover(
+        make_app: Any) -> None:
+    """Ann and Bao (seats 0 and 1) on this screen, a deal whose Okie is the native Robai
+    (D-9): nobody can declare, so the two forced passes of the declaration round are played
+    without passing the screen; nor does the last trick (one card in every hand) raise it.
+    Every cover that comes is for a real choice."""
+    app = make_app(pace=0)
+    app.seating = Seating(plans("ss" + "a" * 6, {0: "Ann", 1: "Bao"}))
+    table = start_deal(app, "meri", meri_deal(lambda s: s.declared))
+    covers = play_meri_pass_and_play(app, table)
+    assert table.session.state.is_over
+    assert covers and all(phase == "play" for _seat, phase, _n, _cards in covers), covers
+    assert all(cards > 1 for _seat, _phase, _n, cards in covers), covers  # not trick 9
+    assert table.session.record.actions[:2] == ["pass", "pass"]  # seats 0 and 1's, D-9
+    assert {seat for seat, *_rest in covers} == {0, 1}
+
+
+def test_meri_forced_pass_keeps_the_cover_while_the_native_robai_may_be_held(
+        make_app: Any) -> None:
+    """A deal where Bao (seat 1) holds the native Robai: Ann, who can only pass, still gets the
+    cover in the declaration round, as Bao does; otherwise the cover coming for Bao alone would
+    tell the table who holds it (H-12 lets the holder hide it). Bao hides it; the deal goes on."""
+    from engine.meri.cards import robai
+
+    app = make_app(pace=0)
+    app.seating = Seating(plans("ss" + "a" * 6, {0: "Ann", 1: "Bao"}))
+    table = start_deal(app, "meri", meri_deal(
+        lambda s: not s.declared and s.hands[1] >> robai(s.trump) & 1))
+    covers = play_meri_pass_and_play(app, table)
+    declaring = [(seat, n) for seat, phase, n, _cards in covers if phase == "declare"]
+    assert declaring == [(0, 1), (1, 2)], covers
+    assert all(cards > 1 for _seat, _phase, _n, cards in covers), covers  # not trick 9

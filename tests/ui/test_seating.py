@@ -135,3 +135,58 @@ def test_a_port_in_use_is_said_in_one_line(make_app: Any) -> None:
         assert seating.phone_text.startswith("Phones cannot join: port ")
         assert "\n" not in seating.phone_text
         tap(seating.ids.back_button)
+
+
+def test_two_seats_with_one_name_are_refused_in_one_line(make_app: Any) -> None:
+    """Pass-and-play, seats 1 and 3 both typed "Ann" (case and spaces aside): Play starts
+    nothing and says which seats share the name; the line goes once the name is changed, and
+    the game starts with two names of their own (two covers, two statistics lines). A typed
+    name that is another seat's default name ("Seat 3") is refused too; by buttons."""
+    from tests.ui.tablesim import focus_on
+
+    store = MemoryStore()
+    app = make_app(store=store, pace=0)
+    seating = open_seating(app, "chan")
+    tap(seating.rows[2].kind_button)  # AI -> this screen: seats 1 and 3 on this screen
+    seating.rows[0].name_input.text = "Ann"
+    seating.rows[2].name_input.text = " ann "
+    settle()
+    tap(seating.ids.play_button)
+    pump(3)
+    assert app.root.current == "seating"
+    assert seating.problem == ("Seats 1 and 3 are both called ann: give each player a name of "
+                               "their own.")
+    assert seating.ids.problem_line.opacity == 1 and not cut_labels(seating)
+    assert known_names(store) == []  # nothing remembered, nothing started
+    seating.rows[2].name_input.text = "Seat 1"  # seat 1 is "Ann": fine
+    assert seating.problem == ""
+    seating.rows[0].name_input.text = ""  # seat 1 unnamed: "Seat 1" twice
+    focus_on(app, seating, seating.ids.play_button)
+    app.handle_input("OK")
+    pump(3)
+    assert app.root.current == "seating" and "Seats 1 and 3" in seating.problem
+    seating.rows[0].name_input.text = "Ann"
+    seating.rows[2].name_input.text = "Ann B"
+    focus_on(app, seating, seating.ids.play_button)
+    app.handle_input("OK")
+    pump(3)
+    assert app.root.current == "chan"
+    table = app.root.get_screen("chan")
+    assert [name for _seat, name in table.screen_players()] == ["Ann", "Ann B"]
+
+
+def test_same_name_line_fits_at_both_sizes_in_every_language(make_app: Any) -> None:
+    from ui import i18n
+
+    for size in ((800, 480), (720, 1280)):
+        app = make_app(size=size, pace=0)
+        seating = open_seating(app, "meri")
+        seating.rows[0].name_input.text = "Nguyễn Thị Minh Khai"
+        seating.rows[5].name_input.text = "Nguyễn Thị Minh Khai"
+        seating.play()
+        for lang in i18n.LANGUAGES:
+            app.set_language(lang)
+            seating.play()
+            settle()
+            assert seating.problem and not cut_labels(seating), (size, lang, cut_labels(seating))
+        app.set_language("en")

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine.records import replay
-from tests.ui.tablesim import focus_on, tap_card, wait_turn
+from tests.ui.tablesim import cut_in_languages, focus_on, tap_card, wait_turn
 from tests.ui.uitools import pump, settle, tap, wait_for
 from ui import i18n
 from ui.table.reasons import REASONS
@@ -445,3 +445,47 @@ def test_a_finished_lesson_never_saves_a_resumable_step(make_app: Any) -> None:
     assert len(saved) >= script and saved[-1] == 0
     assert all(0 <= value < script for value in saved)
     assert saved.count(0) == saved[-2:].count(0)  # 0 only once the deal is over
+
+
+def test_rules_page_learn_by_playing_says_resume_lesson_when_a_lesson_is_part_way(
+        make_app: Any) -> None:
+    """The rules page's "Learn by playing" says Resume lesson for a game whose lesson was left
+    part-way (as Home's Learn does), only on that game's page; pressing it resumes the lesson
+    at the saved step; skipping it turns the button back."""
+    from ui.ports import MemoryStore
+
+    store = MemoryStore()
+    app = make_app(store=store, pace=0)
+    app.open_rules("chan")
+    settle()
+    rules = app.root.get_screen("rules")
+    assert rules.ids.learn_button.text == "Learn by playing"
+    tap(rules.ids.learn_button)
+    pump(2)
+    table = app.root.get_screen("chan")
+    play_lesson(app, table, False, stop_after=2)
+    done = len(table.session.record.actions)
+    app.handle_input("MENU")
+    settle()
+    app.open_rules("chan")
+    settle()
+    assert rules.ids.learn_button.text == "Resume lesson"
+    for game, words in (("meri", "Learn by playing"), ("chan", "Resume lesson")):
+        rules.game = game
+        pump(1)
+        assert rules.ids.learn_button.text == words, game
+    app.set_language("vi")
+    pump(1)
+    assert rules.ids.learn_button.text == i18n.tr("Resume lesson") != "Resume lesson"
+    app.set_language("en")
+    assert cut_in_languages(app, "rules page, Resume lesson") == []
+    focus_on(app, rules, rules.ids.learn_button)
+    app.handle_input("OK")
+    pump(2)
+    wait_turn(table)
+    assert app.root.current == "chan" and len(table.session.record.actions) == done
+    table.tutorial.skip()
+    settle()
+    app.open_rules("chan")
+    settle()
+    assert rules.ids.learn_button.text == "Learn by playing"

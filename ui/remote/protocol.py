@@ -37,6 +37,7 @@ CODES: dict[str, str] = {
     "token": "wrong table token",
     "seat": "no such phone seat",
     "taken": "another phone holds that seat",
+    "name": "another seat at the table has that name",
     "secret": "wrong seat secret",
     "order": "that message is not allowed now",
     "rate": "too many messages",
@@ -165,6 +166,12 @@ def clean_name(value: Any) -> str:
     if any(unicodedata.category(ch)[0] == "C" for ch in text):
         raise ProtocolError("field", "name: letters, digits, spaces and punctuation only")
     return text
+
+
+def name_key(name: str) -> str:
+    """What makes two names one person's (case and spacing aside): a table never seats two
+    people under one name, since the pass-and-play cover and the statistics go by name."""
+    return " ".join(name.split()).casefold()
 
 
 def message(kind: str, **fields: Any) -> dict[str, Any]:

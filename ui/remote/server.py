@@ -34,7 +34,7 @@ from websockets.http11 import Request, Response
 
 from ui.remote import protocol
 from ui.remote.host import PHONE, Host, Outcome
-from ui.remote.protocol import Act, Check, Hello, Join, Lang, ProtocolError
+from ui.remote.protocol import Act, Check, Hello, Join, Lang, ProtocolError, name_key
 from ui.remote.strings import page_strings, words
 from ui.remote.views import deck
 
@@ -361,6 +361,9 @@ class PhoneServer:
                 raise ProtocolError("taken", f"seat {seat} has joined already")
             if not secrets.compare_digest(msg.secret.encode(), issued.encode()):
                 raise ProtocolError("secret")
+        if msg.name and any(name_key(s["name"]) == name_key(msg.name)
+                            for s in self.table["seats"] if s["seat"] != seat):
+            raise ProtocolError("name", f"another seat is called {msg.name}")
         secret = issued or secrets.token_urlsafe(18)
         self.secrets[seat] = secret
         old = self.holders.get(seat)

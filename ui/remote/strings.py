@@ -40,6 +40,7 @@ PAGE: dict[str, str] = {
     "you": N_("You"),
     "err_token": N_("This link is no longer valid: scan the table's QR code again."),
     "err_taken": N_("Another phone holds that seat."),
+    "err_name": N_("Someone at this table already has that name: type another."),
     "err_rate": N_("Too many messages: wait a moment."),
     "err_closed": N_("The table has closed."),
     "err_other": N_("The table refused that message ({code})."),

@@ -1,7 +1,9 @@
 """Rules of each game, written for this app, in every language, illustrated with card images.
 
 The texts live in `ui/rules/<game>.json`: `{lang: [{"title", "body", "cards": [codes]}]}`.
-LEFT/RIGHT move between the game tabs and Back; UP/DOWN scroll the page.
+LEFT/RIGHT move between the game tabs and Back; UP/DOWN scroll the page. The page's lesson
+button says "Learn by playing", or "Resume lesson" when that game's lesson was left part-way
+(as Home's Learn does: `ui.tutorial.controller.lesson_begun`).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from kivy.properties import ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from ui.screens.base import BaseScreen
+from ui.tutorial.controller import GAMES, lesson_begun
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 DECKS = {"meri": "meri", "tractor": "tractor", "chan": "chan"}
@@ -65,13 +68,20 @@ class RulesScreen(BaseScreen):
     """`game` picks the page; the text follows `app.lang`."""
 
     game = StringProperty("meri")
+    lessons_begun = ListProperty([])  # the games whose lesson was left part-way
 
     def on_kv_post(self, base_widget: Any) -> None:
         self.fbind("game", self.rebuild)
 
     def on_pre_enter(self, *_args: Any) -> None:
         self.app.fbind("lang", self.rebuild)
+        self.refresh_lessons()
         self.rebuild()
+
+    def refresh_lessons(self) -> None:
+        """Which games' lessons would resume (the lesson button says Resume lesson)."""
+        store = self.app.services.store
+        self.lessons_begun = [game for game in GAMES if lesson_begun(store, game)]
 
     def on_leave(self, *_args: Any) -> None:
         self.app.funbind("lang", self.rebuild)

@@ -8,6 +8,15 @@ one tap. With a phone seat and `[network] enabled`, the screen starts the phone 
 (`ui.table.remote_seats.PhoneSeats`) and shows its QR code, the join URL and which phones have
 joined; a port in use is said in one line. With `[network]` off, the panel says how to turn it
 on. Play hands the seating (and the running server) to the table.
+
+Two seats may not go by the same name (compared as a person reads them: case and surrounding
+spaces aside, the default names "Seat n" / "AI n" / "You" included): Play then says in one line
+which seats share which name, and starts nothing. Two seats called "Ann" would get the same
+pass-and-play cover ("Pass the screen to Ann") and the same badge, and the statistics, kept per
+name (`ui.table.deal_stats`), would count the deal once, for the first Ann only, the other Ann's
+result lost or mixed into hers on the next game. Numbering them ("Ann", "Ann 2") would keep
+statistics under a name nobody chose and remember it among the names; a name of their own
+("Ann B") is what each person then picks again next time.
 """
 
 from __future__ import annotations
@@ -25,6 +34,7 @@ from kivy.uix.widget import Widget
 from engine import registry
 from engine.session import Session
 from ui.i18n import N_, tr, trf
+from ui.remote.protocol import name_key
 from ui.screens.base import BaseScreen
 from ui.table.remote_seats import PhoneSeats
 from ui.table.seating import (
@@ -47,6 +57,7 @@ LEVEL_WORDS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 KIND_TONES = {SCREEN: [0.15, 0.42, 0.30, 1], PHONE: [0.20, 0.32, 0.55, 1],
               AI: [0.30, 0.30, 0.34, 1]}
 NETWORK_OFF = N_("Phones are off: set enabled = true under [network] in /etc/parlor/config.toml")
+SAME_NAME = N_("Seats {a} and {b} are both called {name}: give each player a name of their own.")  # noqa: E501
 REJOIN_POLL = 0.5  # seconds between looks at which phones are connected
 
 
@@ -133,6 +144,7 @@ class SeatingScreen(BaseScreen):
     phone_alert = BooleanProperty(False)  # phone_text is a problem (port in use, network off)
     qr_matrix = ListProperty([])
     has_phones = BooleanProperty(False)
+    problem = StringProperty("")  # why Play did not start the game (two seats with one name)
 
     def __init__(self, **kwargs: Any) -> None:
         self.plans: list[SeatPlan] = []
@@ -146,6 +158,7 @@ class SeatingScreen(BaseScreen):
         """Today's seating of `game`: you on this screen, AI at the app's level elsewhere."""
         self.stop_phones()
         self.game = game
+        self.problem = ""
         players = registry.get(game).players
         self.plans = default_plans(players, self.app.ai_level)
         box = self.ids.rows
@@ -162,6 +175,26 @@ class SeatingScreen(BaseScreen):
         if kind == SCREEN and [s for s, p in enumerate(self.plans) if p.kind == SCREEN] == [seat]:
             return tr("You")  # the one seat on this screen; pass-and-play seats go by name
         return trf("Seat {n}", n=seat + 1)
+
+    def shown_names(self) -> list[str]:
+        """The name each seat will go by at the table: typed, given by its phone, or its
+        default name."""
+        host = self.phones.host if self.phones is not None else None
+        names = []
+        for seat, plan in enumerate(self.plans):
+            given = host.names[seat] if host is not None and plan.kind == PHONE else ""
+            names.append(given or plan.name or self.default_name(seat))
+        return names
+
+    def same_names(self) -> str:
+        """The line that says which seats share a name ("" when every name is its own)."""
+        seen: dict[str, int] = {}
+        for seat, name in enumerate(self.shown_names()):
+            key = name_key(name)
+            if key in seen:
+                return trf(SAME_NAME, a=seen[key] + 1, b=seat + 1, name=name)
+            seen[key] = seat
+        return ""
 
     def show(self) -> None:
         """Every row and the phone panel from the plans (and the server, if it runs)."""
@@ -214,6 +247,8 @@ class SeatingScreen(BaseScreen):
         self.plans[seat] = SeatPlan(kind, plan.name, plan.level)
         self.phones_follow()
         self.show()
+        if self.problem:
+            self.problem = self.same_names()  # (a default name changes with the kinds)
 
     def step_level(self, seat: int) -> None:
         plan = self.plans[seat]
@@ -231,6 +266,8 @@ class SeatingScreen(BaseScreen):
             self.plans[seat] = SeatPlan(plan.kind, name, plan.level)
             if self.phones is not None and name:
                 self.phones.host.names[seat] = name
+            if self.problem:
+                self.problem = self.same_names()  # (gone once the names differ)
 
     def pick_name(self, seat: int) -> None:
         """The next of the names typed before (then the seat's default name again)."""
@@ -271,7 +308,12 @@ class SeatingScreen(BaseScreen):
 
     # -- leaving -------------------------------------------------------------------------------
     def play(self) -> None:
-        """Start the game as seated (the names typed are remembered)."""
+        """Start the game as seated (the names typed are remembered); two seats with one
+        name are refused in one line (see the module's docstring) and nothing starts."""
+        self.problem = self.same_names()
+        if self.problem:
+            self.app.beep()
+            return
         remember_names(self.app.services.store, [p.name for p in self.plans if p.name])
         phones = self.phones if self.phones is not None and self.phones.listening else None
         if self._poll is not None:

@@ -218,8 +218,11 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         elif self.replay is not None or (self.tutorial is not None and state.to_act != HUMAN):
             self._replay_next()
         elif self.needs_cover(state.to_act):  # pass-and-play: the next player takes the screen
-            self.announce_turn()
-            self.raise_cover(state.to_act)
+            if self.play_openly(state.to_act):  # ... unless it has no choice, for all to see
+                self.app.set_led("turn", False)
+            else:
+                self.announce_turn()
+                self.raise_cover(state.to_act)
         elif state.to_act == self.viewer and self.plays_here(self.viewer):
             self.announce_turn()
             self.human_turn()

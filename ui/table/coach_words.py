@@ -106,7 +106,9 @@ def is_moment(note: Any) -> bool:
 
 def note_text(game_name: str, note: dict[str, Any], before: Any) -> str:
     """A note in one line for the replay viewer (`before`: the state at its step): a coach's
-    moment in words, else its text."""
-    if is_moment(note):
-        return tr("Coach") + ": " + sentence(game_name, note, before)
+    moment in words (with its player's name when several were coached), else its text."""
+    if is_moment(note):  # "Coach (Ann): ..." when several players were coached
+        who = str(note.get("name") or "")
+        return tr("Coach") + (f" ({who})" if who else "") + ": " + sentence(game_name, note,
+                                                                             before)
     return str(note.get("text", ""))

@@ -14,6 +14,13 @@ opens (`CoachPanel`, coach.kv): up to three moments, each with where it was, the
 plain words (`ui.table.coach_words`), the cards on the table and the hand as they were (the
 summary's `GroupTile` pictures, the better action's card outlined); "Nothing costly this deal"
 when none.
+
+Every seat played on this screen is coached: in pass-and-play each player has their own
+moments. The coach runs for each of them in turn (one child process after the other, the first
+seat's first); the panel then has a button per player, named, above the moments, and shows the
+chosen player's moments (their hand, "your side" being theirs), so each sees their own. The
+moments of all of them are kept with the deal, each with its player's name when there are
+several, so the replay viewer says whose moment it is ("Coach (Ann): ...").
 Touch, or the buttons: LEFT/RIGHT between its buttons, UP/DOWN scroll, BACK closes it.
 """
 
@@ -35,6 +42,7 @@ from kivy.uix.boxlayout import BoxLayout
 from ui.i18n import tr
 from ui.table import botproc, cardsource, coach_words
 from ui.table.modal import ModalPanel
+from ui.table.seats import seat_name
 from ui.table.summary_cards import CARD_DP, HAND_DP
 from ui.table.worker import Worker
 
@@ -127,7 +135,9 @@ class CoachMixin:
     coach_offered = BooleanProperty(False)  # the summary offers Coach (this deal is coached)
     coach_open = BooleanProperty(False)  # its panel is open
     coach_busy = BooleanProperty(False)  # the coach is still looking at the deal
-    coach_moments = ListProperty([])  # the moments, once they are known
+    coach_moments = ListProperty([])  # the moments of the seat shown, once they are known
+    coach_seats = ListProperty([])  # the seats coached (every seat of this screen)
+    coach_seat = ObjectProperty(None, allownone=True)  # the seat whose moments are shown
 
     def on_coach_offered(self, _table: Any, offered: bool) -> None:
         panel = self.ids.get("summary_panel")  # type: ignore[attr-defined]
@@ -142,17 +152,19 @@ class CoachMixin:
         self.coach_offered = False
         self.coach_busy = False
         self.coach_moments = []
+        self.coach_seats = []
+        self.coach_seat = None
         self.__dict__["_coach_failed"] = False
+        self.__dict__["_coach_plan"] = None
 
     def coach_deal(self, record: str) -> None:
-        """The deal just finished and was saved: start the coach on it for the seat whose deals
-        count (`screen_seat`, the first played on this screen; none in a demo or where only
-        phones and AI play). The summary offers Coach at once; the panel says when it is still
-        busy."""
+        """The deal just finished and was saved: start the coach on it for every seat played
+        on this screen (none in a demo or where only phones and AI play), one after the other.
+        The summary offers Coach at once; the panel says when it is still busy."""
         self.coach_reset()
         app = self.app  # type: ignore[attr-defined]
-        seat = self.screen_seat()  # type: ignore[attr-defined]
-        if not app.coach or self.autoplay or seat is None:  # type: ignore[attr-defined]
+        seats = [] if self.autoplay else list(self.screen_seats())  # type: ignore[attr-defined]
+        if not app.coach or not seats:
             return
         store = app.services.store
         deal_id = kept_deal_id(store, record)
@@ -160,25 +172,54 @@ class CoachMixin:
         worker = self.__dict__.get("_coach_worker")
         if worker is None:
             worker = self.__dict__["_coach_worker"] = Worker("parlor-coach")
+        names = {seat: seat_name(seat) for seat in seats} if len(seats) > 1 else {}
+        plan: dict[str, Any] = {"seats": seats, "names": names, "found": {}, "failed": set(),
+                                "deal_id": deal_id}
+        self.__dict__["_coach_plan"] = plan
+        self.coach_seats = seats
+        self.coach_seat = seats[0]
         self.coach_offered = True
         self.coach_busy = True
-        worker.submit(run_coach, record, seat,
-                      then=lambda future: self._coach_done(future, run, deal_id))
+        for seat in seats:
+            worker.submit(run_coach, record, seat,
+                          then=lambda future, seat=seat: self._coach_done(future, run, plan,
+                                                                          seat))
 
-    def _coach_done(self, future: Future, run: int, deal_id: int | None) -> None:
-        """On the UI thread: keep the moments with the deal, and show them if still wanted."""
+    def _coach_done(self, future: Future, run: int, plan: dict[str, Any], seat: int) -> None:
+        """On the UI thread: keep the seat's moments with the deal (with those of the seats
+        coached before it), and show them if still wanted."""
         error = None if future.cancelled() else future.exception()
         moments = [] if future.cancelled() or error is not None else future.result()
+        name = plan["names"].get(seat)
+        if name:
+            moments = [{**moment, "name": name} for moment in moments]
+        plan["found"][seat] = moments
+        if error is not None or future.cancelled():
+            plan["failed"].add(seat)
         if error is not None:
             Logger.error(f"Parlor: the coach failed: {error}")
-        elif deal_id is not None and not future.cancelled():
+        elif plan["deal_id"] is not None and not future.cancelled():
             app = self.app  # type: ignore[attr-defined]
-            app.report_save(app.services.store.attach_notes(deal_id, moments))
+            notes = [m for s in plan["seats"] for m in plan["found"].get(s, [])]
+            app.report_save(app.services.store.attach_notes(plan["deal_id"], notes))
         if run != self.__dict__.get("_coach_run"):
             return  # the table has moved on: the notes are kept, nothing to show
-        self.coach_busy = False
-        self.__dict__["_coach_failed"] = error is not None or future.cancelled()
-        self.coach_moments = moments
+        self._show_coach_seat()
+
+    def show_coach_for(self, seat: int) -> None:
+        """The panel's button of a player: show that player's moments."""
+        if seat in self.coach_seats and seat != self.coach_seat:
+            self.coach_seat = seat
+            self._show_coach_seat()
+
+    def _show_coach_seat(self) -> None:
+        plan = self.__dict__.get("_coach_plan")
+        if plan is None:
+            return
+        seat = self.coach_seat
+        self.coach_busy = seat not in plan["found"]
+        self.__dict__["_coach_failed"] = seat in plan["failed"]
+        self.coach_moments = plan["found"].get(seat, [])
         self._fill_coach()
 
     # -- the panel ---------------------------------------------------------------------------
@@ -213,6 +254,7 @@ class CoachMixin:
         panel = self.__dict__.get("_coach_panel")
         if panel is None or not self.coach_open:
             return
+        self._fill_seat_buttons(panel)
         box = panel.ids.moments
         box.clear_widgets()
         game = self.game_name  # type: ignore[attr-defined]
@@ -241,6 +283,23 @@ class CoachMixin:
                                    * cardsource.aspect(game) * 1.02)
             box.add_widget(tile)
         panel.ids.coach_scroll.scroll_y = 1
+
+    def _fill_seat_buttons(self, panel: Any) -> None:
+        """A button per player coached (several on this screen), the shown one selected."""
+        row = panel.ids.coach_seat_row
+        seats = list(self.coach_seats) if len(self.coach_seats) > 1 else []
+        buttons = panel.__dict__.setdefault("seat_buttons", {})
+        if sorted(buttons) != sorted(seats):
+            row.clear_widgets()
+            buttons.clear()
+            for seat in seats:
+                button = Factory.FocusButton(base_font=dp(15))
+                button.bind(on_release=lambda _b, seat=seat: self.show_coach_for(seat))
+                buttons[seat] = button
+                row.add_widget(button)
+        for seat, button in buttons.items():
+            button.text = seat_name(seat)
+            button.selected = seat == self.coach_seat
 
     # -- focus and input ---------------------------------------------------------------------
     def ensure_focus(self) -> None:

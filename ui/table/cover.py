@@ -11,12 +11,25 @@ resumed after a power cut, shows no hand until such a tap. Private information b
 (Tractor's buried kitty, Chắn's waiting cards) follows `hand_shown`. With one seat on this
 screen nothing of this shows: its hand is always drawn. With none (phones and AI only) no hand
 is drawn and `screen_plays` is False (the tables hide Hint and Undo).
+
+A forced action (the seat's only legal action) of a seat whose hand is not shown does not make
+people pass the screen when everybody can already see that the seat has no choice
+(`forced_openly`, per table: Meri's declaration round once nobody can declare, H-13 and D-9;
+Meri's last trick, one card in every hand): it is played for that seat at the AI's pace, the
+table showing whose turn it is, and the screen stays with whoever holds it (`play_openly`).
+A forced action whose being forced is the seat's own secret still raises the cover like any
+turn: in Meri's declaration round a seat without the native Robai can only pass, but if only
+the holder got the cover, everyone at the table would see who holds it, and H-12 lets the
+holder hide it (an undeclared native Robai makes a Sota–Robai or Robai–Rei combination worth 5,
+H-32). So there the cover comes for every seat of this screen, and after the tap the pass is
+answered for the player (D-6), just as on a table with one seat here.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, StringProperty
 
@@ -74,6 +87,39 @@ class CoverMixin:
         """`seat`, a seat of this screen, is to act and its hand is not the one shown."""
         return (self.plays_here(seat)  # type: ignore[attr-defined]
                 and (seat != self.viewer or not self.revealed))
+
+    def forced_openly(self, state: Any) -> bool:
+        """The seat to act has one legal action and every player can see that it has no other
+        (tables override; see the module's docstring). By default no: a forced action may say
+        something about a hand."""
+        return False
+
+    def play_openly(self, seat: int) -> bool:
+        """Pass-and-play, `seat` (of this screen, its hand not shown) to act: when its action is
+        forced for all to see (`forced_openly`), play it after the AI's delay without the cover
+        and return True (the table then waits as for an AI); False when the cover is needed."""
+        table: Any = self
+        session = table.session
+        legal = session.state.legal_actions()
+        if len(legal) != 1 or not self.forced_openly(session.state):
+            return False
+        turn = (session.record, len(session.record.actions))
+        if self.__dict__.get("_openly") == turn and table._auto_event is not None:
+            return True  # (already on its way)
+
+        def go(_dt: float) -> None:
+            table._auto_event = None
+            now = table.session
+            if (table.driver is None or now is not session or now.record is not turn[0]
+                    or len(now.record.actions) != turn[1] or now.state.to_act != seat):
+                return  # the table moved on meanwhile (an undo, a new deal, leaving)
+            table.driver.apply(legal[0])
+            table.step()
+
+        table._cancel_auto()
+        self.__dict__["_openly"] = turn
+        table._auto_event = Clock.schedule_once(go, table.driver.delay())
+        return True
 
     def raise_cover(self, seat: int) -> None:
         """Hide every hand and ask `seat`'s player to take the screen."""

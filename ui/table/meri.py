@@ -204,6 +204,16 @@ class MeriTableScreen(TrickTableScreen):
             self.prompt = "play"
             self.message = tr("Your turn: choose a card and play it.")
 
+    def forced_openly(self, state: Any) -> bool:
+        """Pass-and-play (`ui.table.cover`): everyone sees this seat has no choice in the
+        declaration round once nobody can declare (the native Robai is the Okie, D-9), and in
+        the last trick (one card in every hand). Not a pass forced by the seat's own hand: the
+        cover then comes as for any turn, or it would tell who holds the native Robai (H-12)."""
+        obs = self.observation()
+        if obs.phase == "declare":
+            return bool(obs.declared)
+        return obs.phase == "play" and obs.hand_sizes[obs.to_act] == 1
+
     def prompt_buttons(self) -> list[Any]:
         if self.prompt == "declare":
             return [self.ids.get("declare_button"), self.ids.get("hide_button")]

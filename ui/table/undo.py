@@ -10,6 +10,16 @@ in the statistics. Why? (`ui.table.why`) asks the same question first in a norma
 cards an AI still holds): `ask_practice(purpose)` opens it for either, `confirm_practice(yes)`
 answers it. The session does the undo (`Session.undo`: the deal rebuilt from its record,
 autosaved); the table then forgets what it showed of the undone moves and asks again.
+
+With other people at the table (pass-and-play seats on this screen, phone seats), Undo takes
+back only what is the current player's own to take back: their last decision and the moves
+after it, when no other person has decided since. A player who taps Undo expects their own move
+back, never that the friend who played after them silently loses theirs (that friend may not
+even be looking, and made a choice of their own). So when another person decided after the
+current player's last decision, Undo is refused in one line naming them ("Bao has played since
+your last move: Undo never takes back another player's move."), and nothing changes; the AI's
+moves and the other people's forced moves (no choice: nothing of theirs is lost) go back with
+the undo as before. Once the player decides again, that decision can be taken back.
 """
 
 from __future__ import annotations
@@ -24,10 +34,13 @@ from engine.session import (
     UNDO_NOT_PRACTICE,
     UNDO_NOT_YOUR_TURN,
     UNDO_NOTHING,
+    UNDO_OTHER_PERSON,
     UndoRefused,
 )
 from ui.i18n import N_, tr, trf
 from ui.table.modal import ModalPanel
+from ui.table.seating import PHONE, SCREEN
+from ui.table.seats import seat_name
 
 #: The practice question's title and answer button, by what it is asked for (msgids).
 QUESTIONS: dict[str, tuple[str, str, str]] = {
@@ -45,7 +58,17 @@ REFUSALS: dict[str, str] = {
     UNDO_NOT_YOUR_TURN: N_("Undo works when it is your turn: wait for the other players."),
     UNDO_DEAL_OVER: N_("The deal is over: it stands as played."),
     UNDO_NOT_PRACTICE: N_("Moves are taken back in practice games only."),
+    UNDO_OTHER_PERSON: N_("{name} has played since your last move: Undo never takes back another player's move."),  # noqa: E501
 }
+
+
+def refusal_words(exc: UndoRefused) -> str:
+    """A refused undo in words (the app's language), naming the other player when one
+    decided since."""
+    msgid = REFUSALS.get(exc.reason, REFUSALS[UNDO_NOTHING])
+    if exc.reason == UNDO_OTHER_PERSON and exc.seat is not None:
+        return trf(msgid, name=seat_name(exc.seat))
+    return tr(msgid)
 
 
 class UndoConfirm(ModalPanel):
@@ -64,32 +87,41 @@ class UndoMixin:
     practice_for = StringProperty("undo")  # what the open question is for ('undo', 'why')
 
     def undo_refusal(self) -> str:
-        """Why an undo cannot be done now (a msgid), or "" when it can."""
+        """Why an undo cannot be done now, in words, or "" when it can."""
         session = self.session  # type: ignore[attr-defined]
         driver = self.driver  # type: ignore[attr-defined]
         if session is None or driver is None:
-            return REFUSALS[UNDO_NOTHING]
+            return tr(REFUSALS[UNDO_NOTHING])
         if session.state.is_over:
-            return REFUSALS[UNDO_DEAL_OVER]
+            return tr(REFUSALS[UNDO_DEAL_OVER])
         busy = (self.holding or driver.thinking is not None  # type: ignore[attr-defined]
                 or self.replay is not None or self.autoplay  # type: ignore[attr-defined]
                 or not self.hand_shown())  # type: ignore[attr-defined]  # (pass-and-play cover)
         if busy:
-            return REFUSALS[UNDO_NOT_YOUR_TURN]
+            return tr(REFUSALS[UNDO_NOT_YOUR_TURN])
         try:
-            session.undo_point(self.viewer)  # type: ignore[attr-defined]
+            session.undo_point(self.viewer, self.people_seats())  # type: ignore[attr-defined]
         except UndoRefused as exc:
-            return REFUSALS.get(exc.reason, REFUSALS[UNDO_NOTHING])
+            return refusal_words(exc)
         return ""
 
+    def people_seats(self) -> list[int]:
+        """The seats people play at this table (this screen, phones): an undo never takes back
+        one of their decisions but the current player's own (see the module's docstring)."""
+        seating = self.seating  # type: ignore[attr-defined]
+        if seating is None:
+            return []
+        return [seat for seat, plan in enumerate(seating.plans) if plan.kind in (SCREEN, PHONE)]
+
     def undo(self) -> bool:
-        """The Undo button: take the human's last decision back (asking first in a normal
-        game); a refusal is shown in words. True when the move was taken back."""
+        """The Undo button: take the current player's last decision back, with the moves after
+        it, as long as no other person at the table has decided since (asking first in a
+        normal game); a refusal is shown in one line. True when the move was taken back."""
         if self.undo_asking:
             return False
         refusal = self.undo_refusal()
         if refusal:
-            self.message = tr(refusal)  # type: ignore[attr-defined]
+            self.message = refusal  # type: ignore[attr-defined]
             self.alert = True  # type: ignore[attr-defined]
             self.app.beep()  # type: ignore[attr-defined]
             return False
@@ -129,9 +161,9 @@ class UndoMixin:
         self._cancel_auto()  # type: ignore[attr-defined]
         self.driver.invalidate()  # type: ignore[attr-defined]
         try:
-            taken = self.session.undo(self.viewer)  # type: ignore[attr-defined]
+            taken = self.session.undo(self.viewer, self.people_seats())  # type: ignore[attr-defined]
         except UndoRefused as exc:
-            self.message = tr(REFUSALS.get(exc.reason, REFUSALS[UNDO_NOTHING]))  # type: ignore[attr-defined]
+            self.message = refusal_words(exc)  # type: ignore[attr-defined]
             self.alert = True  # type: ignore[attr-defined]
             return False
         self.reset_view()  # type: ignore[attr-defined]

@@ -336,3 +336,19 @@ def test_after_a_restart_phones_rejoin_with_the_saved_keys() -> None:
             assert phone.until_type("state")["seat"] == 0
     for bad in (None, [], {"token": "short"}, {"token": saved["token"], "secrets": {"x": "y"}}):
         assert PhoneServer.saved_keys(bad).get("seat_secrets", {}) == {}
+
+
+def test_a_phone_cannot_join_under_a_name_another_seat_has() -> None:
+    """Covers and statistics go by name: a phone naming itself as another seat (case and
+    spacing aside) is refused with `name`, nothing changes, and it joins under another name."""
+    seats = [SeatPlan("phone"), SeatPlan("phone", "Bob"), SeatPlan("ai"), SeatPlan("screen", "Cy")]
+    with Table("tractor", seats) as table, table.phone() as phone:
+        for taken in ("cy", " BOB "):
+            refused = phone.join(table.token, 0, name=taken)
+            assert refused["type"] == "error" and refused["code"] == "name"
+        phone.send(type="hello", token=table.token)
+        assert phone.until_type("table")["seats"][0]["free"] is True
+        assert table.events == []
+        joined = phone.join(table.token, 0, name="Dee")
+        assert joined["type"] == "joined"
+        assert phone.until_type("state")["seats"][0]["name"] == "Dee"

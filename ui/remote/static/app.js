@@ -153,6 +153,9 @@
         save();
         status(t('err_taken'), true);
         send({ type: 'hello', token: token, lang: lang });
+      } else if (code === 'name' && !state) {
+        status(t('err_name'), true);
+        $('name').focus();
       } else if (code === 'rate') {
         status(t('err_rate'), true);
       } else if (code === 'closed') {
