@@ -31,9 +31,53 @@ stronger): HAND_WEIGHT 1.0 instead of 0.5: −0.3 points [−2.7, +2.1] over 80 
 (seed 3). Hard vs normal (one hard seat, three normal, rotated): 23.6 % wins [20.9, 26.3] over
 126 deals at seed 1, settlement −0.15 [−0.61, +0.31]: not stronger; on the same deals hard with
 margin 3.0 −0.7 points [−3.7, +2.3] (37 deals), hard without inference +0.5 [−1.3, +2.4] (46).
-More worlds shrink the standard errors the margin is counted in, so a bigger budget overrides
-the heuristic more often on the same rough leaf value: the evaluation, not the budget, is what
-limits this search.
+(The guess then: more worlds shrink the standard errors the margin is counted in, so a bigger
+budget overrides the heuristic more often on the same rough leaf value. Measured next: not so.)
+
+Why hard is not stronger, measured decision by decision (issue 19; `python -m engine study chan
+overrides --deals 40 --seed S --worlds 8`, `engine.ai.chan_overrides`): at each of the 899 (seed 1)
+/ 925 (seed 2) decisions with a choice in heuristic self-play over 40 of the arena's deals, every
+level's best alternative to the heuristic's choice, valued in truth (the true hands, 8 stock
+shuffles, the heuristic in every seat to the end), scored under each override rule; a rule's gain
+is the sum of its overrides' true gains, per seat-deal (win in points of %, settlement), and the
+levels' differences are paired by deal. Normal's gain at the shipped margin 2 is +5.31 win points
+[+2.90, +7.73] (seed 1), +2.73 [+0.98, +4.49] (seed 2): the size of its measured arena edge (28.2 %
+against par 25 %), so the study sees what the arena sees.
+- Hard as it was (`inference`, world cost 45) did not search more worlds than normal: weighing a
+  world cost 45 playouts, so it sampled 46 a decision on average against normal's 55 (and weighted
+  them, fewer effective still; the study's searcher `hard-inference`); it overrides less (0.57
+  against 0.74 a seat-deal, seed 1) and its overrides are worth less. Hard − normal at margin 2:
+  win −2.11 [−4.11, −0.11], settlement −0.39 [−0.75, −0.03] (seed 1); −0.47 [−1.53, +0.60], −0.16
+  [−0.35, +0.02] (seed 2).
+- Hard without inference (3500 playouts, world cost 6: 142 worlds; now the shipped `hard`) −
+  normal: win −0.16 [−2.25, +1.94], settlement +0.38 [−0.09, +0.86] (seed 1); −0.55 [−2.41, +1.31],
+  +0.01 [−0.29, +0.32] (seed 2). Three times the worlds buy nothing, and do not make overrides
+  worse either: an SE margin that tightens with the worlds (margin × sqrt(worlds / 60)) or an
+  absolute floor (0.1–0.5 settlement units) gains nothing measurable on either level (the study
+  prints every rule). Hard without inference − hard with it: win +1.95 [−1.11, +5.02], settlement
+  +0.77 [+0.15, +1.39] (seed 1); −0.08 [−1.83, +1.67], +0.18 [−0.10, +0.45] (seed 2); pooled, 80
+  deals: win +0.94 [−0.83, +2.71], settlement +0.47 [+0.13, +0.82]; and hard with inference −
+  normal, pooled: win −1.29 [−2.43, −0.15], settlement −0.28 [−0.48, −0.07]. Shipped: hard without
+  inference (`engine.ai.bots`; `bench chan --decisions hard --deals 4 --seed 1`: CPU p95 229 ms,
+  150 worlds a decision, within its 0.55 s; with inference it was 117 ms, 43 worlds).
+- Margins on normal: 1 − 2: win +0.16 [−1.18, +1.49], settlement +0.25 [−0.05, +0.56] (80 deals,
+  both seeds); 3 and 4 lose (seed 1: −2.89 [−4.69, −1.09], −3.98 [−5.92, −2.05]).
+- Deeper playouts, two rounds (priced as two playouts), seed 2: normal −0.62 [−2.03, +0.78],
+  settlement −0.24 [−0.48, −0.00]; hard without inference −0.16 [−1.72, +1.41], +0.01 [−0.32,
+  +0.34] (against normal at margin 2).
+- A race leaf (the sampled stock's next 4 or 8 cards revealed as if every seat passed; the first
+  that completes a hand, `can_win`, wins 2.5 from each loser, else the shipped value), seed 1, −
+  normal: race4 win +0.47 [−1.47, +2.41], settlement +0.09 [−0.21, +0.38]; race8 +0.39 [−1.56,
+  +2.34], +0.13 [−0.21, +0.48].
+So hard is no longer weaker than normal in this measure, but not stronger either (−0.35 win points
+[−1.74, +1.04], settlement +0.20 [−0.09, +0.48], pooled): the leaf value limits the search, and no
+cheap change to it, to the playout depth or to the override rule measured better than normal.
+(These are one-step gains under heuristic play after the decision.) The arena, one hard seat
+against three normal, rotated (`PARLOR_SEARCH_CLOCK=cpu python -m engine arena chan --a hard --b
+normal --deals 200 --seed 1 --jobs 1 --out FILE`, stopped at the deadline after 179 deals): hard
+without inference 25.3 % wins [23.1, 27.5] (par 24.9 %, draws 0.3 %), settlement +0.17 [−0.21,
++0.55]; with inference it was 23.6 % [20.9, 26.3], −0.15 [−0.61, +0.31] over 126: level with
+normal now, not stronger.
 """
 
 from __future__ import annotations
@@ -127,7 +171,8 @@ class ChanAdapter(BaseAdapter):
         self._seat, self._unseen = obs.seat, obs.unseen
 
     def replay(self, obs: Any, world: ChanState):
-        """The world's deal from the start along the public history (for the hard level);
+        """The world's deal from the start along the public history (for inference, which the
+        hard level no longer uses: `engine.ai.chan_overrides`' `hard-inference` measures it);
         declined offers, which the history omits, are passes."""
         hands = [[f for f in range(FACES) for _ in range(world.dealt[s * FACES + f])]
                  for s in range(4)]

@@ -8,6 +8,7 @@ for whoever tunes the Chắn AI next. Measuring devices, never bots: some of the
     python -m engine study chan known   --deals 300   # the normal search, knowing the hands
     python -m engine study chan known --fair --deals 300   # ... its fair control
     python -m engine study chan overlap --deals 40    # how much the history tells of the hands
+    python -m engine study chan overrides --deals 40 --worlds 8  # what overriding is worth
 
 - `oracle`: one seat *sees the whole deal* (hands and stock order; a measuring device, never a
   bot) and plays every legal action out to the end with the heuristic in all four seats, taking
@@ -33,20 +34,25 @@ for whoever tunes the Chắn AI next. Measuring devices, never bots: some of the
   would not have taken — `ChanAdapter.mismatches` — m = 0.1, 0.01): how much the public
   history — read as the play of the heuristic bots that actually made it — tells about the
   hands.
+- `overrides` (`engine.ai.chan_overrides`): at every decision of heuristic self-play, what each
+  search level's best alternative to the heuristic's choice is worth in truth (true hands,
+  `--worlds` stock shuffles, heuristic play to the end), scored under every override rule
+  (margin in standard errors, floor in points), paired on the same decisions.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TextIO
 
 from engine import registry
 from engine.ai.arena import deal_seed
 from engine.ai.bots import PROFILES, search_clock
-from engine.ai.chan_heuristic import ChanHeuristicBot
+from engine.ai.chan_overrides import run as overrides
 from engine.ai.chan_search import ChanAdapter
+from engine.ai.chan_selfplay import HEURISTIC, heuristic_decisions, outcome
 from engine.ai.search import SearchBot
 from engine.chan.cards import FACES, unpaired_count
 from engine.chan.legal import CHIU, DISCARD_BASE, ODD, PASS, WIN
@@ -54,27 +60,9 @@ from engine.chan.observation import ChanObservation
 from engine.chan.state import ChanState
 from engine.measure import mean_ci
 
-HEURISTIC = ChanHeuristicBot(0)  # deterministic: its choice depends on the observation only
-
 
 def unpaired(state: ChanState, seat: int) -> int:
     return unpaired_count(state.mem[seat << 3 | ODD])
-
-
-def finish(state: ChanState) -> ChanState:
-    """Play the deal to its end with the heuristic in every seat."""
-    while not state.is_over:
-        seat = state.to_act
-        state.apply(HEURISTIC.choose(state.observation(seat), state.legal_actions()))
-    return state
-
-
-def outcome(state: ChanState, action: int, seat: int) -> tuple[int, int]:
-    """(won, settlement) of `seat` after `action` and heuristic play to the end."""
-    trial = state.clone()
-    trial.apply(action)
-    finish(trial)
-    return int(trial.winner == seat), trial.result["settlement"][seat]
 
 
 def seat_win_rate(deals: int, seed: int, decide: Callable[[ChanState, int, list[int], int], int]
@@ -96,21 +84,6 @@ def seat_win_rate(deals: int, seed: int, decide: Callable[[ChanState, int, list[
             wins += state.winner == seat
             games += 1
     return wins, games
-
-
-def heuristic_decisions(deals: int, seed: int
-                        ) -> Iterator[tuple[ChanState, int, ChanObservation, list[int]]]:
-    """Heuristic self-play over the arena's deals: `(state, actor, observation, legal)` at every
-    decision, before the heuristic's choice is applied."""
-    game = registry.get("chan")
-    for index in range(deals):
-        state = game.new_deal(deal_seed(seed, index))
-        while not state.is_over:
-            actor = state.to_act
-            obs = state.observation(actor)
-            legal = state.legal_actions()
-            yield state, actor, obs, legal
-            state.apply(HEURISTIC.choose(obs, legal))
 
 
 def print_won(who: str, wins: int, games: int, out: TextIO) -> None:
@@ -294,7 +267,7 @@ def overlap(deals: int, seed: int, out: TextIO, worlds: int) -> None:
 
 
 #: The studies `python -m engine study chan KIND` runs.
-KINDS = ("oracle", "hands", "realism", "deltas", "known", "overlap")
+KINDS = ("oracle", "hands", "realism", "deltas", "known", "overlap", "overrides")
 
 
 def run(kind: str, deals: int, seed: int, out: TextIO, worlds: int = 40,
@@ -307,6 +280,8 @@ def run(kind: str, deals: int, seed: int, out: TextIO, worlds: int = 40,
         overlap(deals, seed, out, worlds)
     elif kind == "known":
         known(deals, seed, out, fair)
+    elif kind == "overrides":
+        overrides(deals, seed, out, worlds)
     elif kind in ("oracle", "realism", "deltas"):
         {"oracle": oracle, "realism": realism, "deltas": deltas}[kind](deals, seed, out)
     else:

@@ -87,12 +87,13 @@ class Budget:
     tractor  normal      1050        4160    164 ms  0.23 s       600         300           0
     tractor  hard         425        1810    434 ms  0.55 s      1500         600           5
     chan     normal       840        4120    139 ms  0.23 s      1000         200           6
-    chan     hard         400        2290    216 ms  0.55 s      3500         300          45
+    chan     hard        1380        8040    229 ms  0.55 s      3500         300           6
     =======  ======  ========  ==========  ========  ======  ========  ==========  ==========
 
-    (Meri and Tractor measured on 3–4 deals per row after their budgets were raised; Chắn's rows,
-    unchanged, from the earlier sizing. The world costs are fitted to measured decision times:
-    sampling a world and, for hard, weighing it by inference.) Before, normal was sized to about
+    (Meri and Tractor measured on 3–4 deals per row after their budgets were raised; Chắn's normal
+    row from the earlier sizing, its hard row — without inference since issue 19 — on 4 deals.
+    The world costs are fitted to measured decision times: sampling a world and, for Meri's and
+    Tractor's hard, weighing it by inference.) Before, normal was sized to about
     half of 0.23 s and hard to 0.23 s; the larger normal budgets measured clearly stronger
     against the heuristic bots in Meri and Tractor (`engine.ai.bots`), not in Chắn (2500
     playouts: 26.8 % wins [24.5, 29.2] over 150 deals at seed 101), and hard must search clearly

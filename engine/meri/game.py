@@ -9,6 +9,7 @@ left; the last three cards are the undealt cards, the Okie first.
 from __future__ import annotations
 
 import random
+from _random import Random as _CRandom
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -63,7 +64,9 @@ class MeriGame(Game):
 
     # ---- deals and layouts ------------------------------------------------------------
     def new_deal(self, seed: int) -> MeriState:
-        rng = random.Random(seed)
+        # `random.Random(seed)` seeds an int through its C base class: that class alone is the
+        # same generator without the Python-level `__init__` and `seed` calls.
+        rng = _CRandom(seed) if seed.__class__ is int else random.Random(seed)
         bits = rng.getrandbits  # `rng.randrange(8)` written out: the same draw (see deal.py)
         dealer = bits(4)
         while dealer >= 8:

@@ -53,7 +53,7 @@ def playout(state: MeriState, rng: random.Random) -> MeriState:
             m = hand
             if trick_no == 0 and hand & ~tmask:
                 m = hand & ~tmask
-            k = int(rnd() * m.bit_count())
+            k = (rnd() * m.bit_count()).__trunc__()
             while k:  # _pick, inlined (hot)
                 m &= m - 1
                 k -= 1
@@ -77,7 +77,7 @@ def playout(state: MeriState, rng: random.Random) -> MeriState:
                 m = m | (hand & tmask) if m else hand
             else:  # H-23
                 m = hand
-            k = int(rnd() * m.bit_count())
+            k = (rnd() * m.bit_count()).__trunc__()
             while k:  # _pick, inlined (hot)
                 m &= m - 1
                 k -= 1

@@ -42,8 +42,15 @@ from engine.meri.observation import observe
 from engine.meri.scoring import combination_transfer, result_json, score_trick
 
 ROBAI = tuple(robai(t) for t in range(5))  # the native Robai of each trump suit (H-11)
+ROBAI_BIT = tuple(1 << c for c in ROBAI)
 CARD_OF_BIT = {1 << c: c for c in range(NCARDS)}  # a one-card mask's card
 BIT = tuple(1 << c for c in range(NCARDS))  # a card's one-card mask
+NEXT_SEAT = (1, 2, 3, 4, 5, 6, 7, 0)  # (seat + 1) & 7, a table read rather than two operations
+#: LOWER[c]: the cards below card c, to walk a mask down from its highest card.
+LOWER = tuple((1 << c) - 1 for c in range(NCARDS))
+#: WINS_COMBINATION[trump][c]: c is the upper card of a combination pair (`COMBINATION_WINNERS`).
+WINS_COMBINATION = tuple(tuple(bool(COMBINATION_WINNERS[t] >> c & 1) for c in range(NCARDS))
+                         for t in range(5))
 IS_TRUMP = tuple(tuple(bool(TRUMP_MASK[t] >> c & 1) for c in range(NCARDS)) for t in range(5))
 #: What `_vouch` holds when no action is vouched for (an object no caller can pass).
 NO_ACTION: Any = object()
@@ -203,28 +210,27 @@ class MeriState(State):
             # or up from the bottom (`mask & mask - 1`). Fewer operations on the 75-bit mask,
             # each of which allocates an int.
             n = mask.bit_count()
-            k = int(rng.random() * n)
-            j = n - 1 - k  # the same card, counted from the highest
-            if j < k:
-                c = mask.bit_length() - 1
-                while j:
-                    mask ^= BIT[c]
-                    c = mask.bit_length() - 1
-                    j -= 1
-            else:
+            k = (rng.random() * n).__trunc__()  # int(), without the call through the type
+            if k + k < n:
                 while k:
                     mask &= mask - 1
                     k -= 1
                 c = (mask & -mask).bit_length() - 1
+            else:  # the same card is the (n - 1 - k)-th counted from the highest
+                c = mask.bit_length() - 1
+                k = n - 1 - k
+                while k:
+                    c = (mask & LOWER[c]).bit_length() - 1
+                    k -= 1
             self._vouch = c
             return c
         if self._phase == DECLARE_PHASE:
             r = rng.random()
-            if self.hands[self._to_act] >> ROBAI[self.trump] & 1:  # `_can_declare` (H-12)
+            if self.hands[self._to_act] & ROBAI_BIT[self.trump]:  # `_can_declare` (H-12)
                 return DECLARE if r < 0.5 else PASS
             return PASS
         mask = self.legal_mask()
-        k = int(rng.random() * mask.bit_count())
+        k = (rng.random() * mask.bit_count()).__trunc__()
         while k:  # nth_bit, inlined
             mask &= mask - 1
             k -= 1
@@ -232,7 +238,7 @@ class MeriState(State):
 
     def _can_declare(self) -> bool:
         """H-12: only the holder of the native Robai may declare."""
-        return bool(self.hands[self._to_act] >> ROBAI[self.trump] & 1)
+        return bool(self.hands[self._to_act] & ROBAI_BIT[self.trump])
 
     def apply(self, action: Any) -> None:
         if action is not self._vouch:  # (a vouched card passed the play's checks already)
@@ -241,7 +247,7 @@ class MeriState(State):
                     # A pass that does not end the declaration round (7 of a deal's 9
                     # decisions before the play): `_answer` written out.
                     self.answers += 1
-                    self._to_act = (self._to_act + 1) & 7
+                    self._to_act = NEXT_SEAT[self._to_act]
                     return
                 self._apply_other(action)
                 return
@@ -289,6 +295,8 @@ class MeriState(State):
                 self._close_trick()
                 return
             self.n_played = n + 1
+            self._to_act = NEXT_SEAT[seat]
+            return
         else:
             self.leader = seat
             if self._is_trump[action]:
@@ -300,7 +308,7 @@ class MeriState(State):
             self.best_power = row[action]  # > 0: the lead is the best so far
             self.best_seat = seat
             self.n_played = 1
-        self._to_act = (seat + 1) & 7
+        self._to_act = NEXT_SEAT[seat]
 
     def _apply_other(self, action: Any) -> None:
         """`apply` outside the play: a declaration answer, the discard, or a refusal."""
@@ -399,9 +407,9 @@ class MeriState(State):
         # trump now, at the opening lead.
         sun, tmask = SUN_BIT[self.trump], self.tmask
         exc = 0
-        for s in range(8):
-            if self.hands[s] & tmask == sun:
-                exc |= 1 << s
+        for s, hand in enumerate(self.hands):  # (only the Sun's holder can have it)
+            if hand & sun and hand & tmask == sun:
+                exc = 1 << s
         self.sun_exc = exc
 
     def _play(self, seat: int, c: int) -> None:
@@ -442,7 +450,7 @@ class MeriState(State):
         # H-31: only a non-Meri trick won by the upper card of a combination pair can move
         # points; `score_trick` written out (8 times a deal), `combination_transfer` asked
         # only then (it gives 0 for every other winning card).
-        if not meri and COMBINATION_WINNERS[self.trump] >> cards[winner] & 1:
+        if not meri and WINS_COMBINATION[self.trump][cards[winner]]:
             transfer = combination_transfer(cards, winner, self.trump, self.declared, False)
             if transfer:
                 self.team_scores[team ^ 1] -= transfer
@@ -470,12 +478,12 @@ class MeriState(State):
         cards = tuple(map(CARD_OF_BIT.__getitem__, self.hands))  # one card left in each hand
         dealer_card = cards[self.dealer]
         trump = self.trump
-        led = trump if self.tmask >> dealer_card & 1 else SUIT_OF[dealer_card]
+        led = trump if self._is_trump[dealer_card] else SUIT_OF[dealer_card]
         powers = list(map(POWER[trump][led].__getitem__, cards))
         winner = powers.index(max(powers))  # the first strongest card (H-28)
         self.hands = [0] * 8
         transfer = 0
-        if COMBINATION_WINNERS[trump] >> cards[winner] & 1:
+        if WINS_COMBINATION[trump][cards[winner]]:
             transfer = combination_transfer(cards, winner, trump, self.declared, True)  # D-3
         score_trick(self, leader, cards, winner, False, transfer)
         self.trick_no += 1
