@@ -37,10 +37,18 @@ applied, whether a bot thought in the app's process, and the named sources of th
 class, Label text, card stages, summary, sound, input, gc; exclusive CPU, the unclaimed rest as
 `other`), so a frame that drew no card and applied no action still says what it did; then the
 run's largest sources, the table build's RSS and the frames that grew RSS most (resident memory
-read every frame); with `--sample`, also the UI thread's
-innermost project functions, sampled every millisecond (which disturbs the gaps, so the
-figures of a sampled run are for reading, not for reporting). And one line per table of the
-UI thread's collections over the deal.
+read every frame; with `--memory`, also what it grew in: `ui.bench_memory`); with `--sample`,
+also the UI thread's innermost project functions, sampled every millisecond (which disturbs the
+gaps, so the figures of a sampled run are for reading, not for reporting). And one line per
+table of the UI thread's collections over the deal.
+
+The window is made at `--size` (Kivy's `KCFG_GRAPHICS_WIDTH/HEIGHT` in the child's environment,
+as `device.kivyenv` sets them for the appliance), never resized after it is made: under llvmpipe
+a resize after the first frames (Kivy's default 800x600 window made, then set to 800x480) swaps
+the window's buffers (4x multisampled colour and depth, 16 bytes a pixel) and, in a quarter of
+the table runs here (7 of 27), Mesa kept the old pair (2 x 7.3 MiB) as well: a frame that grew
+RSS by ~28 MiB instead of ~11 and a peak 17 MiB higher, which is not Parlor's cost and not the
+appliance's.
 
 Memory is the peak resident set (VmHWM) and is printed next to a baseline: an empty Kivy `App`
 (its `build` returns a bare `Widget`) run in a child process of its own, in the same environment
@@ -62,6 +70,7 @@ from typing import Any
 
 from engine import registry
 from engine.measure import percentiles, rss_mb, status_mb
+from ui.bench_memory import describe as describe_memory
 from ui.frame_probe import FrameProbe, Sources, describe_frame
 
 __all__ = ["FrameProbe", "Sources", "describe_frame", "gap_figures", "main", "memory_figures"]
@@ -80,7 +89,7 @@ def gap_figures(gaps: list[float], name: str = "gap") -> dict[str, Any]:
 
 def _child(mode: str, started: float, level: str, speed: float, game: str = "meri",
            size: tuple[int, int] | None = None, top: int = 5,
-           sample: bool = False) -> dict[str, Any]:
+           sample: bool = False, memory: bool = False) -> dict[str, Any]:
     """Runs inside the child process: the app, then one JSON line of figures on stdout."""
     from kivy.clock import Clock
     from kivy.core.window import Window
@@ -97,6 +106,11 @@ def _child(mode: str, started: float, level: str, speed: float, game: str = "mer
         sources.watch_clock(Clock)
         sources.watch_kivy(Window)
         sources.watch_parlor()
+    memory_probe = None
+    if memory:
+        from ui.bench_memory import MemoryProbe
+
+        memory_probe = MemoryProbe()
     app = ParlorApp(Services(store=MemoryStore(), outputs=NullOutputs()), seed=11)
 
     def home_drawn(_dt: float) -> None:
@@ -174,7 +188,7 @@ def _child(mode: str, started: float, level: str, speed: float, game: str = "mer
 
         LabelBase._texture_fill = counted_fill
 
-        probe = FrameProbe(sample, sources)
+        probe = FrameProbe(sample, sources, memory_probe)
         probe.watch_cards(card_render)
 
         def frame(_dt: float) -> None:
@@ -193,11 +207,15 @@ def _child(mode: str, started: float, level: str, speed: float, game: str = "mer
 
         app.ai_level = level
         app.animation_speed = speed
+        if memory_probe is not None:
+            memory_probe.frame()
         before = rss_mb(), status_mb("VmHWM")
         table = app.root.get_screen(game)
         table.autoplay = True
         app.new_game(game)
         out["build_mb"] = [round(v, 1) for v in (*before, rss_mb(), status_mb("VmHWM"))]
+        if memory_probe is not None:
+            out["build_memory"] = memory_probe.frame()
         # The bench's own callbacks are not a source of the frames they measure.
         every = Clock.schedule_interval if sources is None else sources.unwatched[
             "schedule_interval"]
@@ -290,20 +308,36 @@ def _baseline_child(started: float, size: tuple[int, int] | None = None) -> dict
     return out
 
 
-def run_child(mode: str, level: str = "normal", speed: float = 1.0, game: str = "meri",
-              size: str | None = None, top: int = 5, sample: bool = False) -> dict[str, Any]:
-    """Run one measurement (`baseline`, `startup`, or a `deal` of `game`) in a fresh process;
-    its figures."""
-    env = dict(os.environ)
+def child_environment(size: str | None, environ: dict[str, str] | None = None
+                      ) -> dict[str, str]:
+    """A child's environment: `environ` (default: this process's) with Kivy quiet and without
+    arguments and, for a `size` (WIDTHxHEIGHT), the window made at that size, as the appliance
+    makes it (module docstring: a window resized after it is made can cost 15 MiB). What the
+    caller set explicitly stays."""
+    env = dict(os.environ if environ is None else environ)
     env.setdefault("KIVY_NO_ARGS", "1")
     env.setdefault("KIVY_NO_CONSOLELOG", "1")
     env.setdefault("KIVY_NO_FILELOG", "1")
+    if size is not None:
+        width, height = _size(size) or (0, 0)
+        env.setdefault("KCFG_GRAPHICS_WIDTH", str(width))
+        env.setdefault("KCFG_GRAPHICS_HEIGHT", str(height))
+    return env
+
+
+def run_child(mode: str, level: str = "normal", speed: float = 1.0, game: str = "meri",
+              size: str | None = None, top: int = 5, sample: bool = False,
+              memory: bool = False) -> dict[str, Any]:
+    """Run one measurement (`baseline`, `startup`, or a `deal` of `game`) in a fresh process;
+    its figures."""
+    env = child_environment(size)
     started = time.time()
     command = [sys.executable, "-m", "ui.bench", "--child", mode, "--started", repr(started),
                "--deal-level", level, "--speed", str(speed), "--game", game]
     if size is not None:
         command += ["--size", size]
     command += ["--top", str(top)] + (["--sample"] if sample else [])
+    command += ["--memory"] if memory else []
     proc = subprocess.run(command, capture_output=True, text=True, env=env, timeout=900)
     lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
     if proc.returncode != 0 or not lines:
@@ -335,6 +369,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", action="store_true",
                         help="also sample the UI thread's stack every ms (for --top; the gaps "
                              "feel the sampler)")
+    parser.add_argument("--memory", action="store_true",
+                        help="also say what grew in the frames that grew RSS most (mappings by "
+                             "kind, malloc, Python; read every frame, so the times feel it)")
     args = parser.parse_args(argv)
     try:
         size = _size(args.size)
@@ -347,7 +384,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.child:
         game = args.game[0] if args.game else "meri"
         print(json.dumps(_child(args.child, args.started or time.time(), args.deal_level,
-                                args.speed, game, size, args.top, args.sample)))
+                                args.speed, game, size, args.top, args.sample, args.memory)))
         return 0
     baseline = run_child("baseline", size=args.size)
     base = baseline["peak_mb"]
@@ -362,7 +399,7 @@ def main(argv: list[str] | None = None) -> int:
     memory: list[str] = []
     for game in args.game or registry.names():
         deal = run_child("deal", args.deal_level, args.speed, game, args.size, args.top,
-                         args.sample)
+                         args.sample, args.memory)
         players = registry.get(game).players
         print(f"{game} deal, {players} bots at level {deal['level']!r}, animation speed "
               f"{deal['speed']}{', ' + args.size if args.size else ''}: {deal['actions']} actions, "
@@ -391,8 +428,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  memory: building the table (get_screen, new_game) took RSS {rss:.0f} -> "
               f"{built:.0f} MiB, peak {peak:.0f} -> {built_peak:.0f} MiB; the frames that "
               f"grew RSS most:")
+        if deal.get("build_memory"):
+            print(f"    building: {describe_memory(deal['build_memory'])}")
         for row in deal["grew"]:
             print(f"    {describe_frame(row)}")
+            if row.get("memory"):
+                print(f"      grew: {describe_memory(row['memory'])}")
         memory.append(f"  {game:8s} Parlor peak {deal['peak_deal_mb']:.0f} MiB "
                       f"(baseline {deal['peak_deal_mb'] - base:+.0f} MiB); bot process peak "
                       f"{deal['bot_peak_mb']:.0f} MiB ({deal['bot_answered']} decisions)")

@@ -299,15 +299,18 @@ class FrameProbe:
     the bot process. With `sample`, a thread of its own also samples the UI thread's stack every
     millisecond and keeps its innermost project function (the sampler takes the GIL, so the gaps
     feel it; the thread-CPU figures hardly do). With `sources`, each record also lists the
-    named sources of the frame's time (`Sources`) and the part no source claims. Nothing here
-    changes what a frame does."""
+    named sources of the frame's time (`Sources`) and the part no source claims. With `memory`
+    (`ui.bench_memory.MemoryProbe`), each record also says what its resident memory grew in
+    (mappings by kind, malloc, Python). Nothing here changes what a frame does."""
 
-    def __init__(self, sample: bool = False, sources: Sources | None = None) -> None:
+    def __init__(self, sample: bool = False, sources: Sources | None = None,
+                 memory: Any = None) -> None:
         import gc
 
         import ui.table.driver as driver
 
         self.sources = sources
+        self.memory = memory  # a ui.bench_memory.MemoryProbe: what grew, frame by frame
         self._statm = os.open("/proc/self/statm", os.O_RDONLY) if os.path.exists(
             "/proc/self/statm") else -1
         self._page_mb = os.sysconf("SC_PAGE_SIZE") / 2**20 if self._statm >= 0 else 0.0
@@ -399,7 +402,7 @@ class FrameProbe:
             other = 1000 * python - sum(ms for _name, ms, _calls in shown)
             named = [(name, round(ms, 1), calls) for name, ms, calls in shown if ms >= 0.05]
         rss = self._rss()
-        self.records.append({
+        self.records.append({"memory": self.memory.frame() if self.memory is not None else {},
             "rss_mb": round(rss, 1), "grew_mb": round(rss - self._last_rss, 1),
             "sources": named[:SOURCES_SHOWN], "other_ms": round(other, 1),
             "ms": round(1000 * python, 1), "cards_ms": round(1000 * cards, 1),

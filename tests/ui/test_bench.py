@@ -181,3 +181,43 @@ def test_a_relayed_callback_is_named_with_whose_callback_it_delivers():
     seat = 2
     named = callback_name(submit(lambda f: table.on_move((f, seat))))  # as the driver does
     assert named.endswith("<lambda> -> Table.on_move")
+
+
+def test_a_child_window_is_made_at_the_size_asked_for():
+    env = bench.child_environment("800x480", {"PATH": "/bin"})
+    assert (env["KCFG_GRAPHICS_WIDTH"], env["KCFG_GRAPHICS_HEIGHT"]) == ("800", "480")
+    assert env["KIVY_NO_ARGS"] == "1" and env["PATH"] == "/bin"
+    assert "KCFG_GRAPHICS_WIDTH" not in bench.child_environment(None, {})
+    mine = bench.child_environment("800x480", {"KCFG_GRAPHICS_WIDTH": "720"})
+    assert mine["KCFG_GRAPHICS_WIDTH"] == "720"  # what the caller set stays
+
+
+def test_the_memory_probe_sorts_mappings_by_kind_and_says_what_grew():
+    from ui import bench_memory
+
+    listing = "\n".join([
+        "55d0c0000000-55d0c2000000 rw-p 00000000 00:00 0                          [heap]",
+        "Size:              32768 kB", "Rss:                5000 kB",
+        "7f0000000000-7f0000400000 rw-p 00000000 00:00 0 ",
+        "Rss:                 300 kB",
+        "7f0000401000-7f0000500000 rw-p 00000000 00:00 0 ",
+        "Rss:                 200 kB",
+        "7f1000000000-7f1000100000 r-xp 00000000 08:01 42   /usr/lib/x86_64-linux-gnu/dri/swrast_dri.so",
+        "Rss:                 900 kB",
+        "7f1000200000-7f1000300000 rw-s 00000000 00:01 7    /SYSV00000000 (deleted)",
+        "Rss:                1500 kB",
+    ])
+    assert bench_memory.smaps(listing) == {"brk heap": 5000, "thread arenas": 300, "anon": 200,
+                                           "file swrast_dri": 900, "shm": 1500}
+    probe = bench_memory.MemoryProbe()
+    assert probe.frame() == {} or set(probe.frame()) <= set(probe.totals())
+    import mmap
+
+    fresh = mmap.mmap(-1, 8 * 2**20)  # 8 MiB of new shared anonymous pages, touched: resident
+    for offset in range(0, len(fresh), 4096):
+        fresh[offset] = 1
+    grew = probe.frame()
+    fresh.close()
+    assert grew["shm"] >= 8 * 1024 - 512
+    text = bench_memory.describe(grew)
+    assert text.startswith("shm +8.0 MiB"), text
