@@ -16,7 +16,7 @@ thread through `Clock`, like the hardware events.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.clock import Clock
 from kivy.logger import Logger
@@ -25,9 +25,11 @@ from engine.game import Action
 from engine.session import Session
 from ui.remote.address import bind_address, join_url, lan_address
 from ui.remote.host import Host, HostEvent, SeatPlan
-from ui.remote.qr import qr_matrix
-from ui.remote.server import PhoneServer
 from ui.remote.settings import NetworkSettings
+
+if TYPE_CHECKING:  # the server (websockets, asyncio) and the QR code (segno) are imported when
+    # a table first has phone seats: ~20 MiB of modules a table without phones never needs
+    from ui.remote.server import PhoneServer
 
 
 def clock_post(job: Callable[[], None]) -> None:
@@ -55,6 +57,8 @@ class PhoneSeats:
             self.problem = str(exc)
             return
         self.address = address or lan_address(network.bind)
+        from ui.remote.server import PhoneServer
+
         self.server = PhoneServer(self.host, post, bind=bind, port=network.port,
                                   grace=network.grace_seconds, **PhoneServer.saved_keys(keys))
 
@@ -116,7 +120,11 @@ class PhoneSeats:
 
     def matrix(self) -> list[list[bool]]:
         url = self.url()
-        return qr_matrix(url) if url else []
+        if not url:
+            return []
+        from ui.remote.qr import qr_matrix
+
+        return qr_matrix(url)
 
     def keys(self) -> dict[str, Any]:
         return self.server.keys() if self.server is not None else {}
