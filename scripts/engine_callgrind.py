@@ -13,11 +13,9 @@ same for dealing alone (`new_deal`). Needs valgrind; everything is removed after
 
 from __future__ import annotations
 
-import argparse
 import os
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -25,9 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from engine_speed_compare import extract  # noqa: E402
-
-GAMES = ("meri", "tractor", "chan")
+from engine_speed_compare import compare_parser, extract, stop_on_sigterm  # noqa: E402
 
 CHILD = r"""
 import random, sys
@@ -69,22 +65,15 @@ def per_deal(folder: Path, game: str, deals: int, what: str) -> float:
     return (instructions(folder, game, deals, what) - instructions(folder, game, 0, what)) / deals
 
 
-def _stop(signum: int, _frame: object) -> None:
-    raise SystemExit(128 + signum)
-
-
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("old", help="the commit to compare against (e.g. 909fe99)")
-    parser.add_argument("--new", default=None, help="the new commit (default: the working tree)")
+    parser = compare_parser(__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=200)
-    parser.add_argument("games", nargs="*", default=list(GAMES))
     args = parser.parse_intermixed_args(argv)
     if args.deals < 1:
         parser.error("--deals must be at least 1")
     if shutil.which("valgrind") is None:
         raise SystemExit("error: valgrind is not installed (apt-get install valgrind)")
-    signal.signal(signal.SIGTERM, _stop)
+    stop_on_sigterm()
     tmp = Path(tempfile.mkdtemp(prefix="parlor-callgrind-"))
     try:
         sides = {"old": tmp / "old", "new": tmp / "new"}

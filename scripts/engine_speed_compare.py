@@ -109,21 +109,32 @@ def measure(folder: Path, game: str, seconds: float) -> dict[str, float]:
     return figures
 
 
+def stop_on_sigterm() -> None:
+    """A SIGTERM ends the script through SystemExit, so its temporary folders are removed."""
+    signal.signal(signal.SIGTERM, _stop)
+
+
 def _stop(signum: int, _frame: object) -> None:
     raise SystemExit(128 + signum)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def compare_parser(description: str) -> argparse.ArgumentParser:
+    """The command line every old-vs-new engine comparison shares: OLD, --new, GAMES."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("old", help="the commit to compare against (e.g. 909fe99)")
     parser.add_argument("--new", default=None, help="the new commit (default: the working tree)")
+    parser.add_argument("games", nargs="*", default=list(GAMES))
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = compare_parser(__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per figure")
-    parser.add_argument("games", nargs="*", default=list(GAMES))
     args = parser.parse_intermixed_args(argv)
     if args.rounds < 1 or args.seconds <= 0:
         parser.error("--rounds must be at least 1 and --seconds positive")
-    signal.signal(signal.SIGTERM, _stop)  # a TERM still removes the temporary folder
+    stop_on_sigterm()  # a TERM still removes the temporary folder
     tmp = Path(tempfile.mkdtemp(prefix="parlor-speed-"))
     try:
         sides = {"old": tmp / "old", "new": tmp / "new"}
