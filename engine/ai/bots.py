@@ -63,9 +63,10 @@ PROFILES: dict[str, Profile] = {
     # [+0.34, +0.59] over 40 deals at seed 1 (250: +0.385 [+0.30, +0.47] over 100).
     # After the duplicate-candidate fix (fd88a76), seed 1, the same 35 deals: 900 +1.43
     # [+0.87, +1.99], 350 +1.40 [+0.90, +1.90], paired 900 − 350 +0.03 [−0.74, +0.80]: still
-    # not established. Hard vs normal (issue 19, seed 1): Meri +0.25 pts/deal [−0.39, +0.89]
-    # over 12 deals, Tractor +0.11 levels/deal [−0.21, +0.43] and +7.5 card points [−11.7,
-    # +26.7] over 9 (a loaded machine: too few deals to show either way); Chắn: chan_search.
+    # not established. Hard vs normal (issue 19, seed 1, `arena --out`, stopped for time): Meri
+    # +0.285 pts/deal [+0.047, +0.522] over 137 deals (hard stronger); Tractor +0.069 levels/deal
+    # [+0.001, +0.138] and +4.5 card points [−0.03, +9.06] over 108 (not yet shown); Chắn:
+    # chan_search. Tractor normal vs heuristic over 200 deals: +0.427 levels [+0.374, +0.481].
     "meri": Profile(MeriHeuristicBot, MeriAdapter,
                     normal=Budget(playouts=900, max_worlds=300, world_cost=0.5),
                     hard=Budget(playouts=2400, max_worlds=600, world_cost=2.5, inference=True)),
