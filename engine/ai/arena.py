@@ -226,15 +226,16 @@ def run_arena(args: argparse.Namespace) -> int:
     game = registry.get(args.game)
     workers = getattr(args, "workers", 1)
     out = getattr(args, "out", None)
+    summary_only = getattr(args, "summary", False)
     if out is None:
-        if getattr(args, "summary", False):
+        if summary_only:
             print("error: --summary reports a deal log: give it with --out", file=sys.stderr)
             return 2
         results, rss = play_deals(args.game, args.a, args.b, args.deals, args.seed, args.jobs,
                                   workers)
     else:
         log = Path(out)
-        if getattr(args, "summary", False) and not log.exists():
+        if summary_only and not log.exists():
             print(f"error: {log} holds no deal yet", file=sys.stderr)
             return 2
         try:
@@ -245,7 +246,7 @@ def run_arena(args: argparse.Namespace) -> int:
             return 2
         done = {r.index: r for r in map(from_line, logged) if r.index < args.deals}
         rss = 0.0
-        if not getattr(args, "summary", False):
+        if not summary_only:
             missing = [i for i in range(args.deals) if i not in done]
             if missing:
                 played, rss = play_deals(args.game, args.a, args.b, args.deals, args.seed,
