@@ -201,7 +201,11 @@ def test_the_frame_budget_allows_the_first_card_and_counts_per_frame(window: Any
     assert not budget.allows()
     pump(1)
     assert budget.allows()  # a new frame
-    budget.busy()  # a frame that shows a table's action: its first stage only
+    budget.busy()  # a frame that shows a table's action draws no card...
+    assert not budget.allows()
+    budget.defer()
+    pump(1)
+    budget.busy()  # ... nor the next one, unless a card waited in the frame before: one stage
     assert budget.allows()
     budget.charge(0.0001)
     assert not budget.allows()

@@ -29,8 +29,9 @@ MIN_WIDTH, MIN_HEIGHT = 6, 10
 
 class FrameBudget:
     """The UI-thread CPU time card drawing may take in one frame (`seconds`): the first cold
-    card stage of a frame is always drawn, later ones only while the frame's spending is below
-    and the frame shows no table's action."""
+    card stage of a frame is drawn, later ones only while the frame's spending is below; a frame
+    that shows a table's action (`busy`) has work enough and draws none, unless a card on show
+    already waited in the frame before (so none waits two frames running)."""
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
@@ -46,9 +47,12 @@ class FrameBudget:
 
     def allows(self) -> bool:
         """True if no card (stage) was drawn yet this frame, or the drawing is still below
-        budget and the frame shows no table's action (which has work enough: one stage)."""
+        budget; in a frame that shows a table's action, only a first stage for a card that
+        waited in the frame before."""
         self._today()
-        return self._drawn == 0 or (self._spent < self.seconds and not self.is_busy())
+        if self.is_busy():
+            return self._drawn == 0 and self._deferred == Clock.frames - 1
+        return self._drawn == 0 or self._spent < self.seconds
 
     def charge(self, seconds: float) -> None:
         """Count one card (stage) drawn in `seconds` against this frame."""
