@@ -211,6 +211,9 @@ def test_the_frame_budget_allows_the_first_card_and_counts_per_frame(window: Any
     assert not budget.allows()
     pump(1)
     budget.charge(0.0001)
+    assert not budget.allows()  # the frame after it lays the action's text out: one stage
+    pump(1)
+    budget.charge(0.0001)
     assert budget.allows()  # not busy: more while below the budget
     assert not budget.cards_waiting()
     budget.defer()  # a card on show waits: drawing ahead holds back this frame and the next

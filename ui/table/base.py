@@ -153,6 +153,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
             process,
         )
         self.driver.waits = self.waits_for_player  # phone seats with their phone there
+        self.driver.frame_spent = cardsource.BUDGET.drawn  # a bot's play: not after a card
         self.attach_phones()
         self.holding = False
         self.summary_open = False
@@ -291,13 +292,17 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         self.why_update()
 
     def hold(self, seconds: float, then: Any) -> None:
-        """Freeze the flow for `seconds` (a trick on show), then run `then` and continue."""
+        """Freeze the flow for `seconds` (a trick on show), then run `then` and continue in the
+        next frame (each is a good part of a frame's work; not after a card drawn, either)."""
         self.holding = True
 
-        def release(_dt: float) -> None:
+        def release(_dt: float, waited: bool = False) -> None:
+            if not waited and cardsource.BUDGET.drawn():  # this frame drew a card: the next
+                Clock.schedule_once(lambda dt: release(dt, True), 0)
+                return
             self.holding = False
-            then()
-            self.step()
+            then()  # (a trick swept away: its flights set off from the cards still shown)
+            Clock.schedule_once(lambda _dt: self.step(), 0)  # the table redrawn next frame
 
         Clock.schedule_once(release, seconds)
 

@@ -31,7 +31,8 @@ class FrameBudget:
     """The UI-thread CPU time card drawing may take in one frame (`seconds`): the first cold
     card stage of a frame is drawn, later ones only while the frame's spending is below; a frame
     that shows a table's action (`busy`) has work enough and draws none, unless a card on show
-    already waited in the frame before (so none waits two frames running)."""
+    already waited in the frame before (so none waits two frames running), and the frame after
+    it (its text, `ui.widgets.hold_text`) one stage at most."""
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
@@ -52,6 +53,8 @@ class FrameBudget:
         self._today()
         if self.is_busy():
             return self._drawn == 0 and self._deferred == Clock.frames - 1
+        if self._busy == Clock.frames - 1:  # the text of that action is laid out now
+            return self._drawn == 0
         return self._drawn == 0 or self._spent < self.seconds
 
     def charge(self, seconds: float) -> None:
@@ -59,6 +62,11 @@ class FrameBudget:
         self._today()
         self._spent += seconds
         self._drawn += 1
+
+    def drawn(self) -> bool:
+        """A card (stage) was drawn in this frame already."""
+        self._today()
+        return self._drawn > 0
 
     def busy(self) -> None:
         """This frame does a table's work (an action shown): nothing is drawn ahead in it."""

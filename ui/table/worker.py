@@ -4,7 +4,8 @@ The bot driver and the hint both ask slow questions (a bot's `choose`) that must
 screen. `Worker.submit(fn, *args, then=callback)` runs `fn` on a single worker thread and calls
 `then(future)` on the Kivy thread (through `Clock`), after `delay` seconds counted from the
 submission; `invalidate()` (a new deal, an action applied meanwhile) drops every answer still in
-flight, so a stale answer never reaches the table.
+flight, so a stale answer never reaches the table. An answer that comes in a frame that has
+done its costly work already (`frame_spent`) waits for the next frame, once.
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ class Worker:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
         self._lock = threading.Lock()
         self._generation = 0
+        #: Whether this frame has had its costly work already (a card drawn): an answer that
+        #: comes in such a frame is delivered in the next one, once (None: never wait).
+        self.frame_spent: Callable[[], bool] | None = None
 
     def invalidate(self) -> None:
         """Forget every answer in flight."""
@@ -47,10 +51,13 @@ class Worker:
             wait = -1.0 if delay is None else max(0.0, delay() - (time.monotonic() - started))
             Clock.schedule_once(lambda _dt: finish(future), wait)
 
-        def finish(future: Future) -> None:
+        def finish(future: Future, waited: bool = False) -> None:
             with self._lock:
                 if generation != self._generation:
                     return
+            if not waited and self.frame_spent is not None and self.frame_spent():
+                Clock.schedule_once(lambda _dt: finish(future, True), 0)
+                return
             then(future)
 
         self._pool.submit(fn, *args).add_done_callback(done)
