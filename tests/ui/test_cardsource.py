@@ -222,6 +222,14 @@ def test_the_frame_budget_allows_the_first_card_and_counts_per_frame(window: Any
     assert budget.cards_waiting()
     pump(1)
     assert not budget.cards_waiting()
+    pump(3)
+    budget.charge(0.0001)
+    assert budget.drawn()
+    budget.reserve_next()  # an action put off to the next frame, which is kept for it:
+    budget.defer()  # a card that waited in a frame that was not busy...
+    pump(1)
+    assert not budget.drawn() and budget.is_busy()
+    assert not budget.allows()  # ... waits once more
 
 
 def test_drawing_cards_leaves_no_garbage_for_the_collector(window: Any) -> None:

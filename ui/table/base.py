@@ -153,7 +153,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
             process,
         )
         self.driver.waits = self.waits_for_player  # phone seats with their phone there
-        self.driver.frame_spent = cardsource.BUDGET.drawn  # a bot's play: not after a card
+        self.driver.pacing = cardsource.BUDGET  # a bot's play: not in a frame after a card
         self.attach_phones()
         self.holding = False
         self.summary_open = False
@@ -298,6 +298,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
 
         def release(_dt: float, waited: bool = False) -> None:
             if not waited and cardsource.BUDGET.drawn():  # this frame drew a card: the next
+                cardsource.BUDGET.reserve_next()
                 Clock.schedule_once(lambda dt: release(dt, True), 0)
                 return
             self.holding = False

@@ -5,7 +5,7 @@ screen. `Worker.submit(fn, *args, then=callback)` runs `fn` on a single worker t
 `then(future)` on the Kivy thread (through `Clock`), after `delay` seconds counted from the
 submission; `invalidate()` (a new deal, an action applied meanwhile) drops every answer still in
 flight, so a stale answer never reaches the table. An answer that comes in a frame that has
-done its costly work already (`frame_spent`) waits for the next frame, once.
+drawn a card already (`pacing`) waits for the next frame, once.
 """
 
 from __future__ import annotations
@@ -26,9 +26,10 @@ class Worker:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
         self._lock = threading.Lock()
         self._generation = 0
-        #: Whether this frame has had its costly work already (a card drawn): an answer that
-        #: comes in such a frame is delivered in the next one, once (None: never wait).
-        self.frame_spent: Callable[[], bool] | None = None
+        #: The frames' pacing (`ui.table.cardsource.BUDGET`): an answer that comes in a frame
+        #: that drew a card (`drawn()`) is delivered in the next one, once, which is kept for
+        #: it (`reserve_next()`). None: never wait.
+        self.pacing: Any = None
 
     def invalidate(self) -> None:
         """Forget every answer in flight."""
@@ -55,7 +56,8 @@ class Worker:
             with self._lock:
                 if generation != self._generation:
                     return
-            if not waited and self.frame_spent is not None and self.frame_spent():
+            if not waited and self.pacing is not None and self.pacing.drawn():
+                self.pacing.reserve_next()
                 Clock.schedule_once(lambda _dt: finish(future, True), 0)
                 return
             then(future)
