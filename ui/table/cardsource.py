@@ -29,10 +29,10 @@ MIN_WIDTH, MIN_HEIGHT = 6, 10
 
 class FrameBudget:
     """The UI-thread CPU time card drawing may take in one frame (`seconds`): the first cold
-    card stage of a frame is drawn, later ones only while the frame's spending is below; a frame
-    that shows a table's action (`busy`) has work enough and draws none, unless a card on show
-    already waited in a busy frame just before (so none waits two busy frames running), and the frame after
-    it (its text, `ui.widgets.hold_text`) one stage at most."""
+    card stage of a frame is drawn, later ones only while the frame's spending is below. A
+    frame that shows a table's action (`busy`, or kept for one: `reserve_next`) has work enough
+    and draws none, unless a card on show waited in a busy frame just before (none waits two
+    busy frames running); the frame after it (its text, `ui.widgets.hold_text`) one stage."""
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
@@ -51,7 +51,7 @@ class FrameBudget:
     def allows(self) -> bool:
         """True if no card (stage) was drawn yet this frame, or the drawing is still below
         budget; in a frame that shows a table's action, only a first stage for a card that
-        waited in the frame before."""
+        waited in a busy frame just before; in the frame after it, one stage."""
         self._today()
         if self.is_busy():
             return self._drawn == 0 and self._deferred_busy == Clock.frames - 1
