@@ -303,7 +303,16 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
                 return
             self.holding = False
             then()  # (a trick swept away: its flights set off from the cards still shown)
-            Clock.schedule_once(lambda _dt: self.step(), 0)  # the table redrawn next frame
+            if self.holding:  # `then` put something else on show
+                return
+            self.holding = True  # one frame more: the table is redrawn, and the turn is
+            # announced, in the next frame, before anyone may act
+
+            def go(_dt: float) -> None:
+                self.holding = False
+                self.step()
+
+            Clock.schedule_once(go, 0)
 
         Clock.schedule_once(release, seconds)
 
