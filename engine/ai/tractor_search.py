@@ -17,6 +17,21 @@ Value: the seat's team card points minus the other team's plus 20 per level of d
 arena's metrics). A mid-play playout stopped at its horizon is scored by the card points won so
 far — or, where `use_model` is set (`engine.ai.bots`) and its weights load, by the learned leaf
 value (`engine.ai.tractor_value`: the predicted final score from the sampled world's position).
+
+Measured (issue 19; normal vs heuristic, seed 1, `PARLOR_SEARCH_CLOCK=cpu`, one job, each
+variant's deals paired with the shipped normal's on the same duplicate deals of the 200-deal
+log `arena tractor --a normal --b heuristic --seed 1 --out`, +0.427 levels [+0.374, +0.481]):
+
+- the learned horizon value (`normal-model`; weights from `python -m engine.ai.train tractor
+  --deals 4000 --seed 1`, held-out MSE of the final score 1325 against 2505 for the card points
+  so far): deals 0–39 levels +0.025 [−0.128, +0.178], card points +3.3 [−5.3, +11.8]; deals
+  100–116 −0.059 [−0.323, +0.205], −7.4 [−21.3, +6.6]; all 57: +0.000 [−0.132, +0.132], +0.09
+  [−7.3, +7.4]. A better predictor of the outcome, but no stronger search: off in the levels.
+- 800 playouts instead of 600 (p95 about 164 × 800 / 600 ≈ 220 ms, within 0.23 s): deals 0–25
+  levels −0.019 [−0.134, +0.096], card points +0.6 [−8.8, +10.0]. Not shipped.
+
+Both pilots were stopped for time on a machine loaded 12–18 on two cores (about one deal a
+minute each); neither excludes a gain of the ~+0.04 levels the +0.40 target needs.
 """
 
 from __future__ import annotations
