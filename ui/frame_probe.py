@@ -418,7 +418,7 @@ class FrameProbe:
 
     def gc_figures(self, skip: int) -> dict[str, Any]:
         """The UI thread's garbage collections over the run, the first `skip` frames left out
-        (as in the percentiles; the table opening's full collection, `ui.app.settle_heap`, is
+        (as in the percentiles; the table opening's full collection, `ui.heap.settle`, is
         in them): how many per generation, the largest share of one frame, the total (ms)."""
         counts = [0, 0, 0]
         for record in self.records[skip:]:
