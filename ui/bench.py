@@ -192,7 +192,7 @@ def _child(mode: str, started: float, level: str, speed: float, game: str = "mer
 
         LabelBase._texture_fill = counted_fill
 
-        probe = FrameProbe(sample, sources, memory_probe)
+        probe = FrameProbe(sample, sources, memory_probe, keep=top + 5)  # 5: as `top` skips
         probe.watch_cards(card_render)
 
         def frame(_dt: float) -> None:
@@ -204,7 +204,8 @@ def _child(mode: str, started: float, level: str, speed: float, game: str = "mer
             session = app.session
             over[0] = session is not None and session.state.is_over
             probe.frame(python[-1], rendering[0], texts[0],
-                        len(session.record.actions) if session is not None else 0)
+                        len(session.record.actions) if session is not None else 0,
+                        after_deal[-1])
             text_total[0] += texts[0]
             excluded[0] = rendering[0] = texts[0] = 0.0
             last[0], last[1] = now, cpu
