@@ -117,3 +117,21 @@ def test_a_wrong_token_says_so(browser: Any) -> None:
         browser.get(join_url("127.0.0.1", table.port, "W" * 22) + "&lang=en")
         wait(browser, lambda d: "no longer valid" in d.find_element(By.ID, "status").text)
         assert not table.events
+
+
+def test_a_name_another_seat_has_is_refused_on_the_join_page(browser: Any) -> None:
+    """Joining with the name of another seat (here seat 0's, in other capitals) leaves the seat
+    free, says why on the page and puts the cursor back in the name field."""
+    from selenium.webdriver.common.by import By
+
+    seats = [SeatPlan("phone", "Linh"), SeatPlan("ai"), SeatPlan("phone"), SeatPlan("ai")]
+    with Table("tractor", seats, seed=4, bots=False) as table:
+        browser.get(join_url("127.0.0.1", table.port, table.token) + "&lang=en")
+        buttons = wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#seat-list button"))
+        assert len(buttons) == 2
+        browser.find_element(By.ID, "name").send_keys("LINH")
+        buttons[1].click()  # seat 2, free
+        wait(browser, lambda d: "already has that name" in d.find_element(By.ID, "status").text)
+        assert browser.switch_to.active_element.get_attribute("id") == "name"
+        assert not table.events  # nobody joined
+        assert table.call(lambda: table.host.state_message(2)["seats"][2]["name"]) != "LINH"
