@@ -8,7 +8,6 @@ mapped to the same events here.
 
 from __future__ import annotations
 
-import gc
 import importlib
 import random
 import sys
@@ -38,7 +37,7 @@ from engine import registry
 from engine.ai.kinds import DEFAULT_LEVEL, LEVELS
 from engine.errors import EngineError
 from engine.session import Session
-from ui import fontfaces, i18n, keys
+from ui import fontfaces, heap, i18n, keys
 from ui.kiosk import HoldGesture, pin_matches
 from ui.ports import EVENTS, SPEED_MAX, SPEED_MIN, Services
 from ui.screens.lazy import LazyScreenManager
@@ -108,19 +107,6 @@ def event_name(value: str) -> str | None:
     return None
 
 
-def settle_heap() -> None:
-    """Collect now, then freeze every live object out of the garbage collector's sight.
-
-    A full (generation 2) collection walks every object of the app (Kivy, widgets, engine
-    tables): measured up to 124 ms in the middle of a Chắn deal. Done here, at start-up and
-    when a table opens (moments that already redraw the screen), and followed by `gc.freeze()`,
-    later collections only walk objects made since. `unfreeze` first, so the cyclic garbage of a
-    previous table (frozen last time) is collected instead of kept forever."""
-    gc.unfreeze()
-    gc.collect()
-    gc.freeze()
-
-
 class ParlorApp(SoundCues, App):
     """Owns navigation, settings and the current game session."""
 
@@ -175,6 +161,7 @@ class ParlorApp(SoundCues, App):
         self.coach = store.get_setting("coach", services.coach) is True
         self.on_colour_safe(self, self.colour_safe)  # the decks' style is one per process
         self._heartbeat_event: Any = None
+        self._trim_event: Any = None  # `ui.heap.trim` every second
         self.seating: Any = None  # who plays each seat of the game in progress (ui.table.seating)
         self.phones: Any = None  # its phone server (ui.table.remote_seats.PhoneSeats), if any
         self.sleeper: Sleeper | None = None  # built with the window (`build`)
@@ -202,7 +189,9 @@ class ParlorApp(SoundCues, App):
         self._heartbeat(0)
         if self.services.replay_record:
             Clock.schedule_once(lambda _dt: self.open_replay(self.services.replay_record), 0)
-        Clock.schedule_once(lambda _dt: settle_heap(), 0)
+        Clock.schedule_once(lambda _dt: heap.settle(), 0)
+        # the C heap's free pages back to the system, every second (`ui.heap`)
+        self._trim_event = Clock.schedule_interval(self._trim_heap, heap.TRIM_SECONDS)
         Clock.schedule_once(lambda _dt: self.prepare_sounds(), 1.0)  # home is up by then
         self._warning_bar = Factory.SaveWarningBar()  # above every screen, touches pass through
         Window.add_widget(self._warning_bar)
@@ -237,11 +226,17 @@ class ParlorApp(SoundCues, App):
         if self._heartbeat_event is not None:
             self._heartbeat_event.cancel()
             self._heartbeat_event = None
+        if self._trim_event is not None:
+            self._trim_event.cancel()
+            self._trim_event = None
         if self.root is not None:
             for screen in self.root.screens:
                 shutdown = getattr(screen, "shutdown", None)
                 if shutdown is not None:
                     shutdown()
+
+    def _trim_heap(self, _dt: float) -> None:
+        heap.trim()
 
     def _heartbeat(self, _dt: float) -> None:
         try:
@@ -652,7 +647,7 @@ class ParlorApp(SoundCues, App):
         self.root.get_screen(game).start(self.session)
         self.history = ["home"]
         self.root.current = game
-        Clock.schedule_once(lambda _dt: settle_heap(), 0)  # while the table appears
+        Clock.schedule_once(lambda _dt: heap.settle(), 0)  # while the table appears
 
     def end_session(self) -> None:
         """The match is over: forget the autosave."""

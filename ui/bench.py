@@ -53,7 +53,11 @@ appliance's.
 Memory is the peak resident set (VmHWM) and is printed next to a baseline: an empty Kivy `App`
 (its `build` returns a bare `Widget`) run in a child process of its own, in the same environment
 and at the same window size, for as many frames as it takes Parlor to reach its home screen and
-then one second more. The difference is what Parlor itself costs. The bot process's peak (the
+then one second more. The difference is what Parlor itself costs (Parlor hands its C heap's free
+pages back every second, `ui.heap`; its CPU shows among the sources as `ParlorApp._trim_heap`;
+under llvmpipe a table's frame also holds about 6 MiB of malloc'd memory from its drawing until
+the buffer swap frees it, the GL driver's, measured at the Chắn table; an empty app's bare frame
+holds next to none). The bot process's peak (the
 child that thinks for the bots, `ui.table.botproc`) is read from its /proc status just before the
 table ends it.
 """
@@ -188,7 +192,7 @@ def _child(mode: str, started: float, level: str, speed: float, game: str = "mer
 
         LabelBase._texture_fill = counted_fill
 
-        probe = FrameProbe(sample, sources, memory_probe)
+        probe = FrameProbe(sample, sources, memory_probe, keep=top + 5)  # 5: as `top` skips
         probe.watch_cards(card_render)
 
         def frame(_dt: float) -> None:
@@ -200,7 +204,8 @@ def _child(mode: str, started: float, level: str, speed: float, game: str = "mer
             session = app.session
             over[0] = session is not None and session.state.is_over
             probe.frame(python[-1], rendering[0], texts[0],
-                        len(session.record.actions) if session is not None else 0)
+                        len(session.record.actions) if session is not None else 0,
+                        after_deal[-1])
             text_total[0] += texts[0]
             excluded[0] = rendering[0] = texts[0] = 0.0
             last[0], last[1] = now, cpu

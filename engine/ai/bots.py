@@ -72,7 +72,14 @@ PROFILES: dict[str, Profile] = {
                     hard=Budget(playouts=2400, max_worlds=600, world_cost=2.5, inference=True)),
     "tractor": Profile(TractorHeuristicBot, TractorAdapter,
                        normal=Budget(playouts=600, max_worlds=300),
-                       hard=Budget(playouts=1500, max_worlds=600, world_cost=5.0, inference=True)),
+                       hard=Budget(playouts=1500, max_worlds=600, world_cost=5.0, inference=True),
+                       # Off: the learned horizon value (engine.ai.tractor_value) measured no
+                       # stronger at the same work — normal vs heuristic, paired with the 200-deal
+                       # seed-1 log on the same duplicate deals (deals 0–39 and 100–116), levels
+                       # +0.000 [−0.132, +0.132], card points +0.09 [−7.3, +7.4] over 57 deals;
+                       # 800 playouts (within the 0.23 s p95) −0.019 [−0.134, +0.096] over 26:
+                       # see tractor_search. `normal-model` measures it.
+                       learned=False),
     "chan": Profile(ChanHeuristicBot, ChanAdapter,
                     normal=Budget(playouts=1000, max_worlds=200, world_cost=6.0),
                     # Hard without inference (issue 19): weighing a world cost 45 playouts and

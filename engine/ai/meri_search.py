@@ -15,6 +15,29 @@ A policy closer to the heuristic bot's (lead a master or draw trumps, throw the 
 its keep value, 15% random) measured weaker inside the search: +1.05 against +2.02 pts/deal vs
 the heuristic at 900 playouts (60 duplicate deals, seed 101): the playouts' randomness matters
 more than their likeness to the opponents.
+
+Issue 19 (normal vs heuristic, what each playout is worth): pilots of duplicate deals, normal
+variant vs the heuristic beside the shipped normal on the same deals (`PARLOR_SEARCH_CLOCK=cpu`,
+one process each), paired difference variant − shipped in pts/deal with its 95% CI. None
+measured stronger, so nothing here changed. The shipped normal on those deals: +2.00
+[+1.32, +2.68] over 38 deals at seed 101, +1.47 [+0.92, +2.02] over 36 at seed 1; its team scored below
+the heuristic's on the same duplicate deal in 4 of the 38 (level in 4) and 2 of the 36 (level
+in 10): it rarely loses points, it fails to gain more.
+- Playout throws its lowest card (strength in the trick, then plain rank) instead of the first
+  in card order among equally powerless cards (for another plain suit that is its Sun, its
+  highest card): −0.67 [−1.76, +0.43] over 15 deals (seed 101), −0.33 [−2.13, +1.47] over 6
+  (seed 1); with leads avoiding trumps 85% of the time as well: −0.17 [−3.00, +2.67] over 6.
+  Again the playouts' likeness to real play did not pay.
+- Inference (the hard level's world weighting, world cost 2.5) at normal's 900 playouts:
+  +0.13 [−0.86, +1.11] over 24 deals (seed 101), +0.12 [−0.74, +0.97] over 17 (seed 1), for
+  1.55–1.65× the CPU per deal; with the lowest-card throw too: −0.05 [−0.85, +0.75] over 20.
+- Override margin (`Budget.margin`, standard errors by which a candidate must beat the
+  heuristic's choice): 2 instead of 1: −2.00 [−4.49, +0.49] over 7 deals (seed 101); 0
+  instead of 1: +0.47 [−0.49, +1.44] over 38 deals (seed 101), +0.19 [−0.46, +0.83] over 27
+  (seed 1), both seeds +0.35 [−0.27, +0.98] over 65: the likeliest gain, not established.
+A paired difference spreads 1.8–3.7 pts/deal (SD; 2.6 for margin 0), so 40 deals resolve only
+about ±0.8: a gain of +0.3 needs some 300 deals (margin 0 is the run worth doing next). No
+learned evaluation for Meri yet (issue 19 part 3).
 """
 
 from __future__ import annotations

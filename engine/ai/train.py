@@ -32,7 +32,12 @@ from engine.ai import learned
 from engine.ai.chan_heuristic import ChanHeuristicBot
 from engine.ai.chan_search import HAND_WEIGHT
 from engine.ai.chan_value import FEATURES, LinearValue, state_features
+from engine.ai.tractor_heuristic import TractorHeuristicBot
+from engine.ai.tractor_search import TractorAdapter
+from engine.ai.tractor_value import FEATURES as TRACTOR_FEATURES
+from engine.ai.tractor_value import state_features as tractor_features
 from engine.chan.legal import OWN_CARD, RESPOND
+from engine.tractor.state import PLAY_PHASE
 
 Sample = tuple[list[float], float]
 
@@ -162,10 +167,71 @@ def train_chan(deals: int, seed: int, holdout: float, l2: float, out: Path,
     return data
 
 
+def tractor_samples(deals: int, seed: int, start: int = 0) -> list[list[Sample]]:
+    """Per deal (`start` .. `start + deals - 1` of the run `seed`, dealt like the arena's deals
+    by `game.new_deal`), its (features, target) samples from heuristic self-play: at every trick
+    boundary of the play from the second trick on (where the search's mid-play playouts stop),
+    `engine.ai.tractor_value.state_features` of the true deal; the target is the attackers'
+    final `card points + 20 × levels` (`TractorAdapter.value` of the finished deal)."""
+    game = registry.get("tractor")
+    out: list[list[Sample]] = []
+    for d in range(start, start + deals):
+        rng = random.Random(f"{seed}:{d}")
+        state = game.new_deal(rng.getrandbits(32))
+        players = [TractorHeuristicBot(rng.getrandbits(32)) for _ in range(4)]
+        xs: list[list[float]] = []
+        while not state.is_over:
+            if state.ph == PLAY_PHASE and state.tricks and not state.trick:
+                xs.append(tractor_features(state))
+            seat = state.to_act
+            state.apply(players[seat].choose(state.observation(seat), state.legal_actions()))
+        attacker = state.attackers  # a seat of the attacking team (seat 0 or 1)
+        y = TractorAdapter.value(None, state, attacker)  # type: ignore[arg-type]
+        out.append([(x, y) for x in xs])
+    return out
+
+
+def train_tractor(deals: int, seed: int, holdout: float, l2: float, out: Path,
+                  command: str) -> dict:
+    """Generate, fit, measure and write the Tractor weights; return the file's content."""
+    started = time.process_time()
+    per_deal = tractor_samples(deals, seed)
+    cut = int(deals * (1.0 - holdout))
+    fit = [s for deal in per_deal[:cut] for s in deal]
+    test = [s for deal in per_deal[cut:] for s in deal] or fit
+    weights = ridge(fit, l2)
+    model = LinearValue(weights)
+    won = TRACTOR_FEATURES.index("won_diff")
+    figures = {
+        "samples_fit": len(fit),
+        "samples_heldout": len(test),
+        "mse_model": round(mse(test, model), 2),
+        "mse_points_so_far": round(mse(test, lambda x: x[won]), 2),
+        "mse_zero": round(mse(test, lambda x: 0.0), 2),
+        "cpu_seconds": round(time.process_time() - started, 1),
+    }
+    data = {
+        "format": learned.FORMAT,
+        "version": learned.VERSION,
+        "game": "tractor",
+        "model": "linear",
+        "about": "Tractor search leaf value at the playout horizon: weights · φ (attackers' view), "
+                 "see engine/ai/tractor_value.py; fitted to the final card points + 20 × levels "
+                 "of heuristic self-play",
+        "features": list(TRACTOR_FEATURES),
+        "weights": [round(w, 6) for w in weights],
+        "training": {"command": command, "deals": deals, "seed": seed, "holdout": holdout,
+                     "l2": l2, "target": "card points + 20 x levels", **figures},
+    }
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return data
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.ai.train", description=__doc__
                                      .split("\n")[0])
-    parser.add_argument("game", choices=["chan"])
+    parser.add_argument("game", choices=["chan", "tractor"])
     parser.add_argument("--deals", type=int, default=12000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--holdout", type=float, default=0.2)
@@ -179,8 +245,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     out = args.out or learned.weights_path(args.game)
     command = (f"python -m engine.ai.train {args.game} --deals {args.deals} --seed {args.seed} "
-               f"--holdout {args.holdout} --l2 {args.l2} --target {args.target}")
-    data = train_chan(args.deals, args.seed, args.holdout, args.l2, out, command, args.target)
+               f"--holdout {args.holdout} --l2 {args.l2}")
+    if args.game == "tractor":
+        data = train_tractor(args.deals, args.seed, args.holdout, args.l2, out, command)
+    else:
+        command += f" --target {args.target}"
+        data = train_chan(args.deals, args.seed, args.holdout, args.l2, out, command,
+                          args.target)
     print(json.dumps(data["training"], ensure_ascii=False))
     print(f"wrote {out}")
     return 0

@@ -96,6 +96,7 @@ def test_the_sources_name_a_slow_clock_callback_and_a_layout_pass():
     from ui.frame_probe import Sources
 
     plain_layout = BoxLayout.do_layout
+    BoxLayout().add_widget(Widget())  # the first layout's one-time costs (kv rules, style), run alone
     sources = Sources()
     probe = bench.FrameProbe(sources=sources)
     try:
@@ -221,3 +222,39 @@ def test_the_memory_probe_sorts_mappings_by_kind_and_says_what_grew():
     assert grew["shm"] >= 8 * 1024 - 512
     text = bench_memory.describe(grew)
     assert text.startswith("shm +8.0 MiB"), text
+
+
+def test_the_probe_keeps_whole_only_the_records_it_can_still_report():
+    """With `keep`, a long run's frame records are cut to a few figures once they can no longer
+    be among the slowest or most grown frames (a whole record per frame grew the measured app
+    by MiB): what `top`, `grew` and `gc_figures` report is the same as with every record whole."""
+    import gc
+    import random
+
+    rng = random.Random(5)
+    frames = 600
+    figures = [(rng.random() / 50, round(rng.random() * 4 - 1, 1)) for _ in range(frames)]
+    after = [i >= frames - 30 for i in range(frames)]
+    probes = [bench.FrameProbe(), bench.FrameProbe(keep=4 + 5)]
+    gc.disable()  # no collection recorded by one probe and not the other
+    try:
+        for probe in probes:
+            rss = [100.0]
+
+            def scripted(rss: list[float] = rss) -> float:
+                return rss[0]
+
+            probe._rss = scripted
+            for i, (seconds, grow) in enumerate(figures):
+                rss[0] += grow
+                probe.frame(seconds, 0.0, 0.0, i, end=after[i])
+    finally:
+        gc.enable()
+        for probe in probes:
+            probe.close()
+    whole, kept = probes
+    assert kept.top(4, 5, after) == whole.top(4, 5, after)
+    assert kept.grew(4) == whole.grew(4)
+    assert kept.gc_figures(5) == whole.gc_figures(5)
+    assert all("sources" in record for record in whole.records)
+    assert sum("sources" in record for record in kept.records) <= 8 * 9 + 64 + 1

@@ -26,6 +26,14 @@ from ui.table.why import panel_lines
 GAMES = ["meri", "tractor", "chan"]
 
 
+@pytest.fixture(autouse=True)
+def _cpu_safety_net(monkeypatch: Any) -> None:
+    """Every table's bots with their search's safety net on CPU time: on a loaded machine
+    (load ~20) a wall-clock net cut searches short and these tests, which wait for a search's
+    Why?, found none before the deal's end; on CPU time the decisions do not depend on load."""
+    monkeypatch.setenv("PARLOR_SEARCH_CLOCK", "cpu")
+
+
 def _human_deciding(table: Any) -> bool:
     return table.summary_open or (table.human_deciding() and table.prompt != "")
 
@@ -140,8 +148,7 @@ def test_why_by_buttons_opens_and_closes(make_app: Any) -> None:
 
 def test_same_seed_same_panel(make_app: Any, monkeypatch: Any) -> None:
     """Two tables from the same seed and deal show the same Why? (the safety net on CPU time, so
-    not even a loaded machine can cut one search short and not the other)."""
-    monkeypatch.setenv("PARLOR_SEARCH_CLOCK", "cpu")
+    not even a loaded machine can cut one search short and not the other: `_cpu_safety_net`)."""
     texts = []
     for _ in range(2):
         app, table = new_table(make_app, "meri", seed=11)
@@ -178,10 +185,9 @@ def test_a_lesson_has_no_why(make_app: Any) -> None:
 
 def test_the_bot_process_sends_what_it_weighed(monkeypatch: Any) -> None:
     """The table's bots in their child process answer with the action and its Why, the same as
-    the same bot here (both safety nets on CPU time)."""
+    the same bot here (both safety nets on CPU time: `_cpu_safety_net`)."""
     from ui.table.botproc import BotProcess
 
-    monkeypatch.setenv("PARLOR_SEARCH_CLOCK", "cpu")
     game = registry.get("chan")
     state = game.new_deal(8)
     specs = {seat: ("normal", 40 + seat) for seat in range(4)}
