@@ -16,6 +16,16 @@ from kivy.uix.label import Label
 
 from ui.focus import Focusable
 
+#: The frame (`Clock.frames`) whose text waits for the next frame (`hold_text`).
+_text_waits = [-1]
+
+
+def hold_text() -> None:
+    """This frame has work enough (a table showing an action): the text it changes is fitted,
+    laid out and drawn in the next frame instead, so that one frame does not pay for the
+    table's change and all its words (a frame later, 1/60 s: nobody sees the difference)."""
+    _text_waits[0] = Clock.frames
+
 
 class _Fit:
     """Shrink `font_size` from `base_font` until the wrapped text fits the widget's box."""
@@ -24,13 +34,29 @@ class _Fit:
     min_font = NumericProperty(sp(9))
 
     def _init_fit(self) -> None:
-        self._fit_trigger = Clock.create_trigger(lambda _dt: self.fit(), -1)
+        self._fit_trigger = Clock.create_trigger(self._fit_due, -1)
+        self._fit_next = Clock.create_trigger(lambda _dt: self.fit(), 0)  # the next frame
+        # Every change the Label itself would lay out again (its text, colour, font...) is
+        # fitted instead: the Label's own update, run before the fit, laid the new text out
+        # once at the old font size for nothing (two layouts per change of text).
+        self._trigger_texture.cancel()
+        self._trigger_texture = self._fit_trigger
+        self._fit_trigger()
         self.fbind("size", self._fit_trigger)
         self.fbind("text", self._fit_trigger)
         self.fbind("base_font", self._fit_trigger)
 
+    def _fit_due(self, _dt: float) -> None:
+        if _text_waits[0] == Clock.frames:
+            self._fit_next()
+        else:
+            self.fit()
+
     def fit(self) -> None:
+        self._fit_next.cancel()
         if self.width <= 1 or self.height <= 1:
+            self.texture_update()  # no room to fit in: laid out as a plain Label would be
+            self._trigger_texture.cancel()
             return
         pad_x, pad_y = self.padding[0] * 2, self.padding[1] * 2
         self.shorten = False

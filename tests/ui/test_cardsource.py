@@ -201,10 +201,17 @@ def test_the_frame_budget_allows_the_first_card_and_counts_per_frame(window: Any
     assert not budget.allows()
     pump(1)
     assert budget.allows()  # a new frame
-    budget.busy()  # a frame that shows a table's action: its first stage only
+    budget.busy()  # a frame that shows a table's action draws no card...
+    assert not budget.allows()
+    budget.defer()
+    pump(1)
+    budget.busy()  # ... nor the next one, unless a card waited in the frame before: one stage
     assert budget.allows()
     budget.charge(0.0001)
     assert not budget.allows()
+    pump(1)
+    budget.charge(0.0001)
+    assert not budget.allows()  # the frame after it lays the action's text out: one stage
     pump(1)
     budget.charge(0.0001)
     assert budget.allows()  # not busy: more while below the budget
@@ -215,6 +222,14 @@ def test_the_frame_budget_allows_the_first_card_and_counts_per_frame(window: Any
     assert budget.cards_waiting()
     pump(1)
     assert not budget.cards_waiting()
+    pump(3)
+    budget.charge(0.0001)
+    assert budget.drawn()
+    budget.reserve_next()  # an action put off to the next frame, which is kept for it:
+    budget.defer()  # a card that waited in a frame that was not busy...
+    pump(1)
+    assert not budget.drawn() and budget.is_busy()
+    assert not budget.allows()  # ... waits once more
 
 
 def test_drawing_cards_leaves_no_garbage_for_the_collector(window: Any) -> None:

@@ -37,6 +37,7 @@ from ui.table.remote_seats import SeatsMixin
 from ui.table.seats import seat_name
 from ui.table.undo import UndoMixin
 from ui.table.why import WhyMixin
+from ui.widgets import hold_text
 
 HUMAN = 0  # today's seat of this screen (lessons, replays); a table draws for `viewer`
 BOT_DELAY = 0.7  # seconds between AI plays at speed 1.0
@@ -148,10 +149,11 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         process = (botproc.BotProcess(session.game.name, specs, self.app.services.ai_workers)
                    if self.app.bot_process and botproc.available() else None)
         self.driver = TableDriver(  # bots are built in the bot process, here only if need be
-            session, specs, human, self.step, self.applied, lambda: self.seconds(BOT_DELAY),
+            session, specs, human, self.bot_step, self.applied, lambda: self.seconds(BOT_DELAY),
             process,
         )
         self.driver.waits = self.waits_for_player  # phone seats with their phone there
+        self.driver.pacing = cardsource.BUDGET  # a bot's play: not in a frame after a card
         self.attach_phones()
         self.holding = False
         self.summary_open = False
@@ -206,12 +208,15 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
             self._tutorial_turn()
 
     # -- flow --------------------------------------------------------------------------------
-    def step(self) -> None:
-        """Decide what happens next: summary, the human's prompt, or a bot's turn."""
+    def step(self, shown: bool = False) -> None:
+        """Decide what happens next: summary, the human's prompt, or a bot's turn. `shown`:
+        the table was just drawn for the current state (`bot_step`), unless `refresh` says
+        otherwise."""
         if self.session is None or self.driver is None or self.holding or self.paused():
             return
         state = self.session.state
-        self.refresh()
+        if not shown or self.__dict__.get("_refreshed") != self._refresh_key():
+            self.refresh()
         self.why_update()
         if state.is_over:
             self.deal_over()
@@ -233,6 +238,12 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
                 self.app.set_led("thinking", True)
         self.motion_turn()
         self.ensure_focus()
+
+    def bot_step(self) -> None:
+        """The step after a bot's action (`TableDriver`): `applied` has drawn the table for it
+        in this very call, so it is not drawn a second time (the frame showing an action is
+        the costliest of a deal)."""
+        self.step(shown=True)
 
     def announce_turn(self) -> None:
         """A seat of this screen is to act: the turn LED, and a chime (and the buzzer) once per
@@ -281,13 +292,27 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         self.why_update()
 
     def hold(self, seconds: float, then: Any) -> None:
-        """Freeze the flow for `seconds` (a trick on show), then run `then` and continue."""
+        """Freeze the flow for `seconds` (a trick on show), then run `then` and continue in the
+        next frame (each is a good part of a frame's work; not after a card drawn, either)."""
         self.holding = True
 
-        def release(_dt: float) -> None:
+        def release(_dt: float, waited: bool = False) -> None:
+            if not waited and cardsource.BUDGET.drawn():  # this frame drew a card: the next
+                cardsource.BUDGET.reserve_next()
+                Clock.schedule_once(lambda dt: release(dt, True), 0)
+                return
             self.holding = False
-            then()
-            self.step()
+            then()  # (a trick swept away: its flights set off from the cards still shown)
+            if self.holding:  # `then` put something else on show
+                return
+            self.holding = True  # one frame more: the table is redrawn, and the turn is
+            # announced, in the next frame, before anyone may act
+
+            def go(_dt: float) -> None:
+                self.holding = False
+                self.step()
+
+            Clock.schedule_once(go, 0)
 
         Clock.schedule_once(release, seconds)
 
@@ -565,8 +590,18 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         """Copy the human's observation into widget properties (`show`)."""
         if self.session is not None:
             cardsource.BUDGET.busy()  # this frame has work enough: no card drawn ahead in it
+            hold_text()  # ... and its text changes are laid out in the next one
             self.show(self.session.state, self.observation())
             self.cover_hand()
+            self.__dict__["_refreshed"] = self._refresh_key()
+
+    def _refresh_key(self) -> tuple[Any, ...]:
+        """What a refresh drew from, for `step(shown=True)`: the frame, the deal's record and
+        its length, the viewer, and the flow's own flags the seats and the prompt depend on."""
+        session = self.session
+        thinking = self.driver.thinking if self.driver is not None else None
+        return (Clock.frames, session.record, len(session.record.actions), self.viewer,
+                self.holding, self.alert, thinking, self.replay is None, self.autoplay)
 
     def observation(self) -> Any:
         """The viewer's observation of the current state, made once per action: a table reads

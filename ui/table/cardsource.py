@@ -29,8 +29,10 @@ MIN_WIDTH, MIN_HEIGHT = 6, 10
 
 class FrameBudget:
     """The UI-thread CPU time card drawing may take in one frame (`seconds`): the first cold
-    card stage of a frame is always drawn, later ones only while the frame's spending is below
-    and the frame shows no table's action."""
+    card stage of a frame is drawn, later ones only while the frame's spending is below. A
+    frame that shows a table's action (`busy`, or kept for one: `reserve_next`) has work enough
+    and draws none, unless a card on show waited in a busy frame just before (none waits two
+    busy frames running); the frame after it (its text, `ui.widgets.hold_text`) one stage."""
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
@@ -38,7 +40,9 @@ class FrameBudget:
         self._spent = 0.0
         self._drawn = 0
         self._deferred = -2  # the last frame in which a shown card had to wait
+        self._deferred_busy = -2  # ... and the last such frame that showed a table's action
         self._busy = -1  # the last frame that showed a table's action
+        self._reserved = -1  # a frame kept for a table's action put off to it (`reserve_next`)
 
     def _today(self) -> None:
         if Clock.frames != self._frame:
@@ -46,9 +50,14 @@ class FrameBudget:
 
     def allows(self) -> bool:
         """True if no card (stage) was drawn yet this frame, or the drawing is still below
-        budget and the frame shows no table's action (which has work enough: one stage)."""
+        budget; in a frame that shows a table's action, only a first stage for a card that
+        waited in a busy frame just before; in the frame after it, one stage."""
         self._today()
-        return self._drawn == 0 or (self._spent < self.seconds and not self.is_busy())
+        if self.is_busy():
+            return self._drawn == 0 and self._deferred_busy == Clock.frames - 1
+        if self._busy == Clock.frames - 1:  # the text of that action is laid out now
+            return self._drawn == 0
+        return self._drawn == 0 or self._spent < self.seconds
 
     def charge(self, seconds: float) -> None:
         """Count one card (stage) drawn in `seconds` against this frame."""
@@ -56,16 +65,28 @@ class FrameBudget:
         self._spent += seconds
         self._drawn += 1
 
+    def drawn(self) -> bool:
+        """A card (stage) was drawn in this frame already."""
+        self._today()
+        return self._drawn > 0
+
     def busy(self) -> None:
         """This frame does a table's work (an action shown): nothing is drawn ahead in it."""
         self._busy = Clock.frames
 
+    def reserve_next(self) -> None:
+        """A table's action was put off to the next frame (this one drew a card): that frame
+        is busy from its start."""
+        self._reserved = Clock.frames + 1
+
     def is_busy(self) -> bool:
-        return self._busy == Clock.frames
+        return Clock.frames in (self._busy, self._reserved)
 
     def defer(self) -> None:
         """A card on show waits for a later frame (the warmer lets it go first)."""
         self._deferred = Clock.frames
+        if self.is_busy():
+            self._deferred_busy = Clock.frames
 
     def cards_waiting(self) -> bool:
         """A card on show waited in this frame or the one before: drawing ahead must wait."""

@@ -107,13 +107,14 @@ class Motion:
         self._pulse_color: Color | None = None
         self._pulse_line: Line | None = None
         self._pulse_widget: Widget | None = None
+        self._pulse_soon: Any = None  # a pulse to start in the next frame (`pulse_soon`)
         self._placing: Any = None  # a wait for the table's layout to settle (`when_placed`)
 
     # -- state -------------------------------------------------------------------------------
     @property
     def busy(self) -> bool:
         """Something is moving now."""
-        return bool(self.flights) or self._pulse_anim is not None
+        return bool(self.flights) or self._pulse_anim is not None or self._pulse_soon is not None
 
     def enabled(self, base: float = 1.0) -> bool:
         return self.seconds(base) > 0
@@ -248,6 +249,20 @@ class Motion:
         anim.start(self._glow)
         return True
 
+    def pulse_soon(self, widget: Callable[[], Widget | None], beats: int = 1) -> None:
+        """`pulse` the widget `widget()` names, in the next frame: the frame that shows an
+        action has work enough. Replaces a pulse waiting or running; nothing when motion is
+        off."""
+        self.stop_pulse()
+        if self.seconds(PULSE) <= 0:
+            return
+
+        def start(_dt: float) -> None:
+            self._pulse_soon = None
+            self.pulse(widget(), beats)
+
+        self._pulse_soon = Clock.schedule_once(start, 0)
+
     def _glow_moved(self, _glow: Any, level: float) -> None:
         widget = self._pulse_widget
         if self._pulse_line is None or self._pulse_color is None or widget is None:
@@ -259,6 +274,9 @@ class Motion:
         self._pulse_line.rounded_rectangle = (x - pad, y - pad, w + 2 * pad, h + 2 * pad, dp(9))
 
     def stop_pulse(self) -> None:
+        if self._pulse_soon is not None:
+            self._pulse_soon.cancel()
+            self._pulse_soon = None
         anim, self._pulse_anim = self._pulse_anim, None
         if anim is not None:
             anim.cancel(self._glow)
@@ -370,7 +388,7 @@ class MotionMixin:
         if state.is_over or seat is None or turn == self.__dict__.get("_pulsed"):
             return
         self.__dict__["_pulsed"] = turn
-        self.motion.pulse(self.seat_widget(seat), beats=2 if seat == 0 else 1)
+        self.motion.pulse_soon(lambda: self.seat_widget(seat), beats=2 if seat == 0 else 1)
 
     def motion_applied(self) -> None:
         """An action was applied: flights hiding a card end now (what they hide may change)."""

@@ -4,7 +4,8 @@ The bot driver and the hint both ask slow questions (a bot's `choose`) that must
 screen. `Worker.submit(fn, *args, then=callback)` runs `fn` on a single worker thread and calls
 `then(future)` on the Kivy thread (through `Clock`), after `delay` seconds counted from the
 submission; `invalidate()` (a new deal, an action applied meanwhile) drops every answer still in
-flight, so a stale answer never reaches the table.
+flight, so a stale answer never reaches the table. An answer that comes in a frame that has
+drawn a card already (`pacing`) waits for the next frame, once.
 """
 
 from __future__ import annotations
@@ -25,6 +26,10 @@ class Worker:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
         self._lock = threading.Lock()
         self._generation = 0
+        #: The frames' pacing (`ui.table.cardsource.BUDGET`): an answer that comes in a frame
+        #: that drew a card (`drawn()`) is delivered in the next one, once, which is kept for
+        #: it (`reserve_next()`). None: never wait.
+        self.pacing: Any = None
 
     def invalidate(self) -> None:
         """Forget every answer in flight."""
@@ -47,10 +52,14 @@ class Worker:
             wait = -1.0 if delay is None else max(0.0, delay() - (time.monotonic() - started))
             Clock.schedule_once(lambda _dt: finish(future), wait)
 
-        def finish(future: Future) -> None:
+        def finish(future: Future, waited: bool = False) -> None:
             with self._lock:
                 if generation != self._generation:
                     return
+            if not waited and self.pacing is not None and self.pacing.drawn():
+                self.pacing.reserve_next()
+                Clock.schedule_once(lambda _dt: finish(future, True), 0)
+                return
             then(future)
 
         self._pool.submit(fn, *args).add_done_callback(done)
