@@ -323,6 +323,10 @@ def child_environment(size: str | None, environ: dict[str, str] | None = None
     env.setdefault("KIVY_NO_ARGS", "1")
     env.setdefault("KIVY_NO_CONSOLELOG", "1")
     env.setdefault("KIVY_NO_FILELOG", "1")
+    # Kivy's own log mode sends whatever the child writes on stderr to its (silenced) logger:
+    # a child that failed said nothing (exit 1, empty stderr). As the appliance does
+    # (device.kivyenv), keep stderr the child's, so a failure's traceback reaches the error.
+    env.setdefault("KIVY_LOG_MODE", "PYTHON")
     if size is not None:
         width, height = _size(size) or (0, 0)
         env.setdefault("KCFG_GRAPHICS_WIDTH", str(width))

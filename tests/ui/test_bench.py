@@ -258,3 +258,15 @@ def test_the_probe_keeps_whole_only_the_records_it_can_still_report():
     assert kept.gc_figures(5) == whole.gc_figures(5)
     assert all("sources" in record for record in whole.records)
     assert sum("sources" in record for record in kept.records) <= 8 * 9 + 64 + 1
+
+
+def test_a_child_that_fails_keeps_its_stderr():
+    """Kivy's default log mode sends stderr to its logger, silenced in a child: a failed child
+    gave exit 1 and nothing to read. In the child's environment a traceback reaches stderr."""
+    import subprocess
+    import sys
+
+    failing = "import kivy.logger, sys; raise SystemExit(sys.stderr.write('boom') and 1)"
+    proc = subprocess.run([sys.executable, "-c", failing], capture_output=True, text=True,
+                          env=bench.child_environment(None), timeout=60)
+    assert proc.returncode == 1 and "boom" in proc.stderr
