@@ -94,10 +94,13 @@ def shoot(out: Path, name: str, frames: int = 6, faces: bool = True) -> Path:
 
     pump(frames)
     for _ in range(200 if faces else 0):
-        if not any(isinstance(w, CardView) and w.pending
+        if not any(isinstance(w, CardView) and (w.pending or w.texture is None)
                    for root in EventLoop.window.children for w in root.walk()):
             break
         pump(1)
+    # The screenshot reads the GL back buffer, which after a flip holds an older frame: draw
+    # the window into it once more, so the picture is the table as it stands now.
+    EventLoop.window.dispatch("on_draw")
     path = out / f"{name}.png"
     EventLoop.window.screenshot(name=str(path))  # writes name0001.png (a counter added)
     made = sorted(out.glob(f"{name}*.png"), key=lambda p: p.stat().st_mtime)[-1]
