@@ -231,6 +231,9 @@ def test_the_probe_keeps_whole_only_the_records_it_can_still_report():
     import gc
     import random
 
+    import ui.table.driver as driver
+
+    plain_bot = driver.local_bot
     rng = random.Random(5)
     frames = 600
     figures = [(rng.random() / 50, round(rng.random() * 4 - 1, 1)) for _ in range(frames)]
@@ -250,9 +253,10 @@ def test_the_probe_keeps_whole_only_the_records_it_can_still_report():
                 probe.frame(seconds, 0.0, 0.0, i, end=after[i])
     finally:
         gc.enable()
-        for probe in probes:
+        for probe in reversed(probes):  # each undoes its patches to what it found: last first
             probe.close()
     whole, kept = probes
+    assert driver.local_bot is plain_bot  # a probe left behind wrapped every later table's bots
     assert kept.top(4, 5, after) == whole.top(4, 5, after)
     assert kept.grew(4) == whole.grew(4)
     assert kept.gc_figures(5) == whole.gc_figures(5)
