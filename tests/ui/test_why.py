@@ -28,9 +28,8 @@ GAMES = ["meri", "tractor", "chan"]
 
 @pytest.fixture(autouse=True)
 def _cpu_safety_net(monkeypatch: Any) -> None:
-    """Every table's bots with their search's safety net on CPU time: on a loaded machine
-    (load ~20) a wall-clock net cut searches short and these tests, which wait for a search's
-    Why?, found none before the deal's end; on CPU time the decisions do not depend on load."""
+    """Every table's bots with their search's safety net on CPU time, so that what these
+    tests wait for (a search's Why?) does not depend on the machine's load."""
     monkeypatch.setenv("PARLOR_SEARCH_CLOCK", "cpu")
 
 
