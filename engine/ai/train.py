@@ -127,6 +127,30 @@ def mse(samples: Sequence[Sample], predict: Callable[[list[float]], float]) -> f
     return sum((predict(x) - y) ** 2 for x, y in samples) / len(samples)
 
 
+def fit_and_write(game: str, per_deal: list[list[Sample]], holdout: float, l2: float,
+                  baselines: dict[str, Callable[[list[float]], float]], digits: int,
+                  header: dict, training: dict, out: Path, started: float) -> dict:
+    """Fit the ridge weights on the first deals, measure them (and `baselines`, each a
+    prediction to beat) on the held-out last `holdout` share, and write the weights file of
+    `game` to `out` (`header`: its `about` and `features`; `training`: how it was made).
+    Returns the file's content."""
+    cut = int(len(per_deal) * (1.0 - holdout))
+    fit = [s for deal in per_deal[:cut] for s in deal]
+    test = [s for deal in per_deal[cut:] for s in deal] or fit
+    weights = ridge(fit, l2)
+    figures = {"samples_fit": len(fit), "samples_heldout": len(test),
+               "mse_model": round(mse(test, LinearValue(weights)), digits)}
+    figures.update({f"mse_{name}": round(mse(test, predict), digits)
+                    for name, predict in baselines.items()})
+    figures["cpu_seconds"] = round(time.process_time() - started, 1)
+    data = {"format": learned.FORMAT, "version": learned.VERSION, "game": game,
+            "model": "linear", **header, "weights": [round(w, 6) for w in weights],
+            "training": {**training, **figures}}
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return data
+
+
 def train_chan(deals: int, seed: int, holdout: float, l2: float, out: Path,
                command: str, target: str = "settlement") -> dict:
     """Generate, fit, measure and write the Chắn weights; return the file's content."""
@@ -134,37 +158,19 @@ def train_chan(deals: int, seed: int, holdout: float, l2: float, out: Path,
     per_deal = chan_samples(deals, seed, target=target)
     if target == "win":
         per_deal = rescale(per_deal)
-    cut = int(deals * (1.0 - holdout))
-    fit = [s for deal in per_deal[:cut] for s in deal]
-    test = [s for deal in per_deal[cut:] for s in deal] or fit
-    weights = ridge(fit, l2)
-    model = LinearValue(weights)
     hv = FEATURES.index("hand_value")
-    figures = {
-        "samples_fit": len(fit),
-        "samples_heldout": len(test),
-        "mse_model": round(mse(test, model), 4),
-        "mse_heuristic": round(mse(test, lambda x: HAND_WEIGHT * x[hv]), 4),
-        "mse_zero": round(mse(test, lambda x: 0.0), 4),
-        "cpu_seconds": round(time.process_time() - started, 1),
-    }
-    data = {
-        "format": learned.FORMAT,
-        "version": learned.VERSION,
-        "game": "chan",
-        "model": "linear",
+    header = {
         "about": "Chắn search leaf value: weights · (φ(seat) − mean φ(others)), see "
                  "engine/ai/chan_value.py; fitted to the final "
                  + ("settlement" if target == "settlement" else "outcome (+3/-1/0 × mean score)")
                  + " of heuristic self-play",
         "features": list(FEATURES),
-        "weights": [round(w, 6) for w in weights],
-        "training": {"command": command, "deals": deals, "seed": seed, "holdout": holdout,
-                     "l2": l2, "target": target, **figures},
     }
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    return data
+    training = {"command": command, "deals": deals, "seed": seed, "holdout": holdout,
+                "l2": l2, "target": target}
+    return fit_and_write("chan", per_deal, holdout, l2,
+                         {"heuristic": lambda x: HAND_WEIGHT * x[hv], "zero": lambda x: 0.0},
+                         4, header, training, out, started)
 
 
 def tractor_samples(deals: int, seed: int, start: int = 0) -> list[list[Sample]]:
@@ -196,36 +202,18 @@ def train_tractor(deals: int, seed: int, holdout: float, l2: float, out: Path,
     """Generate, fit, measure and write the Tractor weights; return the file's content."""
     started = time.process_time()
     per_deal = tractor_samples(deals, seed)
-    cut = int(deals * (1.0 - holdout))
-    fit = [s for deal in per_deal[:cut] for s in deal]
-    test = [s for deal in per_deal[cut:] for s in deal] or fit
-    weights = ridge(fit, l2)
-    model = LinearValue(weights)
     won = TRACTOR_FEATURES.index("won_diff")
-    figures = {
-        "samples_fit": len(fit),
-        "samples_heldout": len(test),
-        "mse_model": round(mse(test, model), 2),
-        "mse_points_so_far": round(mse(test, lambda x: x[won]), 2),
-        "mse_zero": round(mse(test, lambda x: 0.0), 2),
-        "cpu_seconds": round(time.process_time() - started, 1),
-    }
-    data = {
-        "format": learned.FORMAT,
-        "version": learned.VERSION,
-        "game": "tractor",
-        "model": "linear",
-        "about": "Tractor search leaf value at the playout horizon: weights · φ (attackers' view), "
-                 "see engine/ai/tractor_value.py; fitted to the final card points + 20 × levels "
-                 "of heuristic self-play",
+    header = {
+        "about": "Tractor search leaf value at the playout horizon: weights · φ (attackers' "
+                 "view), see engine/ai/tractor_value.py; fitted to the final card points + 20 × "
+                 "levels of heuristic self-play",
         "features": list(TRACTOR_FEATURES),
-        "weights": [round(w, 6) for w in weights],
-        "training": {"command": command, "deals": deals, "seed": seed, "holdout": holdout,
-                     "l2": l2, "target": "card points + 20 x levels", **figures},
     }
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    return data
+    training = {"command": command, "deals": deals, "seed": seed, "holdout": holdout,
+                "l2": l2, "target": "card points + 20 x levels"}
+    return fit_and_write("tractor", per_deal, holdout, l2,
+                         {"points_so_far": lambda x: x[won], "zero": lambda x: 0.0},
+                         2, header, training, out, started)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
