@@ -48,13 +48,19 @@ def _decisions(model: bool) -> list:
     return out
 
 
-def test_shipped_weights_load_and_are_small():
-    path = learned.weights_path("chan")
+@pytest.mark.parametrize("game", ["chan", "tractor"])
+def test_shipped_weights_load_and_are_small(game):
+    """Every game's weights: at most 1 MB, with the command and seed that reproduce them, and
+    read with the features its code computes today."""
+    from engine.ai import tractor_value
+
+    features = {"chan": FEATURES, "tractor": tractor_value.FEATURES}[game]
+    path = learned.weights_path(game)
     assert path.stat().st_size <= learned.MAX_BYTES
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["training"]["command"].startswith("python -m engine.ai.train chan")
+    assert data["training"]["command"].startswith(f"python -m engine.ai.train {game}")
     assert isinstance(data["training"]["seed"], int)
-    assert learned.model("chan", FEATURES) is not None
+    assert learned.model(game, features) is not None
 
 
 def test_the_leaf_value_is_the_model_on_the_world_features():

@@ -62,15 +62,6 @@ def _decisions(model: bool) -> list:
     return out
 
 
-def test_shipped_weights_load_and_are_small():
-    path = learned.weights_path("tractor")
-    assert path.stat().st_size <= learned.MAX_BYTES
-    data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["training"]["command"].startswith("python -m engine.ai.train tractor")
-    assert isinstance(data["training"]["seed"], int)
-    assert learned.model("tractor", FEATURES) is not None
-
-
 def test_the_horizon_leaf_is_the_model_on_the_world_features():
     """An unfinished playout: weights · φ for the attackers, its negative for the defenders;
     without the model, the card points each team has won so far (T-25)."""
