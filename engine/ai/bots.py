@@ -63,9 +63,9 @@ PROFILES: dict[str, Profile] = {
     # [+0.34, +0.59] over 40 deals at seed 1 (250: +0.385 [+0.30, +0.47] over 100).
     # After the duplicate-candidate fix (fd88a76), seed 1, the same 35 deals: 900 +1.43
     # [+0.87, +1.99], 350 +1.40 [+0.90, +1.90], paired 900 − 350 +0.03 [−0.74, +0.80]: still
-    # not established. Hard vs normal (issue 19, seed 1, `arena --out`, stopped for time): Meri
-    # +0.285 pts/deal [+0.047, +0.522] over 137 deals (hard stronger); Tractor +0.069 levels/deal
-    # [+0.001, +0.138] and +4.5 card points [−0.03, +9.06] over 108 (not yet shown); Chắn:
+    # not established. Hard vs normal (issue 19, seed 1, `arena --out`): Meri +0.285 pts/deal
+    # [+0.047, +0.522] over 137 deals (hard stronger); Tractor over 200 deals +0.058 levels/deal
+    # [+0.004, +0.111] and +3.9 card points [+0.33, +7.47] (hard stronger in both); Chắn:
     # chan_search. Tractor normal vs heuristic over 200 deals: +0.427 levels [+0.374, +0.481].
     "meri": Profile(MeriHeuristicBot, MeriAdapter,
                     normal=Budget(playouts=900, max_worlds=300, world_cost=0.5),
