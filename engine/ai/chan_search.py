@@ -87,7 +87,8 @@ from typing import Any
 
 from engine.ai import learned
 from engine.ai.chan_heuristic import ChanHeuristicBot, exposed_pairs, hand_value
-from engine.ai.chan_value import FEATURES, LinearValue
+from engine.ai.chan_value import FEATURES, leaf_value
+from engine.ai.learned import LinearValue
 from engine.ai.sampler import deal_hidden
 from engine.ai.search import BaseAdapter
 from engine.chan.cards import FACES, RANK_FACES
@@ -196,7 +197,7 @@ class ChanAdapter(BaseAdapter):
         unseen = self._unseen
         model = self.model()
         if model is not None:
-            return model.leaf(state, seat, unseen)
+            return leaf_value(model.weights, state, seat, unseen)
         mine = _state_hand_value(state, seat, unseen)
         others = sum(_state_hand_value(state, s, unseen) for s in range(4) if s != seat) / 3.0
         return HAND_WEIGHT * (mine - others)

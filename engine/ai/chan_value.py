@@ -141,28 +141,19 @@ def state_features(state: Any, seat: int, unseen: Sequence[int]) -> list[float]:
     return [m - o / 3.0 for m, o in zip(mine, others, strict=True)]
 
 
-class LinearValue:
-    """`weights · features` (pure Python: a dot product over a few dozen numbers)."""
-
-    def __init__(self, weights: Sequence[float]) -> None:
-        self.weights = tuple(float(w) for w in weights)
-
-    def __call__(self, features: Sequence[float]) -> float:
-        return sum(w * x for w, x in zip(self.weights, features, strict=True))
-
-    def leaf(self, state: Any, seat: int, unseen: Sequence[int]) -> float:
-        """`self(state_features(state, seat, unseen))`, computed faster for the search's leaves:
-        by linearity, the progress terms fold into the weights and each seat's base features
-        meet them in one dot product (no feature vectors built)."""
-        progress = min(1.0, state.sp / STOCK_SIZE)
-        w = self.weights
-        n = len(BASE_FEATURES)
-        eff = [w[i] + w[i + n] * progress for i in range(n)]
-        counts, exposed = state.counts, state.exposed
-        rank_live = rank_unseen(unseen)
-        total = 0.0
-        for s in range(4):
-            v = sum(a * b for a, b in zip(eff, base_features(
-                counts[s * FACES:(s + 1) * FACES], exposed[s], unseen, rank_live), strict=True))
-            total += v if s == seat else -v / 3.0
-        return total
+def leaf_value(weights: Sequence[float], state: Any, seat: int, unseen: Sequence[int]) -> float:
+    """`weights · state_features(state, seat, unseen)`, computed faster for the search's leaves:
+    by linearity, the progress terms fold into the weights and each seat's base features meet
+    them in one dot product (no feature vectors built)."""
+    progress = min(1.0, state.sp / STOCK_SIZE)
+    w = weights
+    n = len(BASE_FEATURES)
+    eff = [w[i] + w[i + n] * progress for i in range(n)]
+    counts, exposed = state.counts, state.exposed
+    rank_live = rank_unseen(unseen)
+    total = 0.0
+    for s in range(4):
+        v = sum(a * b for a, b in zip(eff, base_features(
+            counts[s * FACES:(s + 1) * FACES], exposed[s], unseen, rank_live), strict=True))
+        total += v if s == seat else -v / 3.0
+    return total

@@ -21,14 +21,25 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.ai.chan_value import LinearValue
-
 VERSION = 1
 FORMAT = "parlor-eval"
 WEIGHTS_DIR = Path(__file__).with_name("weights")
 MAX_BYTES = 1 << 20  # the issue's limit per game; a larger file is refused, not read
 
 log = logging.getLogger(__name__)
+
+
+class LinearValue:
+    """A learned evaluation: `weights · features` (pure Python: a dot product over a few dozen
+    numbers). Each game's value module folds its own features into the weights for the search's
+    leaves (`chan_value.leaf_value`, `tractor_value.leaf_value`, given `weights`)."""
+
+    def __init__(self, weights: Sequence[float]) -> None:
+        self.weights = tuple(float(w) for w in weights)
+
+    def __call__(self, features: Sequence[float]) -> float:
+        return sum(w * x for w, x in zip(self.weights, features, strict=True))
+
 
 _cache: dict[Path, LinearValue | None] = {}
 

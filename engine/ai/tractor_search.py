@@ -40,7 +40,7 @@ import random
 from typing import Any
 
 from engine.ai import learned
-from engine.ai.chan_value import LinearValue
+from engine.ai.learned import LinearValue
 from engine.ai.sampler import deal_hidden
 from engine.ai.search import BaseAdapter
 from engine.ai.tractor_heuristic import TractorHeuristicBot

@@ -31,7 +31,7 @@ from engine import registry
 from engine.ai import learned
 from engine.ai.chan_heuristic import ChanHeuristicBot
 from engine.ai.chan_search import HAND_WEIGHT
-from engine.ai.chan_value import FEATURES, LinearValue, state_features
+from engine.ai.chan_value import FEATURES, state_features
 from engine.ai.tractor_heuristic import TractorHeuristicBot
 from engine.ai.tractor_search import TractorAdapter
 from engine.ai.tractor_value import FEATURES as TRACTOR_FEATURES
@@ -139,7 +139,7 @@ def fit_and_write(game: str, per_deal: list[list[Sample]], holdout: float, l2: f
     test = [s for deal in per_deal[cut:] for s in deal] or fit
     weights = ridge(fit, l2)
     figures = {"samples_fit": len(fit), "samples_heldout": len(test),
-               "mse_model": round(mse(test, LinearValue(weights)), digits)}
+               "mse_model": round(mse(test, learned.LinearValue(weights)), digits)}
     figures.update({f"mse_{name}": round(mse(test, predict), digits)
                     for name, predict in baselines.items()})
     figures["cpu_seconds"] = round(time.process_time() - started, 1)

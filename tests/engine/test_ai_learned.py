@@ -19,7 +19,7 @@ import pytest
 from engine.ai import bots, learned, train
 from engine.ai.chan_heuristic import exposed_pairs, hand_value
 from engine.ai.chan_search import HAND_WEIGHT, MODEL_COST
-from engine.ai.chan_value import FEATURES, seat_features, state_features
+from engine.ai.chan_value import FEATURES, leaf_value, seat_features, state_features
 from engine.ai.search import Budget, SearchBot
 from engine.chan.cards import FACES
 from tests.engine.midgame import positions
@@ -95,7 +95,7 @@ def test_features_agree_with_the_heuristic_and_the_fast_leaf():
             assert phi[0] == pytest.approx(hand_value(counts, *exposed_pairs(state.exposed[s]),
                                                       obs.unseen))
         x = state_features(state, obs.seat, obs.unseen)
-        assert model.leaf(state, obs.seat, obs.unseen) == pytest.approx(model(x))
+        assert leaf_value(model.weights, state, obs.seat, obs.unseen) == pytest.approx(model(x))
 
 
 def test_the_model_prices_its_playouts():
