@@ -81,20 +81,26 @@ def test_a_bots_play_draws_the_table_once(make_app: Any, monkeypatch: Any) -> No
         assert len(shows) == 2
 
 
-class Pacing:
-    """A frame budget that says whether this frame drew a card, and which frame was kept."""
+def pacing(drawn: bool) -> Any:
+    """The real frame budget (`cardsource.FrameBudget`), told whether this frame drew a card,
+    and noting which frame it kept (`reserved`)."""
+    from ui.table.cardsource import FrameBudget
 
-    def __init__(self, drawn: bool) -> None:
-        self._drawn = drawn
-        self.reserved: list[int] = []
+    class Pacing(FrameBudget):
+        def __init__(self) -> None:
+            super().__init__(0.004)
+            self.reserved: list[int] = []
 
-    def drawn(self) -> bool:
-        return self._drawn
+        def drawn(self) -> bool:
+            return drawn
 
-    def reserve_next(self) -> None:
-        from kivy.clock import Clock
+        def reserve_next(self) -> None:
+            from kivy.clock import Clock
 
-        self.reserved.append(Clock.frames + 1)
+            super().reserve_next()
+            self.reserved.append(Clock.frames + 1)
+
+    return Pacing()
 
 
 @pytest.mark.parametrize("drawn", [False, True])
@@ -105,7 +111,7 @@ def test_an_answer_in_a_frame_that_drew_a_card_waits_one_frame(window: Any,
     from ui.table.worker import Worker
 
     worker = Worker("test-pacing")
-    worker.pacing = Pacing(drawn)
+    worker.pacing = pacing(drawn)
     got: list[int] = []
     try:
         worker.submit(lambda: 42, then=lambda future: got.append(Clock.frames))

@@ -297,10 +297,8 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         self.holding = True
 
         def release(_dt: float, waited: bool = False) -> None:
-            if not waited and cardsource.BUDGET.drawn():  # this frame drew a card: the next
-                cardsource.BUDGET.reserve_next()
-                Clock.schedule_once(lambda dt: release(dt, True), 0)
-                return
+            if not waited and cardsource.BUDGET.put_off(lambda: release(0.0, True)):
+                return  # this frame drew a card: the next one
             self.holding = False
             then()  # (a trick swept away: its flights set off from the cards still shown)
             if self.holding:  # `then` put something else on show

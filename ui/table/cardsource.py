@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Callable
 
 from kivy.clock import Clock
 from kivy.graphics.texture import Texture
@@ -78,6 +79,16 @@ class FrameBudget:
         """A table's action was put off to the next frame (this one drew a card): that frame
         is busy from its start."""
         self._reserved = Clock.frames + 1
+
+    def put_off(self, then: Callable[[], None]) -> bool:
+        """If this frame drew a card already, put the table's work `then` off to the next
+        frame, kept for it from its start (`reserve_next`), and say so (True); else False:
+        run it now. The caller puts a piece of work off once, never twice."""
+        if not self.drawn():
+            return False
+        self.reserve_next()
+        Clock.schedule_once(lambda _dt: then(), 0)
+        return True
 
     def is_busy(self) -> bool:
         return Clock.frames in (self._busy, self._reserved)

@@ -27,8 +27,8 @@ class Worker:
         self._lock = threading.Lock()
         self._generation = 0
         #: The frames' pacing (`ui.table.cardsource.BUDGET`): an answer that comes in a frame
-        #: that drew a card (`drawn()`) is delivered in the next one, once, which is kept for
-        #: it (`reserve_next()`). None: never wait.
+        #: that drew a card is delivered in the next one, once, which is kept for it
+        #: (`put_off`). None: never wait.
         self.pacing: Any = None
 
     def invalidate(self) -> None:
@@ -56,9 +56,8 @@ class Worker:
             with self._lock:
                 if generation != self._generation:
                     return
-            if not waited and self.pacing is not None and self.pacing.drawn():
-                self.pacing.reserve_next()
-                Clock.schedule_once(lambda _dt: finish(future, True), 0)
+            if not waited and self.pacing is not None and self.pacing.put_off(
+                    lambda: finish(future, True)):
                 return
             then(future)
 
