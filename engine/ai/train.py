@@ -32,11 +32,15 @@ from engine.ai import learned
 from engine.ai.chan_heuristic import ChanHeuristicBot
 from engine.ai.chan_search import HAND_WEIGHT
 from engine.ai.chan_value import FEATURES, state_features
+from engine.ai.meri_heuristic import MeriHeuristicBot
+from engine.ai.meri_value import FEATURES as MERI_FEATURES
+from engine.ai.meri_value import state_features as meri_features
 from engine.ai.tractor_heuristic import TractorHeuristicBot
 from engine.ai.tractor_search import TractorAdapter
 from engine.ai.tractor_value import FEATURES as TRACTOR_FEATURES
 from engine.ai.tractor_value import state_features as tractor_features
 from engine.chan.legal import OWN_CARD, RESPOND
+from engine.meri.state import PLAY_PHASE as MERI_PLAY
 from engine.tractor.state import PLAY_PHASE
 
 Sample = tuple[list[float], float]
@@ -216,10 +220,52 @@ def train_tractor(deals: int, seed: int, holdout: float, l2: float, out: Path,
                          2, header, training, out, started)
 
 
+def meri_samples(deals: int, seed: int, start: int = 0) -> list[list[Sample]]:
+    """Per deal (`start` .. `start + deals - 1` of the run `seed`, dealt like the arena's deals
+    by `game.new_deal`), its (features, target) samples from heuristic self-play: at every trick
+    boundary of the play after the first trick (where the search's horizon playouts stop),
+    `engine.ai.meri_value.state_features` of the true deal; the target is team 0's final score
+    minus team 1's (H-33, `MeriAdapter.value` of the finished deal for seat 0)."""
+    game = registry.get("meri")
+    out: list[list[Sample]] = []
+    for d in range(start, start + deals):
+        rng = random.Random(f"{seed}:{d}")
+        state = game.new_deal(rng.getrandbits(32))
+        players = [MeriHeuristicBot(rng.getrandbits(32)) for _ in range(8)]
+        xs: list[list[float]] = []
+        while not state.is_over:
+            if state._phase == MERI_PLAY and state.trick_no and not state.n_played:
+                xs.append(meri_features(state))
+            seat = state.to_act
+            state.apply(players[seat].choose(state.observation(seat), state.legal_actions()))
+        y = float(state.team_scores[0] - state.team_scores[1])
+        out.append([(x, y) for x in xs])
+    return out
+
+
+def train_meri(deals: int, seed: int, holdout: float, l2: float, out: Path,
+               command: str) -> dict:
+    """Generate, fit, measure and write the Meri weights; return the file's content."""
+    started = time.process_time()
+    per_deal = meri_samples(deals, seed)
+    so_far = MERI_FEATURES.index("score_diff")
+    header = {
+        "about": "Meri search leaf value at the playout horizon: weights · φ (team 0's view, "
+                 "team 1's is its negative), see engine/ai/meri_value.py; fitted to the final "
+                 "team score difference of heuristic self-play",
+        "features": list(MERI_FEATURES),
+    }
+    training = {"command": command, "deals": deals, "seed": seed, "holdout": holdout,
+                "l2": l2, "target": "team 0 score - team 1 score"}
+    return fit_and_write("meri", per_deal, holdout, l2,
+                         {"score_so_far": lambda x: x[so_far], "zero": lambda x: 0.0},
+                         3, header, training, out, started)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.ai.train", description=__doc__
                                      .split("\n")[0])
-    parser.add_argument("game", choices=["chan", "tractor"])
+    parser.add_argument("game", choices=["chan", "meri", "tractor"])
     parser.add_argument("--deals", type=int, default=12000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--holdout", type=float, default=0.2)
@@ -234,7 +280,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     out = args.out or learned.weights_path(args.game)
     command = (f"python -m engine.ai.train {args.game} --deals {args.deals} --seed {args.seed} "
                f"--holdout {args.holdout} --l2 {args.l2}")
-    if args.game == "tractor":
+    if args.game == "meri":
+        data = train_meri(args.deals, args.seed, args.holdout, args.l2, out, command)
+    elif args.game == "tractor":
         data = train_tractor(args.deals, args.seed, args.holdout, args.l2, out, command)
     else:
         command += f" --target {args.target}"
