@@ -10,7 +10,7 @@ history on that deal; a deal the replay rejects is redrawn.
 Candidates: every legal action (at most ten cards; declare/pass; the discard), the heuristic
 bot's choice first — the declaration and the discard get the same Monte Carlo check as a play,
 and the search leaves the heuristic's choice only for a clearly better one. Value: the seat's team score minus the
-other team's. Playouts: a cheap greedy-random policy on the state's own ints (`_policy_playout`).
+other team's. Playouts: a cheap greedy-random policy on the state's own ints (`policy_playout`).
 A policy closer to the heuristic bot's (lead a master or draw trumps, throw the weakest card by
 its keep value, 15% random) measured weaker inside the search: +1.05 against +2.02 pts/deal vs
 the heuristic at 900 playouts (60 duplicate deals, seed 101): the playouts' randomness matters
@@ -135,7 +135,7 @@ class MeriAdapter(BaseAdapter):
         raise ValueError(f"no consistent Meri deal found: {error}")
 
     def rollout(self, state: MeriState, rng: random.Random) -> None:
-        _policy_playout(state, rng, self._stop)
+        policy_playout(state, rng, self._stop)
 
     def replay(self, observation: Any, world: MeriState):
         """The world's deal from the start: answers, discard, tricks (for the hard level)."""
@@ -217,7 +217,7 @@ def _allowed(obs: Any):
     return allowed
 
 
-def _policy_playout(state: MeriState, rng: random.Random, stop: int = NO_STOP) -> None:
+def policy_playout(state: MeriState, rng: random.Random, stop: int = NO_STOP) -> None:
     """Play to the end (or until trick `stop` is to be led): declarations at random; in play, a seat whose partner is not already
     winning tries to win the trick with its cheapest winning card (70%), otherwise it throws its
     weakest legal card; the rest of the time a uniformly random legal card. (Cards come from the

@@ -17,6 +17,11 @@ What it sees: at a leaf of the search, a *sampled* world (drawn from the decidin
 observation, `MeriAdapter.sample`), so the hidden hands in it are guesses, never the real hidden
 cards. In training the features are taken from the true deal (the target is that deal's
 outcome).
+
+The shipped weights (`engine/ai/weights/meri.json`, from `python -m engine.ai.train meri --deals
+20000 --seed 1`, about 40 CPU seconds): held-out MSE of the final score difference 6.58 over
+28000 positions of the last 4000 deals, against 12.15 for the score so far and 19.56 for 0.
+What it adds to the search (nothing measurable, so it is off in the levels): `engine.ai.meri_search`.
 """
 
 from __future__ import annotations

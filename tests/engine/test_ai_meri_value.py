@@ -235,6 +235,19 @@ def test_training_targets_are_the_final_team_score_difference():
         assert abs(deal[0][1]) <= 9 + 5 * 9
 
 
+def test_the_playouts_target_is_the_mean_of_search_playouts_from_the_position():
+    """`--target playouts`: each sample's target is the mean final team score difference of
+    MERI_PLAYOUTS playouts of the search's policy from that position (so it varies within a
+    deal), on the same positions and features as the outcome target."""
+    outcome = train.meri_samples(3, 5)
+    playouts = train.meri_samples(3, 5, target="playouts")
+    for deal_o, deal_p in zip(outcome, playouts, strict=True):
+        assert [x for x, _y in deal_o] == [x for x, _y in deal_p]
+        assert all(y * train.MERI_PLAYOUTS == round(y * train.MERI_PLAYOUTS) for _x, y in deal_p)
+    assert len({y for deal in playouts for _x, y in deal}) > len(playouts)
+    assert train.meri_samples(3, 5, target="playouts") == playouts
+
+
 def test_train_meri_from_the_command_line(tmp_path, capsys):
     out = tmp_path / "w.json"
     assert train.main(["meri", "--deals", "20", "--seed", "3", "--out", str(out)]) == 0
@@ -242,3 +255,9 @@ def test_train_meri_from_the_command_line(tmp_path, capsys):
     assert data["training"]["command"] == ("python -m engine.ai.train meri --deals 20 --seed 3 "
                                            "--holdout 0.2 --l2 1.0")
     assert "wrote" in capsys.readouterr().out
+    assert data["training"]["target"] == "outcome"
+    assert train.main(["meri", "--deals", "20", "--target", "playouts", "--out", str(out)]) == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["training"]["command"].endswith(
+        "--target playouts")
+    assert train.main(["meri", "--deals", "20", "--target", "win", "--out", str(out)]) == 2
+    assert train.main(["chan", "--deals", "20", "--target", "playouts", "--out", str(out)]) == 2
