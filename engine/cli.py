@@ -180,13 +180,23 @@ def cmd_study(args: argparse.Namespace) -> int:
 
 def cmd_arena(args: argparse.Namespace) -> int:
     """`arena GAME --a A --b B`; `arena --levels [GAME...]` (engine/ai/levels.py); `arena tractor
-    --share --a A [--b B,...]` (engine/ai/tractor_share.py)."""
+    --share --a A [--b B,...]` (engine/ai/tractor_share.py); `arena --paired X Y`
+    (engine/ai/arena_paired.py)."""
     from engine.ai.kinds import KINDS
 
     unknown = [g for g in args.games if g not in GAMES]
     if unknown:
         print(f"error: unknown game {unknown[0]!r} (known: {', '.join(GAMES)})", file=sys.stderr)
         return 2
+    if args.paired is not None:
+        if (args.games or args.a or args.b or args.levels or args.share or args.out
+                or args.summary):
+            print("error: --paired compares two deal logs: no GAME, --a, --b, --levels, "
+                  "--share, --out or --summary", file=sys.stderr)
+            return 2
+        from engine.ai.arena_paired import run_paired
+
+        return run_paired(args.paired[0], args.paired[1], args.json)
     if (args.levels or args.share) and (args.out is not None or args.summary):
         print("error: --out and --summary are for a match of two bot kinds (not --levels or "
               "--share)", file=sys.stderr)
@@ -306,6 +316,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "the deals it lacks")
     p.add_argument("--summary", action="store_true",
                    help="with --out: report the deals logged so far, play none")
+    p.add_argument("--paired", nargs=2, metavar=("X.jsonl", "Y.jsonl"),
+                   help="compare two deal logs of the same game, seed and side B deal by deal "
+                        "(X - Y per metric, with its 95%% CI); plays nothing")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_arena)
 

@@ -42,6 +42,30 @@ def open_log(path: Path, run: dict[str, Any]) -> list[dict[str, Any]]:
         except OSError as exc:
             raise ArenaLogError(f"cannot create the arena log {path}: {exc.strerror}") from exc
         return []
+    first, deals, good_end, cut = _parse(path, ": give --out a new file name")
+    if {k: first.get(k) for k in run} != run:
+        raise ArenaLogError(f"{path} is the log of another run ({first.get('game')} "
+                            f"{first.get('a')} vs {first.get('b')}, seed {first.get('seed')})")
+    if cut:  # the last line, cut off mid-write: drop it
+        with path.open("r+b") as out:
+            out.truncate(good_end)
+    return deals
+
+
+def read_log(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The run header and the deals of the log at `path`, read only (a last line cut off
+    mid-write, or being written by a running arena, is left out and left in place); raise
+    `ArenaLogError` if it is missing or not an arena log."""
+    if not path.exists():
+        raise ArenaLogError(f"{path} does not exist")
+    first, deals, _end, _cut = _parse(path, "")
+    return first, deals
+
+
+def _parse(path: Path, hint: str) -> tuple[dict[str, Any], list[dict[str, Any]], int, bool]:
+    """The header, the whole deals, the byte length of the whole lines, and whether a last
+    line was cut off mid-write; raise `ArenaLogError` (ending with `hint`) for a file that is
+    not an arena log."""
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -52,10 +76,7 @@ def open_log(path: Path, run: dict[str, Any]) -> list[dict[str, Any]]:
     except ValueError:
         first = None
     if not isinstance(first, dict) or first.get("arena") != FORMAT:
-        raise ArenaLogError(f"{path} is not an arena log: give --out a new file name")
-    if {k: first.get(k) for k in run} != run:
-        raise ArenaLogError(f"{path} is the log of another run ({first.get('game')} "
-                            f"{first.get('a')} vs {first.get('b')}, seed {first.get('seed')})")
+        raise ArenaLogError(f"{path} is not an arena log{hint}")
     deals: list[dict[str, Any]] = []
     good_end = len(lines[0]) + 1
     for number, line in enumerate(lines[1:], start=2):
@@ -67,13 +88,11 @@ def open_log(path: Path, run: dict[str, Any]) -> list[dict[str, Any]]:
             _check(deal)
         except (ValueError, KeyError, TypeError) as exc:
             if number == len(lines) and not raw.endswith(b"\n"):
-                with path.open("r+b") as out:  # the last line, cut off mid-write: drop it
-                    out.truncate(good_end)
-                break
+                return first, deals, good_end, True
             raise ArenaLogError(f"{path}, line {number}: not a deal of an arena log") from exc
         deals.append(deal)
         good_end += len(line) + 1
-    return deals
+    return first, deals, good_end, False
 
 
 def _check(deal: Any) -> None:

@@ -13,8 +13,8 @@ import random
 
 import pytest
 
-from engine import registry
-from engine.ai import arena, bots
+from engine import cli, registry
+from engine.ai import arena, arena_paired, bots
 from engine.ai.search import Budget
 
 
@@ -184,3 +184,59 @@ def test_deal_log_of_another_run_or_file_is_refused_untouched(tmp_path, capsys):
 def test_summary_needs_a_log(capsys):
     assert arena.run_arena(_args(summary=True)) == 2
     assert "--out" in capsys.readouterr().err
+
+
+def _log(tmp_path, name: str, a: str, deals: int, seed: int = 3, b: str = "random"):
+    path = tmp_path / name
+    assert arena.run_arena(_args(a=a, b=b, deals=deals, seed=seed, out=str(path),
+                                 summary=False)) == 0
+    return path
+
+
+def test_paired_logs_compare_deal_by_deal(tmp_path, capsys):
+    """`--paired X Y`: only the deals both logs hold, X − Y per deal with its CI, read only (a
+    line still being written is left out and left in place)."""
+    x = _log(tmp_path, "x.jsonl", "heuristic", 12)
+    y = _log(tmp_path, "y.jsonl", "random", 9)
+    y.write_bytes(y.read_bytes() + b'{"index": 9, "metr')
+    before = (x.read_bytes(), y.read_bytes())
+    capsys.readouterr()
+    assert arena_paired.run_paired(str(x), str(y), as_json=True) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (x.read_bytes(), y.read_bytes()) == before
+    xs = {d["index"]: d["metrics"]["points"] for d in map(json.loads, x.read_text().splitlines()[1:])}
+    ys = {d["index"]: d["metrics"]["points"]
+          for d in map(json.loads, y.read_text().splitlines()[1:10])}
+    assert out["deals"] == 9 and (out["game"], out["seed"], out["b"]) == ("toy-arena", 3, "random")
+    diffs = [xs[i] - ys[i] for i in range(9)]
+    fig = out["metrics"]["points"]
+    assert fig["diff"]["mean"] == pytest.approx(sum(diffs) / 9, abs=1e-4)
+    assert fig["x"]["mean"] == pytest.approx(sum(xs[i] for i in range(9)) / 9, abs=1e-4)
+    assert fig["deals_differing"] == sum(1 for d in diffs if d)
+    assert fig["diff"]["ci95"][0] > 0  # the heuristic beats random, deal by deal
+    assert set(out["decision_ms"]["x"]) == {"p50", "p95", "max"}
+    assert arena_paired.run_paired(str(x), str(x), as_json=False) == 0
+    text = capsys.readouterr().out
+    assert "X − Y +0.000" in text and "differs in 0 of 12 deals" in text
+
+
+def test_paired_refuses_logs_of_other_deals(tmp_path, capsys):
+    x = _log(tmp_path, "x.jsonl", "heuristic", 3)
+    other_seed = _log(tmp_path, "s.jsonl", "heuristic", 3, seed=4)
+    other_b = _log(tmp_path, "b.jsonl", "random", 3, b="heuristic")
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    for path, words in ((other_seed, "seed 3 against 4"), (other_b, "b 'random' against"),
+                        (notes, "is not an arena log"), (tmp_path / "none.jsonl", "does not exist")):
+        assert arena_paired.run_paired(str(x), str(path), as_json=False) == 2
+        err = capsys.readouterr().err
+        assert words in err and "--out" not in err
+    assert notes.read_text() == "my notes\n" and not (tmp_path / "none.jsonl").exists()
+
+
+def test_paired_takes_no_match_options(capsys):
+    parser = cli.build_parser()
+    for extra in (["meri"], ["--a", "normal"], ["--levels"], ["--out", "x.jsonl"]):
+        args = parser.parse_args(["arena", "--paired", "x.jsonl", "y.jsonl", *extra])
+        assert args.func(args) == 2
+        assert "--paired compares two deal logs" in capsys.readouterr().err
