@@ -10,7 +10,8 @@ history on that deal; a deal the replay rejects is redrawn.
 Candidates: every legal action (at most ten cards; declare/pass; the discard), the heuristic
 bot's choice first — the declaration and the discard get the same Monte Carlo check as a play,
 and the search leaves the heuristic's choice only for a clearly better one. Value: the seat's team score minus the
-other team's. Playouts: a cheap greedy-random policy on the state's own ints (`policy_playout`).
+other team's (with the learned model, a playout stopped at its horizon: the model's prediction
+of it, see below). Playouts: a cheap greedy-random policy on the state's own ints (`policy_playout`).
 A policy closer to the heuristic bot's (lead a master or draw trumps, throw the weakest card by
 its keep value, 15% random) measured weaker inside the search: +1.05 against +2.02 pts/deal vs
 the heuristic at 900 playouts (60 duplicate deals, seed 101): the playouts' randomness matters
@@ -36,8 +37,30 @@ in 10): it rarely loses points, it fails to gain more.
   instead of 1: +0.47 [−0.49, +1.44] over 38 deals (seed 101), +0.19 [−0.46, +0.83] over 27
   (seed 1), both seeds +0.35 [−0.27, +0.98] over 65: the likeliest gain, not established.
 A paired difference spreads 1.8–3.7 pts/deal (SD; 2.6 for margin 0), so 40 deals resolve only
-about ±0.8: a gain of +0.3 needs some 300 deals (margin 0 is the run worth doing next). No
-learned evaluation for Meri yet (issue 19 part 3).
+about ±0.8: a gain of +0.3 needs some 300 deals (margin 0 is the run worth doing next).
+
+Learned evaluation (issue 19 part 3; `use_model`, set by `engine.ai.bots`: off in the levels,
+the arena kind `normal-model` has it): a playout from trick t of the play stops once trick
+t + HORIZON − 1 is complete and is scored by `engine.ai.meri_value`, a linear prediction of the
+final team score difference from the sampled world's position; where t + HORIZON reaches trick
+9, and in the declaration and the discard, playouts run to the end as without it. Such a playout
+is priced `HORIZON_COST[t]` of a full one (measured), so the same work buys more worlds.
+Normal-model vs the heuristic, paired with the shipped normal (`normal-nomodel`) on the same
+duplicate deals (`arena meri --a normal-model --b heuristic --seed 3 --jobs 1 --out X`, the same
+with `--a normal-nomodel --out Y`, `PARLOR_SEARCH_CLOCK=cpu`; `arena --paired X Y`), X − Y in
+pts/deal with its 95% CI; the shipped normal there: +1.46 [+1.22, +1.69] over 300 deals.
+- Weights fitted to the outcome of heuristic self-play (`train meri --deals 20000 --seed 1`,
+  held-out MSE 6.58 against 12.15 for the score so far): HORIZON 3 −0.28 [−0.71, +0.15] over
+  150 deals (tricks −0.16 [−0.43, +0.11]); HORIZON 2 (costs 0.49–1.10) −0.40 [−0.84, +0.04]
+  over 150 (tricks −0.27 [−0.53, −0.01]).
+- Weights fitted to the mean of 4 of this search's own playouts from each self-play position
+  (`--target playouts`, the shipped file; held-out MSE 1.98 against 7.39 for the score so far),
+  HORIZON 3: +0.02 [−0.29, +0.32] over 300 deals (tricks +0.08 [−0.10, +0.25]).
+So no variant is stronger (and the outcome-fitted ones lean weaker): off in the levels.
+Decision time (`bench meri --decisions normal-model|normal --deals 4 --seed 1`, CPU p95):
+normal-model 123 ms against normal 96 ms (hard with the outcome weights 395 against 356 ms),
+within the 0.23 s and 0.55 s budgets. The model's leaf values seldom tie exactly, so the early stop
+(`search.settled`) fires less often and a decision spends more of its budget.
 """
 
 from __future__ import annotations

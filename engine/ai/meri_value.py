@@ -18,10 +18,12 @@ observation, `MeriAdapter.sample`), so the hidden hands in it are guesses, never
 cards. In training the features are taken from the true deal (the target is that deal's
 outcome).
 
-The shipped weights (`engine/ai/weights/meri.json`, from `python -m engine.ai.train meri --deals
-20000 --seed 1`, about 40 CPU seconds): held-out MSE of the final score difference 6.58 over
-28000 positions of the last 4000 deals, against 12.15 for the score so far and 19.56 for 0.
-What it adds to the search (nothing measurable, so it is off in the levels): `engine.ai.meri_search`.
+Two fits, both from positions of heuristic self-play (`python -m engine.ai.train meri --deals
+20000 --seed 1 [--target playouts]`, held-out: 28000 positions of the last 4000 deals): to the
+deal's outcome, MSE 6.58 against 12.15 for the score so far and 19.56 for 0; to the mean of 4 of
+the search's own playouts from the position (`--target playouts`, the shipped
+`engine/ai/weights/meri.json`, about a CPU minute), MSE 1.98 against 7.39 and 14.49. Neither
+makes the search measurably stronger, so it is off in the levels: `engine.ai.meri_search`.
 """
 
 from __future__ import annotations
