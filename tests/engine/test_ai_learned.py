@@ -1,4 +1,6 @@
-"""The learned Chắn leaf value (engine/ai/learned.py, chan_value.py, train.py; issue 19 part 3).
+"""The learned Chắn leaf value (engine/ai/learned.py, chan_value.py, train.py; issue 19 part 3),
+and what every game's learned value shares (the shipped files, the levels and arena kinds; the
+Tractor and Meri values' own tests: test_ai_tractor_value.py, test_ai_meri_value.py).
 
 Acceptance: the shipped weights load (≤ 1 MB, with the command and seed that made them) and are
 what the search's leaf value computes; a missing, corrupt or mismatched weights file falls back to
@@ -48,13 +50,14 @@ def _decisions(model: bool) -> list:
     return out
 
 
-@pytest.mark.parametrize("game", ["chan", "tractor"])
+@pytest.mark.parametrize("game", ["chan", "tractor", "meri"])
 def test_shipped_weights_load_and_are_small(game):
     """Every game's weights: at most 1 MB, with the command and seed that reproduce them, and
     read with the features its code computes today."""
-    from engine.ai import tractor_value
+    from engine.ai import meri_value, tractor_value
 
-    features = {"chan": FEATURES, "tractor": tractor_value.FEATURES}[game]
+    features = {"chan": FEATURES, "tractor": tractor_value.FEATURES,
+                "meri": meri_value.FEATURES}[game]
     path = learned.weights_path(game)
     assert path.stat().st_size <= learned.MAX_BYTES
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -150,16 +153,17 @@ def test_no_model_env_switches_it_off(monkeypatch, caplog):
     assert not caplog.records  # a deliberate switch, not a fault
 
 
+@pytest.mark.parametrize("game", ["chan", "tractor", "meri"])
 @pytest.mark.parametrize("learned", [True, False])
-def test_the_levels_follow_the_profile_and_the_arena_kinds_force_it(learned, monkeypatch):
-    monkeypatch.setitem(bots.PROFILES, "chan",
-                        dataclasses.replace(bots.PROFILES["chan"], learned=learned))
+def test_the_levels_follow_the_profile_and_the_arena_kinds_force_it(game, learned, monkeypatch):
+    monkeypatch.setitem(bots.PROFILES, game,
+                        dataclasses.replace(bots.PROFILES[game], learned=learned))
     assert {"normal-model", "normal-nomodel"} <= set(bots.KINDS)
     assert not {"normal-model", "normal-nomodel"} & set(bots.LEVELS)
     for kind in ("normal", "hard"):
-        assert (bots.make_bot("chan", kind, 0).adapter.model() is not None) == learned
-    assert bots.make_bot("chan", "normal-model", 0).adapter.model() is not None
-    assert bots.make_bot("chan", "normal-nomodel", 0).adapter.model() is None
+        assert (bots.make_bot(game, kind, 0).adapter.model() is not None) == learned
+    assert bots.make_bot(game, "normal-model", 0).adapter.model() is not None
+    assert bots.make_bot(game, "normal-nomodel", 0).adapter.model() is None
 
 
 def test_training_is_reproducible_and_writes_a_loadable_file(tmp_path):
