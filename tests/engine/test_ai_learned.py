@@ -143,7 +143,7 @@ def test_missing_or_bad_weights_fall_back_with_one_log_line(content, tmp_path, m
         assert _decisions(model=True) == expected
         assert learned.model("chan", FEATURES) is None
     lines = [r for r in caplog.records if r.name == "engine.ai.learned"]
-    assert len(lines) == 1 and "heuristic" in lines[0].getMessage()
+    assert len(lines) == 1 and "plain value" in lines[0].getMessage()
 
 
 def test_no_model_env_switches_it_off(monkeypatch, caplog):

@@ -161,7 +161,7 @@ def test_missing_or_bad_weights_fall_back_with_one_log_line(content, tmp_path, m
         assert _decisions(model=True) == expected
         assert learned.model("tractor", FEATURES) is None
     lines = [r for r in caplog.records if r.name == "engine.ai.learned"]
-    assert len(lines) == 1 and "heuristic" in lines[0].getMessage()
+    assert len(lines) == 1 and "plain value" in lines[0].getMessage()
 
 
 def test_training_is_reproducible_and_writes_a_loadable_file(tmp_path):
