@@ -36,8 +36,16 @@ in 10): it rarely loses points, it fails to gain more.
   heuristic's choice): 2 instead of 1: −2.00 [−4.49, +0.49] over 7 deals (seed 101); 0
   instead of 1: +0.47 [−0.49, +1.44] over 38 deals (seed 101), +0.19 [−0.46, +0.83] over 27
   (seed 1), both seeds +0.35 [−0.27, +0.98] over 65: the likeliest gain, not established.
+  Then run on fresh deals (seed 2, `arena meri --a normal --b heuristic --seed 2 --out X` from
+  a tree with margin 0, the same from the shipped tree `--out Y`, `arena --paired X Y`): +0.07
+  [−0.36, +0.49] over 148 deals, stopped there: the pilots' +0.35 was their noise.
+- 2000 playouts (max 600 worlds; CPU p95 209 ms, within normal's 0.23 s) instead of 900, the
+  same way on seed 2: +0.00 [−0.73, +0.73] over 63 deals (stopped for time; with hard's
+  +0.29 over normal at 2.7× its work, a gain of more than ~0.2 was not to be expected).
 A paired difference spreads 1.8–3.7 pts/deal (SD; 2.6 for margin 0), so 40 deals resolve only
-about ±0.8: a gain of +0.3 needs some 300 deals (margin 0 is the run worth doing next).
+about ±0.8: a gain of +0.3 needs some 300 deals. The shipped normal itself against the
+heuristic: +1.37 [+1.08, +1.66] over 139 deals at seed 1, +1.67 [+1.44, +1.91] over 270 at
+seed 2, +1.46 [+1.22, +1.69] over 300 at seed 3.
 
 Learned evaluation (issue 19 part 3; `use_model`, set by `engine.ai.bots`: off in the levels,
 the arena kind `normal-model` has it): a playout from trick t of the play stops once trick
