@@ -66,7 +66,10 @@ PROFILES: dict[str, Profile] = {
     # not established. Hard vs normal (issue 19, seed 1, `arena --out`): Meri +0.285 pts/deal
     # [+0.047, +0.522] over 137 deals (hard stronger); Tractor over 200 deals +0.058 levels/deal
     # [+0.004, +0.111] and +3.9 card points [+0.33, +7.47] (hard stronger in both); Chắn:
-    # chan_search. Tractor normal vs heuristic over 200 deals: +0.427 levels [+0.374, +0.481].
+    # chan_search. Tractor normal vs heuristic (seed 1): +0.427 levels [+0.374, +0.481] over
+    # 200 deals; run on to 500 as decided before the further deals were played: +0.459
+    # [+0.424, +0.494], card points +35.3 [+32.9, +37.7] (deals 0, 150, 199 of the earlier part
+    # replayed identically on this code).
     "meri": Profile(MeriHeuristicBot, MeriAdapter,
                     normal=Budget(playouts=900, max_worlds=300, world_cost=0.5),
                     hard=Budget(playouts=2400, max_worlds=600, world_cost=2.5, inference=True),
