@@ -22,8 +22,9 @@ from engine.ai import bots, learned, train
 from engine.ai.chan_heuristic import exposed_pairs, hand_value
 from engine.ai.chan_search import HAND_WEIGHT, MODEL_COST
 from engine.ai.chan_value import FEATURES, leaf_value, seat_features, state_features
-from engine.ai.search import Budget, SearchBot
+from engine.ai.search import Budget
 from engine.chan.cards import FACES
+from tests.engine.learned_checks import BAD_FILES, check_fallback, search_decisions
 from tests.engine.midgame import positions
 
 BUDGET = Budget(playouts=200, max_worlds=6, min_worlds=4)
@@ -43,11 +44,7 @@ def _positions(count: int, seed: int) -> list:
 
 
 def _decisions(model: bool) -> list:
-    out = []
-    for i, state in enumerate(_positions(6, 3)):
-        bot = SearchBot(bots.make_adapter("chan", i, model=model), i, BUDGET)
-        out.append(bot.choose(state.observation(state.to_act), state.legal_actions()))
-    return out
+    return search_decisions("chan", _positions(6, 3), BUDGET, model)
 
 
 @pytest.mark.parametrize("game", ["chan", "tractor", "meri"])
@@ -124,26 +121,9 @@ def test_features_of_a_hand():
     assert phi["chan*progress"] == 1.0
 
 
-@pytest.mark.parametrize("content", [None, "{not json", json.dumps({"format": "parlor-eval"}),
-                                     "wrong-version", "wrong-features", "nan-weight"])
-def test_missing_or_bad_weights_fall_back_with_one_log_line(content, tmp_path, monkeypatch,
-                                                            caplog):
-    shipped = json.loads(learned.weights_path("chan").read_text(encoding="utf-8"))
-    if content == "wrong-version":
-        content = json.dumps({**shipped, "version": learned.VERSION + 1})
-    elif content == "wrong-features":
-        content = json.dumps({**shipped, "features": shipped["features"][::-1]})
-    elif content == "nan-weight":
-        content = json.dumps({**shipped, "weights": [float("nan")] * len(FEATURES)})
-    monkeypatch.setattr(learned, "WEIGHTS_DIR", tmp_path)
-    if content is not None:
-        (tmp_path / "chan.json").write_text(content, encoding="utf-8")
-    expected = _decisions(model=False)
-    with caplog.at_level(logging.WARNING, logger="engine.ai.learned"):
-        assert _decisions(model=True) == expected
-        assert learned.model("chan", FEATURES) is None
-    lines = [r for r in caplog.records if r.name == "engine.ai.learned"]
-    assert len(lines) == 1 and "plain value" in lines[0].getMessage()
+@pytest.mark.parametrize("kind", BAD_FILES)
+def test_missing_or_bad_weights_fall_back_with_one_log_line(kind, tmp_path, monkeypatch, caplog):
+    check_fallback("chan", FEATURES, kind, _decisions, tmp_path, monkeypatch, caplog)
 
 
 def test_no_model_env_switches_it_off(monkeypatch, caplog):
