@@ -55,7 +55,7 @@ AI_LOGS ?= build/ai-targets
 ai-targets: setup     ## AI strength targets (normal vs heuristic, hard vs normal, every game), then decision times; hours on 2 cores (rerun resumes: deals logged in $(AI_LOGS))
 	mkdir -p $(AI_LOGS)
 	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena meri --a normal --b heuristic --deals 300 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/meri-normal-heuristic.jsonl
-	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena tractor --a normal --b heuristic --deals 200 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/tractor-normal-heuristic.jsonl
+	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena tractor --a normal --b heuristic --deals 500 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/tractor-normal-heuristic.jsonl
 	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena chan --a normal --b heuristic --deals 500 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/chan-normal-heuristic.jsonl
 	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena meri --a hard --b normal --deals 200 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/meri-hard-normal.jsonl
 	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena tractor --a hard --b normal --deals 200 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/tractor-hard-normal.jsonl

@@ -6,9 +6,10 @@ computes, in order), the `weights` and the `training` block (seeds, deals and th
 reproduces the file). A search adapter asks `model(game, features)` lazily, in whichever process
 evaluates its worlds (the table's bot process, a search worker), and the answer is cached in that
 process: one read per process. A missing, corrupt or mismatched file gives None — the search
-then keeps the heuristic's value — and one log line per process says why.
+then keeps its plain value (Chắn: the heuristic's hand value; Tractor: the card points so far;
+Meri: the playout to the end of the deal) — and one log line per process says why.
 
-`PARLOR_NO_MODEL=1` switches every learned evaluation off (the heuristic path), e.g. to measure
+`PARLOR_NO_MODEL=1` switches every learned evaluation off (the plain path), e.g. to measure
 what the model adds; the arena-only kind `normal-nomodel` does the same for one side.
 """
 
@@ -55,7 +56,7 @@ def disabled() -> bool:
 
 
 def model(game: str, features: Sequence[str]) -> LinearValue | None:
-    """The learned value of `game` over `features`, or None (no model: use the heuristic)."""
+    """The learned value of `game` over `features`, or None (no model: use the plain value)."""
     if disabled():
         return None
     path = weights_path(game)
@@ -63,7 +64,7 @@ def model(game: str, features: Sequence[str]) -> LinearValue | None:
         try:
             _cache[path] = read(path, game, features)
         except (OSError, ValueError) as exc:
-            log.warning("learned %s evaluation not used, the heuristic one is: %s", game, exc)
+            log.warning("learned %s evaluation not used, the search's plain value is: %s", game, exc)
             _cache[path] = None
     return _cache[path]
 

@@ -12,6 +12,11 @@ Gaussian elimination in pure Python: 22 unknowns need no numpy) fits the weights
 (HAND_WEIGHT × hand-value lead) and to predicting 0. Writes engine/ai/weights/chan.json with the
 seeds, the deal count, the target, the held-out figures and the exact command.
 
+`python -m engine.ai.train meri|tractor` fit the horizon leaf values of those searches the same
+way from eight / four heuristic bots' self-play (`meri_samples`, `tractor_samples`: the features
+of the true deal at trick boundaries, the target the deal's final score) with the shared
+`fit_and_write`.
+
 Pure Python, one core: the shipped file's 12000 deals take about one CPU minute here. Results
 (held-out MSE against the settlement-scale target) and the arena figures: README, "Learned
 evaluation".
@@ -21,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 import time
@@ -32,11 +38,16 @@ from engine.ai import learned
 from engine.ai.chan_heuristic import ChanHeuristicBot
 from engine.ai.chan_search import HAND_WEIGHT
 from engine.ai.chan_value import FEATURES, state_features
+from engine.ai.meri_heuristic import MeriHeuristicBot
+from engine.ai.meri_search import policy_playout as meri_playout
+from engine.ai.meri_value import FEATURES as MERI_FEATURES
+from engine.ai.meri_value import state_features as meri_features
 from engine.ai.tractor_heuristic import TractorHeuristicBot
 from engine.ai.tractor_search import TractorAdapter
 from engine.ai.tractor_value import FEATURES as TRACTOR_FEATURES
 from engine.ai.tractor_value import state_features as tractor_features
 from engine.chan.legal import OWN_CARD, RESPOND
+from engine.meri.state import PLAY_PHASE as MERI_PLAY
 from engine.tractor.state import PLAY_PHASE
 
 Sample = tuple[list[float], float]
@@ -216,25 +227,102 @@ def train_tractor(deals: int, seed: int, holdout: float, l2: float, out: Path,
                          2, header, training, out, started)
 
 
+#: `--target playouts` (Meri): playouts of the search's policy averaged per position.
+MERI_PLAYOUTS = 4
+
+
+def meri_samples(deals: int, seed: int, start: int = 0,
+                 target: str = "outcome") -> list[list[Sample]]:
+    """Per deal (`start` .. `start + deals - 1` of the run `seed`, dealt like the arena's deals
+    by `game.new_deal`), its (features, target) samples from heuristic self-play: at every trick
+    boundary of the play after the first trick (where the search's horizon playouts stop),
+    `engine.ai.meri_value.state_features` of the true deal. Target `outcome`: team 0's final
+    score minus team 1's (H-33, `MeriAdapter.value` of the finished deal for seat 0);
+    `playouts`: the mean of that difference over `MERI_PLAYOUTS` playouts of the search's own
+    policy (`meri_search.policy_playout`) from the position (playout k from trick t of deal d
+    draws from `random.Random(f"{d}:{t}:{k}")`): what a full playout would have scored, so the
+    leaf stands in for the playouts it saves."""
+    game = registry.get("meri")
+    out: list[list[Sample]] = []
+    for d in range(start, start + deals):
+        rng = random.Random(f"{seed}:{d}")
+        state = game.new_deal(rng.getrandbits(32))
+        players = [MeriHeuristicBot(rng.getrandbits(32)) for _ in range(8)]
+        samples: list[Sample] = []
+        while not state.is_over:
+            if state._phase == MERI_PLAY and state.trick_no and not state.n_played:
+                x = meri_features(state)
+                if target == "playouts":
+                    total = 0
+                    for k in range(MERI_PLAYOUTS):
+                        world = state.clone()
+                        meri_playout(world, random.Random(f"{d}:{state.trick_no}:{k}"))
+                        total += world.team_scores[0] - world.team_scores[1]
+                    samples.append((x, total / MERI_PLAYOUTS))
+                else:
+                    samples.append((x, math.nan))  # the outcome, once the deal is over
+            seat = state.to_act
+            state.apply(players[seat].choose(state.observation(seat), state.legal_actions()))
+        y = float(state.team_scores[0] - state.team_scores[1])
+        out.append([(x, y if math.isnan(v) else v) for x, v in samples])
+    return out
+
+
+def train_meri(deals: int, seed: int, holdout: float, l2: float, out: Path,
+               command: str, target: str = "outcome") -> dict:
+    """Generate, fit, measure and write the Meri weights; return the file's content."""
+    started = time.process_time()
+    per_deal = meri_samples(deals, seed, target=target)
+    so_far = MERI_FEATURES.index("score_diff")
+    fitted = ("final team score difference of heuristic self-play" if target == "outcome" else
+              f"mean team score difference of {MERI_PLAYOUTS} search playouts from positions "
+              "of heuristic self-play")
+    header = {
+        "about": "Meri search leaf value at the playout horizon: weights · φ (team 0's view, "
+                 "team 1's is its negative), see engine/ai/meri_value.py; fitted to the "
+                 + fitted,
+        "features": list(MERI_FEATURES),
+    }
+    training = {"command": command, "deals": deals, "seed": seed, "holdout": holdout,
+                "l2": l2, "target": target}
+    return fit_and_write("meri", per_deal, holdout, l2,
+                         {"score_so_far": lambda x: x[so_far], "zero": lambda x: 0.0},
+                         3, header, training, out, started)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.ai.train", description=__doc__
                                      .split("\n")[0])
-    parser.add_argument("game", choices=["chan", "tractor"])
+    parser.add_argument("game", choices=["chan", "meri", "tractor"])
     parser.add_argument("--deals", type=int, default=12000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--holdout", type=float, default=0.2)
     parser.add_argument("--l2", type=float, default=1.0)
-    parser.add_argument("--target", choices=["settlement", "win"], default="win")
+    parser.add_argument("--target", choices=["settlement", "win", "outcome", "playouts"],
+                        default=None, help="chan: settlement or win (default); meri: outcome "
+                        "(default) or playouts")
     parser.add_argument("--out", type=Path, default=None,
                         help="default: engine/ai/weights/<game>.json")
     args = parser.parse_args(argv)
     if args.deals < 2 or not 0.0 <= args.holdout < 1.0:
         print("error: --deals must be at least 2 and --holdout in [0, 1)", file=sys.stderr)
         return 2
+    targets = {"chan": ("win", "settlement"), "meri": ("outcome", "playouts")}
+    if args.game in targets:  # (Tractor has one target)
+        if args.target is None:
+            args.target = targets[args.game][0]
+        if args.target not in targets[args.game]:
+            print(f"error: --target {args.target} is not one of {args.game}'s", file=sys.stderr)
+            return 2
     out = args.out or learned.weights_path(args.game)
     command = (f"python -m engine.ai.train {args.game} --deals {args.deals} --seed {args.seed} "
                f"--holdout {args.holdout} --l2 {args.l2}")
-    if args.game == "tractor":
+    if args.game == "meri":
+        if args.target != "outcome":
+            command += f" --target {args.target}"
+        data = train_meri(args.deals, args.seed, args.holdout, args.l2, out, command,
+                          args.target)
+    elif args.game == "tractor":
         data = train_tractor(args.deals, args.seed, args.holdout, args.l2, out, command)
     else:
         command += f" --target {args.target}"

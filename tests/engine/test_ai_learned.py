@@ -1,4 +1,6 @@
-"""The learned Chắn leaf value (engine/ai/learned.py, chan_value.py, train.py; issue 19 part 3).
+"""The learned Chắn leaf value (engine/ai/learned.py, chan_value.py, train.py; issue 19 part 3),
+and what every game's learned value shares (the shipped files, the levels and arena kinds; the
+Tractor and Meri values' own tests: test_ai_tractor_value.py, test_ai_meri_value.py).
 
 Acceptance: the shipped weights load (≤ 1 MB, with the command and seed that made them) and are
 what the search's leaf value computes; a missing, corrupt or mismatched weights file falls back to
@@ -20,8 +22,9 @@ from engine.ai import bots, learned, train
 from engine.ai.chan_heuristic import exposed_pairs, hand_value
 from engine.ai.chan_search import HAND_WEIGHT, MODEL_COST
 from engine.ai.chan_value import FEATURES, leaf_value, seat_features, state_features
-from engine.ai.search import Budget, SearchBot
+from engine.ai.search import Budget
 from engine.chan.cards import FACES
+from tests.engine.learned_checks import BAD_FILES, check_fallback, search_decisions
 from tests.engine.midgame import positions
 
 BUDGET = Budget(playouts=200, max_worlds=6, min_worlds=4)
@@ -41,20 +44,17 @@ def _positions(count: int, seed: int) -> list:
 
 
 def _decisions(model: bool) -> list:
-    out = []
-    for i, state in enumerate(_positions(6, 3)):
-        bot = SearchBot(bots.make_adapter("chan", i, model=model), i, BUDGET)
-        out.append(bot.choose(state.observation(state.to_act), state.legal_actions()))
-    return out
+    return search_decisions("chan", _positions(6, 3), BUDGET, model)
 
 
-@pytest.mark.parametrize("game", ["chan", "tractor"])
+@pytest.mark.parametrize("game", ["chan", "tractor", "meri"])
 def test_shipped_weights_load_and_are_small(game):
     """Every game's weights: at most 1 MB, with the command and seed that reproduce them, and
     read with the features its code computes today."""
-    from engine.ai import tractor_value
+    from engine.ai import meri_value, tractor_value
 
-    features = {"chan": FEATURES, "tractor": tractor_value.FEATURES}[game]
+    features = {"chan": FEATURES, "tractor": tractor_value.FEATURES,
+                "meri": meri_value.FEATURES}[game]
     path = learned.weights_path(game)
     assert path.stat().st_size <= learned.MAX_BYTES
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -121,26 +121,9 @@ def test_features_of_a_hand():
     assert phi["chan*progress"] == 1.0
 
 
-@pytest.mark.parametrize("content", [None, "{not json", json.dumps({"format": "parlor-eval"}),
-                                     "wrong-version", "wrong-features", "nan-weight"])
-def test_missing_or_bad_weights_fall_back_with_one_log_line(content, tmp_path, monkeypatch,
-                                                            caplog):
-    shipped = json.loads(learned.weights_path("chan").read_text(encoding="utf-8"))
-    if content == "wrong-version":
-        content = json.dumps({**shipped, "version": learned.VERSION + 1})
-    elif content == "wrong-features":
-        content = json.dumps({**shipped, "features": shipped["features"][::-1]})
-    elif content == "nan-weight":
-        content = json.dumps({**shipped, "weights": [float("nan")] * len(FEATURES)})
-    monkeypatch.setattr(learned, "WEIGHTS_DIR", tmp_path)
-    if content is not None:
-        (tmp_path / "chan.json").write_text(content, encoding="utf-8")
-    expected = _decisions(model=False)
-    with caplog.at_level(logging.WARNING, logger="engine.ai.learned"):
-        assert _decisions(model=True) == expected
-        assert learned.model("chan", FEATURES) is None
-    lines = [r for r in caplog.records if r.name == "engine.ai.learned"]
-    assert len(lines) == 1 and "heuristic" in lines[0].getMessage()
+@pytest.mark.parametrize("kind", BAD_FILES)
+def test_missing_or_bad_weights_fall_back_with_one_log_line(kind, tmp_path, monkeypatch, caplog):
+    check_fallback("chan", FEATURES, kind, _decisions, tmp_path, monkeypatch, caplog)
 
 
 def test_no_model_env_switches_it_off(monkeypatch, caplog):
@@ -150,16 +133,17 @@ def test_no_model_env_switches_it_off(monkeypatch, caplog):
     assert not caplog.records  # a deliberate switch, not a fault
 
 
+@pytest.mark.parametrize("game", ["chan", "tractor", "meri"])
 @pytest.mark.parametrize("learned", [True, False])
-def test_the_levels_follow_the_profile_and_the_arena_kinds_force_it(learned, monkeypatch):
-    monkeypatch.setitem(bots.PROFILES, "chan",
-                        dataclasses.replace(bots.PROFILES["chan"], learned=learned))
+def test_the_levels_follow_the_profile_and_the_arena_kinds_force_it(game, learned, monkeypatch):
+    monkeypatch.setitem(bots.PROFILES, game,
+                        dataclasses.replace(bots.PROFILES[game], learned=learned))
     assert {"normal-model", "normal-nomodel"} <= set(bots.KINDS)
     assert not {"normal-model", "normal-nomodel"} & set(bots.LEVELS)
     for kind in ("normal", "hard"):
-        assert (bots.make_bot("chan", kind, 0).adapter.model() is not None) == learned
-    assert bots.make_bot("chan", "normal-model", 0).adapter.model() is not None
-    assert bots.make_bot("chan", "normal-nomodel", 0).adapter.model() is None
+        assert (bots.make_bot(game, kind, 0).adapter.model() is not None) == learned
+    assert bots.make_bot(game, "normal-model", 0).adapter.model() is not None
+    assert bots.make_bot(game, "normal-nomodel", 0).adapter.model() is None
 
 
 def test_training_is_reproducible_and_writes_a_loadable_file(tmp_path):

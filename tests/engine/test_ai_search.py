@@ -84,13 +84,13 @@ def test_sampled_worlds_are_consistent_with_the_observation(game_name):
 
 
 @pytest.mark.parametrize(("game_name", "model"),
-                         [(g, True) for g in GAMES] + [("chan", False), ("tractor", False)])
+                         [(g, m) for g in GAMES for m in (True, False)])
 def test_no_peeking_same_observation_same_decision(game_name, model):
     """Two states with one observation but different hidden cards get the same decision, with
-    the learned leaf value (Chắn's and Tractor's, engine/ai/learned.py) and without it (Tractor's
-    mid-play positions with the model: also test_ai_tractor_value.py)."""
-    if game_name in ("chan", "tractor"):  # the model is really in use (or really off)
-        assert (bots.make_adapter(game_name, 4, model).model() is not None) == model
+    the learned leaf value (every game's, engine/ai/learned.py) and without it (mid-play
+    positions with the model: also test_ai_tractor_value.py, test_ai_meri_value.py)."""
+    # the model is really in use (or really off)
+    assert (bots.make_adapter(game_name, 4, model).model() is not None) == model
     adapter = bots.make_adapter(game_name, 2)
     rng = random.Random(3)
     budget = Budget(playouts=1000, max_worlds=3)

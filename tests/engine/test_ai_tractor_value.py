@@ -10,19 +10,23 @@ are then exactly those of the no-model path; training is reproducible from its s
 
 from __future__ import annotations
 
-import json
-import logging
 import random
 
 import pytest
 
 from engine import registry
 from engine.ai import bots, learned, train
-from engine.ai.search import Budget, SearchBot
+from engine.ai.search import Budget
 from engine.ai.tractor_heuristic import TractorHeuristicBot
 from engine.ai.tractor_search import HORIZON, MODEL_COST, MODEL_HORIZON
 from engine.ai.tractor_value import FEATURES, base_features, leaf_value, state_features
 from engine.tractor.cards import BJ, POINTS, RJ, TRUMP
+from tests.engine.learned_checks import (
+    BAD_FILES,
+    check_fallback,
+    check_no_peeking,
+    search_decisions,
+)
 
 BUDGET = Budget(playouts=120, max_worlds=6, min_worlds=4)
 
@@ -55,11 +59,7 @@ def _play_positions(count: int, seed: int) -> list:
 
 
 def _decisions(model: bool) -> list:
-    out = []
-    for i, state in enumerate(_play_positions(5, 3)):
-        bot = SearchBot(bots.make_adapter("tractor", i, model=model), i, BUDGET)
-        out.append(bot.choose(state.observation(state.to_act), state.legal_actions()))
-    return out
+    return search_decisions("tractor", _play_positions(5, 3), BUDGET, model)
 
 
 def test_the_horizon_leaf_is_the_model_on_the_world_features():
@@ -138,41 +138,16 @@ def test_the_model_looks_fewer_tricks_ahead():
 
 
 def test_no_peeking_with_the_model():
-    """Two deals with one observation but different hidden cards (a sampled world as the other
-    deal) get the same decision from the search with the learned leaf value."""
-    sampler = bots.make_adapter("tractor", 2)
-    rng = random.Random(3)
-    budget = Budget(playouts=300, max_worlds=4)
-    checked = 0
-    for state in _play_positions(6, 8):
-        seat = state.to_act
-        obs = state.observation(seat)
-        other = sampler.sample(obs, rng)
-        assert other.observation(seat) == obs and other.hands != state.hands
-        one = SearchBot(bots.make_adapter("tractor", 4, model=True), 9, budget)
-        two = SearchBot(bots.make_adapter("tractor", 4, model=True), 9, budget)
-        assert one.adapter.model() is not None
-        assert one.choose(obs, state.legal_actions()) == two.choose(
-            other.observation(seat), other.legal_actions())
-        checked += 1
-    assert checked == 6
+    """Two deals with one observation but different hidden cards get the same decision from the
+    search with the learned leaf value."""
+    states = _play_positions(6, 8)
+    assert len(states) == 6
+    check_no_peeking("tractor", states)
 
 
-@pytest.mark.parametrize("content", [None, "{not json", "wrong-features"])
-def test_missing_or_bad_weights_fall_back_with_one_log_line(content, tmp_path, monkeypatch,
-                                                            caplog):
-    shipped = json.loads(learned.weights_path("tractor").read_text(encoding="utf-8"))
-    if content == "wrong-features":
-        content = json.dumps({**shipped, "features": shipped["features"][::-1]})
-    monkeypatch.setattr(learned, "WEIGHTS_DIR", tmp_path)
-    if content is not None:
-        (tmp_path / "tractor.json").write_text(content, encoding="utf-8")
-    expected = _decisions(model=False)
-    with caplog.at_level(logging.WARNING, logger="engine.ai.learned"):
-        assert _decisions(model=True) == expected
-        assert learned.model("tractor", FEATURES) is None
-    lines = [r for r in caplog.records if r.name == "engine.ai.learned"]
-    assert len(lines) == 1 and "heuristic" in lines[0].getMessage()
+@pytest.mark.parametrize("kind", BAD_FILES)
+def test_missing_or_bad_weights_fall_back_with_one_log_line(kind, tmp_path, monkeypatch, caplog):
+    check_fallback("tractor", FEATURES, kind, _decisions, tmp_path, monkeypatch, caplog)
 
 
 def test_training_is_reproducible_and_writes_a_loadable_file(tmp_path):
