@@ -32,6 +32,17 @@ log `arena tractor --a normal --b heuristic --seed 1 --out`, +0.427 levels [+0.3
 
 Both pilots were stopped for time on a machine loaded 12–18 on two cores (about one deal a
 minute each); neither excludes a gain of the ~+0.04 levels the +0.40 target needs.
+
+- The learned value with a shorter look-ahead (`MODEL_HORIZON` = 3 tricks where the model
+  scores the leaf; its cheaper playouts buy more worlds for the same work), `normal-model`:
+  priced 0.75 (a first guess; 0.83 measured since, so this arm searched ~10% more at mid-play
+  decisions), seed 1, paired with the shipped normal's 500-deal log on deals 0–199: levels
+  +0.050 [−0.015, +0.115], card points +3.4 [−0.5, +7.3]; priced 0.83 as shipped, seed 2,
+  `arena tractor --a normal-model|normal-nomodel --b heuristic --seed 2 --out X|Y`, `arena
+  --paired X Y`, stopped for time after 107 deals: levels +0.005 [−0.075, +0.084], card
+  points +4.5 [−0.6, +9.7]. It leans stronger in card points on both seeds (levels barely),
+  established on neither: still off in the levels (`engine.ai.bots`), and the run worth doing
+  next is `normal-model` against `normal-nomodel` on 500 deals.
 """
 
 from __future__ import annotations
