@@ -87,8 +87,11 @@ PROFILES: dict[str, Profile] = {
                        # stronger at the same work — normal vs heuristic, paired with the 200-deal
                        # seed-1 log on the same duplicate deals (deals 0–39 and 100–116), levels
                        # +0.000 [−0.132, +0.132], card points +0.09 [−7.3, +7.4] over 57 deals;
-                       # 800 playouts (within the 0.23 s p95) −0.019 [−0.134, +0.096] over 26:
-                       # see tractor_search. `normal-model` measures it.
+                       # 800 playouts (within the 0.23 s p95) −0.019 [−0.134, +0.096] over 26;
+                       # with a 3-trick look-ahead (MODEL_HORIZON) +0.05 levels [−0.02, +0.12]
+                       # over 200 deals (seed 1) and +0.005 [−0.08, +0.08] over 107 (seed 2),
+                       # card points +3.4 and +4.5, not established: see tractor_search.
+                       # `normal-model` measures it.
                        learned=False),
     "chan": Profile(ChanHeuristicBot, ChanAdapter,
                     normal=Budget(playouts=1000, max_worlds=200, world_cost=6.0),

@@ -18,7 +18,7 @@ from engine import registry
 from engine.ai import bots, learned, train
 from engine.ai.search import Budget
 from engine.ai.tractor_heuristic import TractorHeuristicBot
-from engine.ai.tractor_search import MODEL_COST
+from engine.ai.tractor_search import HORIZON, MODEL_COST, MODEL_HORIZON
 from engine.ai.tractor_value import FEATURES, base_features, leaf_value, state_features
 from engine.tractor.cards import BJ, POINTS, RJ, TRUMP
 from tests.engine.learned_checks import (
@@ -119,11 +119,22 @@ def test_features_of_a_position_count_each_team():
 
 
 def test_the_model_prices_its_playouts():
-    """The budget stays work: a mid-play playout scored by the model costs MODEL_COST (> 1)."""
+    """The budget stays work: a mid-play playout scored by the model, shorter, costs MODEL_COST
+    of a plain one (measured: less than 1)."""
     state = _play_positions(1, 4)[0]
     obs = state.observation(state.to_act)
-    assert bots.make_adapter("tractor", 0, model=True).cost(obs) == MODEL_COST > 1.0
+    assert bots.make_adapter("tractor", 0, model=True).cost(obs) == MODEL_COST < 1.0
     assert bots.make_adapter("tractor", 0, model=False).cost(obs) == 1.0
+
+
+def test_the_model_looks_fewer_tricks_ahead():
+    """A mid-play playout stops HORIZON tricks on, MODEL_HORIZON with the learned leaf value."""
+    for state in _play_positions(4, 5):
+        for model, horizon in ((False, HORIZON), (True, MODEL_HORIZON)):
+            world = state.clone()
+            bots.make_adapter("tractor", 0, model=model).rollout(world, random.Random(1))
+            stop = len(state.tricks) + horizon
+            assert len(world.tricks) == stop or (world.is_over and len(world.tricks) < stop)
 
 
 def test_no_peeking_with_the_model():
