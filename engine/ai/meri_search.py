@@ -44,7 +44,7 @@ in 10): it rarely loses points, it fails to gain more.
   +0.29 over normal at 2.7× its work, a gain of more than ~0.2 was not to be expected).
 A paired difference spreads 1.8–3.7 pts/deal (SD; 2.6 for margin 0), so 40 deals resolve only
 about ±0.8: a gain of +0.3 needs some 300 deals. The shipped normal itself against the
-heuristic: +1.37 [+1.08, +1.66] over 139 deals at seed 1, +1.67 [+1.44, +1.91] over 270 at
+heuristic: +1.37 [+1.08, +1.66] over 139 deals at seed 1, +1.66 [+1.43, +1.89] over 300 at
 seed 2, +1.46 [+1.22, +1.69] over 300 at seed 3.
 
 Learned evaluation (issue 19 part 3; `use_model`, set by `engine.ai.bots`: off in the levels,
