@@ -77,7 +77,16 @@ against three normal, rotated (`PARLOR_SEARCH_CLOCK=cpu python -m engine arena c
 normal --deals 200 --seed 1 --jobs 1 --out FILE`, stopped at the deadline after 179 deals): hard
 without inference 25.3 % wins [23.1, 27.5] (par 24.9 %, draws 0.3 %), settlement +0.17 [−0.21,
 +0.55]; with inference it was 23.6 % [20.9, 26.3], −0.15 [−0.61, +0.31] over 126: level with
-normal now, not stronger.
+normal now, not stronger. Run on to 500 deals (the `make ai-targets` command; deals 0, 100 and
+178 of the first part replayed identically first): 25.6 % [24.3, 26.9], settlement +0.11
+[−0.11, +0.33] — level. Normal against three heuristic bots on the same command's 500 deals:
+27.4 % [26.1, 28.7], settlement +0.47 [+0.26, +0.69].
+
+Tried since (normal vs heuristic, seed 1, paired with that 500-deal log by `arena --paired`):
+the other seats discard greedily (by their hand value, as this seat does) 70 % of the time in
+the round playout instead of at random — closer to the heuristic opponents, at 2.1× the
+playout CPU (p95 120 ms, within 0.23 s): wins +0.5 points [−1.4, +2.5], settlement +0.03
+[−0.33, +0.39] over 181 deals. Not shipped.
 """
 
 from __future__ import annotations
