@@ -307,13 +307,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.deals < 2 or not 0.0 <= args.holdout < 1.0:
         print("error: --deals must be at least 2 and --holdout in [0, 1)", file=sys.stderr)
         return 2
-    targets = {"chan": ("win", "settlement"), "meri": ("outcome", "playouts")}
-    if args.game in targets:  # (Tractor has one target)
-        if args.target is None:
-            args.target = targets[args.game][0]
-        if args.target not in targets[args.game]:
-            print(f"error: --target {args.target} is not one of {args.game}'s", file=sys.stderr)
-            return 2
+    targets = {"chan": ("win", "settlement"), "meri": ("outcome", "playouts"), "tractor": ()}
+    if args.target is None and targets[args.game]:
+        args.target = targets[args.game][0]
+    if args.target is not None and args.target not in targets[args.game]:
+        print(f"error: --target {args.target} is not one of {args.game}'s "
+              f"({', '.join(targets[args.game]) or 'it has one target'})", file=sys.stderr)
+        return 2
     out = args.out or learned.weights_path(args.game)
     command = (f"python -m engine.ai.train {args.game} --deals {args.deals} --seed {args.seed} "
                f"--holdout {args.holdout} --l2 {args.l2}")

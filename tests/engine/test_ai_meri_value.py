@@ -239,3 +239,4 @@ def test_train_meri_from_the_command_line(tmp_path, capsys):
         "--target playouts")
     assert train.main(["meri", "--deals", "20", "--target", "win", "--out", str(out)]) == 2
     assert train.main(["chan", "--deals", "20", "--target", "playouts", "--out", str(out)]) == 2
+    assert train.main(["tractor", "--deals", "20", "--target", "win", "--out", str(out)]) == 2
