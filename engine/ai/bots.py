@@ -89,8 +89,8 @@ PROFILES: dict[str, Profile] = {
                        # +0.000 [−0.132, +0.132], card points +0.09 [−7.3, +7.4] over 57 deals;
                        # 800 playouts (within the 0.23 s p95) −0.019 [−0.134, +0.096] over 26;
                        # with a 3-trick look-ahead (MODEL_HORIZON) +0.05 levels [−0.02, +0.12]
-                       # over 200 deals (seed 1) and +0.005 [−0.08, +0.08] over 107 (seed 2),
-                       # card points +3.4 and +4.5, not established: see tractor_search.
+                       # over 200 deals (seed 1) and −0.005 [−0.056, +0.046] over 300 (seed 2),
+                       # card points +3.4 and +1.3, not established: see tractor_search.
                        # `normal-model` measures it.
                        learned=False),
     "chan": Profile(ChanHeuristicBot, ChanAdapter,

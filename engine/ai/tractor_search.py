@@ -39,10 +39,9 @@ minute each); neither excludes a gain of the ~+0.04 levels the +0.40 target need
   decisions), seed 1, paired with the shipped normal's 500-deal log on deals 0–199: levels
   +0.050 [−0.015, +0.115], card points +3.4 [−0.5, +7.3]; priced 0.83 as shipped, seed 2,
   `arena tractor --a normal-model|normal-nomodel --b heuristic --seed 2 --out X|Y`, `arena
-  --paired X Y`, stopped for time after 107 deals: levels +0.005 [−0.075, +0.084], card
-  points +4.5 [−0.6, +9.7]. It leans stronger in card points on both seeds (levels barely),
-  established on neither: still off in the levels (`engine.ai.bots`), and the run worth doing
-  next is `normal-model` against `normal-nomodel` on 500 deals.
+  --paired X Y`, 300 deals: levels −0.005 [−0.056, +0.046], card points +1.3 [−2.0, +4.5]
+  (after 107 deals it had looked like +4.5 card points). Level with the plain value: still
+  off in the levels (`engine.ai.bots`).
 """
 
 from __future__ import annotations
