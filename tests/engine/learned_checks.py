@@ -10,12 +10,34 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from engine import registry
 from engine.ai import bots, learned
 from engine.ai.search import Budget, SearchBot
 
 #: The weights files a game must survive: none at all, and every way a file can be wrong.
 BAD_FILES = (None, "{not json", "header-only", "wrong-version", "wrong-features", "nan-weight",
              "too-big")
+
+
+def self_play_positions(game: str, players: Sequence, count: int, seed: int,
+                        where: Callable[[Any], bool], chance: float,
+                        keep: Callable[[Any], bool] = lambda state: True) -> list:
+    """`count` copies of states of self-play by `players` (deals `seed * 1000`, `+ 1`, ...): a
+    state `where` holds is drawn with probability `chance` (from `random.Random(seed)`) and kept
+    if `keep` holds too."""
+    rules = registry.get(game)
+    rng = random.Random(seed)
+    out: list = []
+    deal = 0
+    while len(out) < count:
+        state = rules.new_deal(seed * 1000 + deal)
+        deal += 1
+        while not state.is_over and len(out) < count:
+            if where(state) and rng.random() < chance and keep(state):
+                out.append(state.clone())
+            seat = state.to_act
+            state.apply(players[seat].choose(state.observation(seat), state.legal_actions()))
+    return out
 
 
 def search_decisions(game: str, states: Sequence, budget: Budget, model: bool) -> list:

@@ -30,12 +30,7 @@ from tests.engine.midgame import positions
 BUDGET = Budget(playouts=200, max_worlds=6, min_worlds=4)
 
 
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    """Each test loads the weights afresh (the cache is per process)."""
-    learned.clear_cache()
-    yield
-    learned.clear_cache()
+pytestmark = pytest.mark.usefixtures("fresh_learned_cache")
 
 
 def _positions(count: int, seed: int) -> list:

@@ -28,39 +28,28 @@ from tests.engine.learned_checks import (
     check_fallback,
     check_no_peeking,
     search_decisions,
+    self_play_positions,
 )
 
 BUDGET = Budget(playouts=150, max_worlds=6, min_worlds=4)
 
 
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    """Each test loads the weights afresh (the cache is per process)."""
-    learned.clear_cache()
-    yield
-    learned.clear_cache()
+pytestmark = pytest.mark.usefixtures("fresh_learned_cache")
 
 
 def _play_positions(count: int, seed: int, boundary: bool = False, last: int = 4) -> list:
     """States of heuristic self-play in the play phase up to trick `last` (0-based) with a
     choice to make (`boundary`: at a trick boundary after the first trick, where a horizon
     playout stops, instead)."""
-    game = registry.get("meri")
-    rng = random.Random(seed)
-    players = [MeriHeuristicBot(s) for s in range(8)]
-    out: list = []
-    deal = 0
-    while len(out) < count:
-        state = game.new_deal(seed * 1000 + deal)
-        deal += 1
-        while not state.is_over and len(out) < count:
-            if state.phase == "play" and state.trick_no <= last and rng.random() < 0.15:
-                at_boundary = state.trick_no > 0 and state.n_played == 0
-                if at_boundary if boundary else len(state.legal_actions()) > 1:
-                    out.append(state.clone())
-            seat = state.to_act
-            state.apply(players[seat].choose(state.observation(seat), state.legal_actions()))
-    return out
+
+    def keep(state) -> bool:
+        if boundary:
+            return state.trick_no > 0 and state.n_played == 0
+        return len(state.legal_actions()) > 1
+
+    return self_play_positions(
+        "meri", [MeriHeuristicBot(s) for s in range(8)], count, seed,
+        lambda state: state.phase == "play" and state.trick_no <= last, 0.15, keep)
 
 
 def _decisions(model: bool) -> list:

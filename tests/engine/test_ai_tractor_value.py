@@ -14,7 +14,6 @@ import random
 
 import pytest
 
-from engine import registry
 from engine.ai import bots, learned, train
 from engine.ai.search import Budget
 from engine.ai.tractor_heuristic import TractorHeuristicBot
@@ -26,36 +25,21 @@ from tests.engine.learned_checks import (
     check_fallback,
     check_no_peeking,
     search_decisions,
+    self_play_positions,
 )
 
 BUDGET = Budget(playouts=120, max_worlds=6, min_worlds=4)
 
 
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    """Each test loads the weights afresh (the cache is per process)."""
-    learned.clear_cache()
-    yield
-    learned.clear_cache()
+pytestmark = pytest.mark.usefixtures("fresh_learned_cache")
 
 
 def _play_positions(count: int, seed: int) -> list:
     """Mid-play states of heuristic self-play, a trick or more in, with a choice to make."""
-    game = registry.get("tractor")
-    rng = random.Random(seed)
-    players = [TractorHeuristicBot(s) for s in range(4)]
-    out: list = []
-    deal = 0
-    while len(out) < count:
-        state = game.new_deal(seed * 1000 + deal)
-        deal += 1
-        while not state.is_over and len(out) < count:
-            if (state.phase == "play" and state.tricks and len(state.legal_actions()) > 1
-                    and rng.random() < 0.1):
-                out.append(state.clone())
-            seat = state.to_act
-            state.apply(players[seat].choose(state.observation(seat), state.legal_actions()))
-    return out
+    return self_play_positions(
+        "tractor", [TractorHeuristicBot(s) for s in range(4)], count, seed,
+        lambda state: (state.phase == "play" and bool(state.tricks)
+                       and len(state.legal_actions()) > 1), 0.1)
 
 
 def _decisions(model: bool) -> list:
