@@ -32,6 +32,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from engine import registry
 from engine.ai import learned
@@ -53,18 +54,26 @@ from engine.tractor.state import PLAY_PHASE
 Sample = tuple[list[float], float]
 
 
+def self_play_deal(game_name: str, bot: Callable[[int], Any], seed: int,
+                   index: int) -> tuple[Any, list]:
+    """Deal `index` of the training run `seed` and its heuristic players, one per seat, all
+    drawn from `random.Random(f"{seed}:{index}")` (so a deal's samples do not depend on which
+    other deals are generated)."""
+    game = registry.get(game_name)
+    rng = random.Random(f"{seed}:{index}")
+    state = game.new_deal(rng.getrandbits(32))
+    return state, [bot(rng.getrandbits(32)) for _ in range(game.players)]
+
+
 def chan_samples(deals: int, seed: int, start: int = 0,
                  target: str = "settlement") -> list[list[Sample]]:
     """Per deal (`start` .. `start + deals - 1` of the run `seed`), its (features, target)
     samples from heuristic self-play. Target `settlement`: the seat's settlement; `win`: the
     same outcome at one score for every win (+3 won, −1 lost, 0 drawn; scaled by the mean
     winning score afterwards, `rescale`), which drops the noise of the bonuses."""
-    game = registry.get("chan")
     out: list[list[Sample]] = []
     for d in range(start, start + deals):
-        rng = random.Random(f"{seed}:{d}")
-        state = game.new_deal(rng.getrandbits(32))
-        bots = [ChanHeuristicBot(rng.getrandbits(32)) for _ in range(4)]
+        state, bots = self_play_deal("chan", ChanHeuristicBot, seed, d)
         pending: list[tuple[int, list[float]]] = []
         while not state.is_over:
             seat = state.to_act
@@ -190,12 +199,9 @@ def tractor_samples(deals: int, seed: int, start: int = 0) -> list[list[Sample]]
     boundary of the play from the second trick on (where the search's mid-play playouts stop),
     `engine.ai.tractor_value.state_features` of the true deal; the target is the attackers'
     final `card points + 20 × levels` (`TractorAdapter.value` of the finished deal)."""
-    game = registry.get("tractor")
     out: list[list[Sample]] = []
     for d in range(start, start + deals):
-        rng = random.Random(f"{seed}:{d}")
-        state = game.new_deal(rng.getrandbits(32))
-        players = [TractorHeuristicBot(rng.getrandbits(32)) for _ in range(4)]
+        state, players = self_play_deal("tractor", TractorHeuristicBot, seed, d)
         xs: list[list[float]] = []
         while not state.is_over:
             if state.ph == PLAY_PHASE and state.tricks and not state.trick:
@@ -242,12 +248,9 @@ def meri_samples(deals: int, seed: int, start: int = 0,
     policy (`meri_search.policy_playout`) from the position (playout k from trick t of deal d
     draws from `random.Random(f"{d}:{t}:{k}")`): what a full playout would have scored, so the
     leaf stands in for the playouts it saves."""
-    game = registry.get("meri")
     out: list[list[Sample]] = []
     for d in range(start, start + deals):
-        rng = random.Random(f"{seed}:{d}")
-        state = game.new_deal(rng.getrandbits(32))
-        players = [MeriHeuristicBot(rng.getrandbits(32)) for _ in range(8)]
+        state, players = self_play_deal("meri", MeriHeuristicBot, seed, d)
         samples: list[Sample] = []
         while not state.is_over:
             if state._phase == MERI_PLAY and state.trick_no and not state.n_played:
