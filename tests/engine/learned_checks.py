@@ -71,6 +71,24 @@ def check_no_peeking(game: str, states: Sequence,
             other.observation(seat), other.legal_actions())
 
 
+def check_training_reproducible(train: Callable[..., dict], game: str, features: Sequence[str],
+                                deals: int, tmp_path) -> dict:
+    """`train(deals, seed, holdout, l2, out, command)` writes a file the loader reads back with
+    its weights; the same seed gives the same weights (and training block but for the CPU
+    time and the command), another seed others. Returns the first run's content."""
+    out = tmp_path / f"{game}.json"
+    one = train(deals, 7, 0.25, 1.0, out, f"python -m engine.ai.train {game}")
+    assert learned.read(out, game, features).weights == tuple(one["weights"])
+    two = train(deals, 7, 0.25, 1.0, tmp_path / "again.json", "same")
+    assert two["weights"] == one["weights"]
+    drop = {"cpu_seconds", "command"}
+    assert ({k: v for k, v in two["training"].items() if k not in drop}
+            == {k: v for k, v in one["training"].items() if k not in drop})
+    three = train(deals, 8, 0.25, 1.0, tmp_path / "other.json", "other seed")
+    assert three["weights"] != one["weights"]
+    return one
+
+
 def bad_content(kind: str | None, shipped: dict) -> str | None:
     """The text of a weights file of `kind` (None: no file), built from the shipped one."""
     if kind is None or kind == "{not json":

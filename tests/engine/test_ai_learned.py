@@ -24,7 +24,12 @@ from engine.ai.chan_search import HAND_WEIGHT, MODEL_COST
 from engine.ai.chan_value import FEATURES, leaf_value, seat_features, state_features
 from engine.ai.search import Budget
 from engine.chan.cards import FACES
-from tests.engine.learned_checks import BAD_FILES, check_fallback, search_decisions
+from tests.engine.learned_checks import (
+    BAD_FILES,
+    check_fallback,
+    check_training_reproducible,
+    search_decisions,
+)
 from tests.engine.midgame import positions
 
 BUDGET = Budget(playouts=200, max_worlds=6, min_worlds=4)
@@ -142,13 +147,7 @@ def test_the_levels_follow_the_profile_and_the_arena_kinds_force_it(game, learne
 
 
 def test_training_is_reproducible_and_writes_a_loadable_file(tmp_path):
-    out = tmp_path / "chan.json"
-    one = train.train_chan(40, 7, 0.25, 1.0, out, "python -m engine.ai.train chan --deals 40")
-    assert learned.read(out, "chan", FEATURES).weights == tuple(one["weights"])
-    two = train.train_chan(40, 7, 0.25, 1.0, tmp_path / "again.json", "same")
-    assert two["weights"] == one["weights"]
-    three = train.train_chan(40, 8, 0.25, 1.0, tmp_path / "other.json", "other seed")
-    assert three["weights"] != one["weights"]
+    one = check_training_reproducible(train.train_chan, "chan", FEATURES, 40, tmp_path)
     assert one["training"]["samples_fit"] > 100
 
 

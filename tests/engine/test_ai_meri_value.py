@@ -27,6 +27,7 @@ from tests.engine.learned_checks import (
     BAD_FILES,
     check_fallback,
     check_no_peeking,
+    check_training_reproducible,
     search_decisions,
     self_play_positions,
 )
@@ -179,16 +180,7 @@ def test_missing_or_bad_weights_fall_back_with_one_log_line(kind, tmp_path, monk
 
 
 def test_training_is_reproducible_and_writes_a_loadable_file(tmp_path):
-    out = tmp_path / "meri.json"
-    one = train.train_meri(40, 7, 0.25, 1.0, out, "python -m engine.ai.train meri")
-    assert learned.read(out, "meri", FEATURES).weights == tuple(one["weights"])
-    two = train.train_meri(40, 7, 0.25, 1.0, tmp_path / "again.json", "same")
-    assert two["weights"] == one["weights"]
-    drop = {"cpu_seconds", "command"}
-    assert ({k: v for k, v in two["training"].items() if k not in drop}
-            == {k: v for k, v in one["training"].items() if k not in drop})
-    three = train.train_meri(40, 8, 0.25, 1.0, tmp_path / "other.json", "other seed")
-    assert three["weights"] != one["weights"]
+    one = check_training_reproducible(train.train_meri, "meri", FEATURES, 40, tmp_path)
     assert one["training"]["samples_fit"] > 150
     assert one["training"]["mse_model"] < one["training"]["mse_score_so_far"]
 

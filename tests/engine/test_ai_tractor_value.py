@@ -24,6 +24,7 @@ from tests.engine.learned_checks import (
     BAD_FILES,
     check_fallback,
     check_no_peeking,
+    check_training_reproducible,
     search_decisions,
     self_play_positions,
 )
@@ -135,13 +136,7 @@ def test_missing_or_bad_weights_fall_back_with_one_log_line(kind, tmp_path, monk
 
 
 def test_training_is_reproducible_and_writes_a_loadable_file(tmp_path):
-    out = tmp_path / "tractor.json"
-    one = train.train_tractor(30, 7, 0.25, 1.0, out, "python -m engine.ai.train tractor")
-    assert learned.read(out, "tractor", FEATURES).weights == tuple(one["weights"])
-    two = train.train_tractor(30, 7, 0.25, 1.0, tmp_path / "again.json", "same")
-    assert two["weights"] == one["weights"]
-    three = train.train_tractor(30, 8, 0.25, 1.0, tmp_path / "other.json", "other seed")
-    assert three["weights"] != one["weights"]
+    one = check_training_reproducible(train.train_tractor, "tractor", FEATURES, 30, tmp_path)
     assert one["training"]["samples_fit"] > 200
 
 
