@@ -33,7 +33,9 @@ _MISSING = object()
 
 
 def setup_logging(level: int = logging.INFO) -> None:
-    """One handler on stderr. Under journald (JOURNAL_STREAM set) no timestamp: it adds its own."""
+    """One handler on stderr. Under journald (JOURNAL_STREAM set) no timestamp: it adds its own.
+    `PARLOR_LOG_DEBUG=NAME[,NAME]` puts those loggers at debug level (e.g. `parlor.autosave`:
+    a line per save that reached the store)."""
     fmt = "%(levelname)s %(name)s: %(message)s"
     if not os.environ.get("JOURNAL_STREAM"):
         fmt = "%(asctime)s " + fmt
@@ -44,6 +46,9 @@ def setup_logging(level: int = logging.INFO) -> None:
         handler._parlor = True  # type: ignore[attr-defined]
         root.addHandler(handler)
     root.setLevel(level)
+    for name in os.environ.get("PARLOR_LOG_DEBUG", "").split(","):
+        if name.strip():
+            logging.getLogger(name.strip()).setLevel(logging.DEBUG)
 
 
 def load_config() -> config_mod.Config:

@@ -9,6 +9,7 @@ mapped to the same events here.
 from __future__ import annotations
 
 import importlib
+import logging
 import random
 import sys
 import time
@@ -40,6 +41,7 @@ from engine.session import Session
 from ui import fontfaces, heap, i18n, keys
 from ui.kiosk import HoldGesture, pin_matches
 from ui.ports import EVENTS, SPEED_MAX, SPEED_MIN, Services
+from ui.resume import describe_save
 from ui.screens.lazy import LazyScreenManager
 from ui.sleep import Sleeper
 from ui.sound.cues import SoundCues
@@ -72,6 +74,9 @@ TABLES: dict[str, str] = {
 # pass-and-play cover; coach.kv: the coach's panel; why.kv: Why?), then the game's own.
 TABLE_KV = ("table/hints.kv", "table/undo.kv", "table/cover.kv", "table/coach.kv", "table/why.kv")
 CORNER_DP = 48  # the top-left corner that starts the kiosk exit hold when touched
+# One debug line per save that reached the store (`PARLOR_LOG_DEBUG=parlor.autosave`): what a
+# power-cut check compares the resumed game with (scripts/bootcheck).
+SAVED_LOG = logging.getLogger("parlor.autosave")
 
 
 def load_kv(files: Iterable[str] = KV_FILES) -> None:
@@ -515,7 +520,10 @@ class ParlorApp(SoundCues, App):
         self.saved_game = game if game in TABLES else ""
 
     def save(self, text: str) -> None:
-        self.report_save(self.services.store.save_autosave(text))
+        result = self.services.store.save_autosave(text)
+        self.report_save(result)
+        if (result is None or result) and SAVED_LOG.isEnabledFor(logging.DEBUG):
+            SAVED_LOG.debug("autosave: saved %s", describe_save(text))
 
     def report_save(self, result: Any) -> None:
         """Show a failed write as a lasting warning until a write succeeds (a store that does

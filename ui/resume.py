@@ -8,7 +8,9 @@ No kivy here: the runner imports it.
 
 from __future__ import annotations
 
+import json
 import logging
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -47,3 +49,17 @@ def resume_saved(store: Any, save: Callable[[str], Any] | None = None) -> Resume
     log.warning("the saved game could not be restored (%s); set aside", problem)
     set_aside(store, problem)
     return Resumed(None, problem)
+
+
+def describe_save(text: str) -> str:
+    """One line naming a saved game exactly: its game, deal, how many of the deal's actions
+    stand, and the CRC-32 of the saved text (equal CRCs: the same save, byte for byte)."""
+    crc = zlib.crc32(text.encode("utf-8"))
+    try:
+        data = json.loads(text)
+        game = str(data["game"])
+        deal = int(data["deals_done"]) + 1
+        actions = len(data["record"]["actions"])
+    except (ValueError, KeyError, TypeError):
+        return f"unreadable save, crc32 {crc:08x}"
+    return f"{game} deal {deal} action {actions} crc32 {crc:08x}"

@@ -113,3 +113,36 @@ def test_resume_hands_back_the_session_and_saves_through_the_callback() -> None:
     assert resumed.session is not None and resumed.problem == ""
     assert seen == [store.load_autosave()]
     assert store.set_aside == []
+
+
+def test_describe_save_names_the_game_deal_actions_and_the_exact_text() -> None:
+    """The line a power-cut check compares the resumed game with (scripts/bootcheck)."""
+    from ui.resume import describe_save
+
+    session = Session.new("chan", 4)
+    for _ in range(3):
+        session.apply(session.state.legal_actions()[0])
+    text = session.to_json()
+    line = describe_save(text)
+    assert line.startswith("chan deal 1 action 3 crc32 ")
+    again = Session.from_json(text)  # resumed: the same save, byte for byte
+    assert describe_save(again.to_json()) == line
+    session.apply(session.state.legal_actions()[0])
+    assert describe_save(session.to_json()).startswith("chan deal 1 action 4 crc32 ")
+    assert describe_save("{not json").startswith("unreadable save, crc32 ")
+
+
+def test_parlor_log_debug_names_the_loggers_at_debug(monkeypatch: pytest.MonkeyPatch) -> None:
+    import logging
+
+    from device.main import setup_logging
+
+    named = logging.getLogger("parlor.autosave")
+    before = named.level
+    monkeypatch.setenv("PARLOR_LOG_DEBUG", "parlor.autosave, ")
+    try:
+        setup_logging()
+        assert named.isEnabledFor(logging.DEBUG)
+        assert not logging.getLogger("parlor.other").isEnabledFor(logging.DEBUG)
+    finally:
+        named.setLevel(before)

@@ -64,3 +64,24 @@ def test_a_saved_game_that_cannot_be_restored_is_not_offered_again(make_app: Any
     assert app.session is None and app.root.current == "home"
     assert app.notice == "The saved game could not be resumed."
     assert app.saved_game == "" and store.load_autosave() is None
+
+
+def test_each_save_that_reached_the_store_is_one_debug_line_and_a_failed_one_none(
+        make_app: Any, caplog: pytest.LogCaptureFixture) -> None:
+    """`PARLOR_LOG_DEBUG=parlor.autosave`: what the boot check's power cuts compare with."""
+    import logging
+
+    from ui.resume import describe_save
+
+    store = FlakyStore()
+    app = make_app(store=store)
+    app.new_game("chan")
+    pump(2)
+    with caplog.at_level(logging.DEBUG, logger="parlor.autosave"):
+        text = app.session.to_json()
+        app.save(text)
+        store.failing = True
+        app.save(text + " ")
+    lines = [r.getMessage() for r in caplog.records if r.name == "parlor.autosave"]
+    assert lines[-1] == f"autosave: saved {describe_save(text)}", lines  # bots may save first
+    assert f"autosave: saved {describe_save(text + ' ')}" not in lines  # the failed save
