@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import fcntl
 import os
+import random
 import re
+import statistics
 import subprocess
 import time
 from collections.abc import Callable
@@ -49,15 +51,25 @@ button = "BACK"
 enabled = true
 port = "/dev/{{keypad}}"
 """
+# The check's one addition to the unit: Parlor's line per save that reached the disk, in the
+# journal (and so on the first serial port): what the power cuts compare the resumed game with.
+CHECK_DROP_IN = """\
+# boot-check: a journal line per save that reached the store (ui/app.py, parlor.autosave).
+[Service]
+Environment=PARLOR_LOG_DEBUG=parlor.autosave
+"""
+# The guest agent logs each call at info level: kept out of the journal (and the console).
+AGENT_QUIET = "[Service]\nLogLevelMax=warning\n"
 # Share of the screen's blocks that must match a reference home screen. The two references (fresh,
 # and with a saved game) match each other in ~92 % of the blocks: the bar is above that.
 HOME_SIMILAR = 0.97
-# Lines of Parlor's journal that are errors: Python's and Kivy's error levels, tracebacks,
-# Mesa's and EGL's complaints, SDL's failures, and denied calls or devices.
+# Lines of Parlor's journal that are errors: Python's and Kivy's error levels (Parlor's format is
+# "LEVEL logger: message"), tracebacks, Mesa's and EGL's complaints, SDL's failures, and denied
+# calls or devices.
 ERROR_LINE = re.compile(
-    r"\b(ERROR|CRITICAL)\b|\[(ERROR|CRITICAL)|Traceback|MESA|libEGL|EGL_BAD|"
-    r"SDL[^\n]*(error|fail)|Operation not permitted|EPERM|SIGSYS|Permission denied|"
-    r"Bad system call", re.I)
+    r"^(ERROR|CRITICAL) |Traceback|MESA-LOADER|libEGL (warning|error)|EGL_BAD|"
+    r"failed to (load|open) driver|SDL[^\n]*(error|failed)|Operation not permitted|EPERM|"
+    r"SIGSYS|Permission denied|Bad system call")
 
 
 @dataclass
@@ -77,16 +89,19 @@ class Check:
     boots: int = 0
 
     # -- machines ----------------------------------------------------------------------------
-    def machine(self, memory: int = 1024, base: Path | None = None) -> Machine:
-        """A new boot of the provisioned machine on a throwaway overlay."""
+    def machine(self, memory: int = 1024, base: Path | None = None,
+                disk: Path | None = None) -> Machine:
+        """A new boot of the provisioned machine on a throwaway overlay (or of `disk`, an
+        overlay an earlier boot of this run used: its state goes on)."""
         self.boots += 1
         folder = self.work / f"boot-{self.boots:02d}"
         folder.mkdir(parents=True, exist_ok=True)
-        overlay = folder / "disk.qcow2"
+        overlay = disk or folder / "disk.qcow2"
         backing = base or self.provisioned
-        subprocess.run(["qemu-img", "create", "-q", "-f", "qcow2", "-F",
-                        "qcow2" if backing.suffix == ".qcow2" else "raw", "-b", str(backing),
-                        str(overlay)], check=True)
+        if disk is None:
+            subprocess.run(["qemu-img", "create", "-q", "-f", "qcow2", "-F",
+                            "qcow2" if backing.suffix == ".qcow2" else "raw", "-b",
+                            str(backing), str(overlay)], check=True)
         return Machine(self.runner, self.flavour, self.image.with_suffix(".vmlinuz"),
                        self.image.with_suffix(".initrd"), overlay, folder, memory=memory,
                        accel=self.accel)
@@ -156,7 +171,8 @@ def provision(check: Check) -> None:
     commit = image.head(check.repo)
     stamp_file = check.cache / f"provisioned-{check.flavour.arch}.stamp"
     target = check.cache / f"provisioned-{check.flavour.arch}.qcow2"
-    recipe = f"{image.stamp(check.cache / f'installed-{check.flavour.arch}')} {CHECK_CONFIG!r}"
+    recipe = (f"{image.stamp(check.cache / f'installed-{check.flavour.arch}')} "
+              f"{CHECK_CONFIG!r} {CHECK_DROP_IN!r} {AGENT_QUIET!r}")
     check.provisioned = target
     if target.is_file() and stamp_file.is_file() and stamp_file.read_text() == recipe:
         check.runner.say(f"cached: {target} (HEAD {commit[:10]})")
@@ -177,6 +193,12 @@ def provision(check: Check) -> None:
     keypad = "ttyS1" if check.flavour.arch == "amd64" else "ttyAMA1"
     agent.sh("cat > /etc/parlor/config.toml", stdin=CHECK_CONFIG.format(keypad=keypad),
              check=True)
+    agent.sh("mkdir -p /etc/systemd/system/parlor.service.d && "
+             "cat > /etc/systemd/system/parlor.service.d/90-boot-check.conf",
+             stdin=CHECK_DROP_IN, check=True)
+    agent.sh("mkdir -p /etc/systemd/system/qemu-guest-agent.service.d && "
+             "cat > /etc/systemd/system/qemu-guest-agent.service.d/90-boot-check.conf",
+             stdin=AGENT_QUIET, check=True)
     run.say(agent.sh("systemctl is-enabled parlor.service; sync; systemctl poweroff",
                      timeout=30).out)
     status = machine.wait_off(120)
@@ -213,8 +235,332 @@ def autostart(check: Check) -> None:
         raise StepFailed("; ".join(problems))
 
 
+# ------------------------------------------------------------------------- power cuts
+SAVED = re.compile(r"autosave: saved (\S+) deal (\d+) action (\d+) crc32 ([0-9a-f]{8})")
+CONTINUE_BUTTON = (597, 36)  # "Continue saved game" on the home screen at 800x480
+READ_SAVE = (
+    "cd /opt/parlor && venv/bin/python -c \"import sqlite3; from ui.resume import describe_save; "
+    "c = sqlite3.connect('file:/var/lib/parlor/parlor.db?mode=ro', uri=True); "
+    "r = c.execute('SELECT data FROM autosave WHERE slot = 1').fetchone(); "
+    "print(c.execute('PRAGMA integrity_check').fetchone()[0]); "
+    "print(describe_save(r[0]) if r else 'none')\"")
+
+
+@dataclass(frozen=True)
+class Save:
+    """One save of the game in progress as Parlor named it (ui.resume.describe_save)."""
+
+    game: str
+    deal: int
+    action: int
+    crc: str
+
+    @classmethod
+    def parse(cls, line: str) -> Save | None:
+        found = SAVED.search(line)
+        if not found:
+            return None
+        return cls(found[1], int(found[2]), int(found[3]), found[4])
+
+    @property
+    def position(self) -> tuple[int, int]:
+        return self.deal, self.action
+
+    def __str__(self) -> str:
+        return f"{self.game} deal {self.deal} action {self.action} crc32 {self.crc}"
+
+
+def saves_shown(machine: Machine) -> list[Save]:
+    """The saves Parlor said had reached the disk, in order, as the host read them."""
+    return [save for line in machine.journal().splitlines()
+            if (save := Save.parse(line)) is not None]
+
+
+def stored_save(machine: Machine) -> tuple[str, Save | None]:
+    """(SQLite's integrity check, the saved game) read from the guest's database."""
+    done = machine.agent.sh(READ_SAVE, timeout=60, check=True)
+    lines = done.out.strip().splitlines()
+    return lines[0], Save.parse("autosave: saved " + lines[-1])
+
+
+def play(machine: Machine, seconds: float, rng: random.Random) -> None:
+    """The player at the screen, by keys: mostly OK (play the focused card, take the default),
+    sometimes a step right, so the hand's focus moves over the cards."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and machine.running():
+        machine.key("right" if rng.random() < 0.3 else "ret")
+        time.sleep(rng.uniform(0.2, 0.6))
+
+
+def wait_save(machine: Machine, timeout: float, after: int = 0) -> Save:
+    """Wait for a save line beyond the first `after` of this boot; the newest."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        shown = saves_shown(machine)
+        if len(shown) > after:
+            return shown[-1]
+        time.sleep(0.3)
+    raise StepFailed(f"no save on the console within {timeout:.0f} s")
+
+
+def power_cuts(check: Check) -> None:
+    """N real power cuts at random moments of play; after each, a boot: the file system
+    recovers, the store opens, Continue resumes exactly the last save shown before the cut."""
+    cuts = int(os.environ.get("BOOT_CHECK_CUTS", "20"))
+    rng = random.Random(31)
+    disk: Path | None = None
+    last: Save | None = None
+    clean = lost_total = ahead_total = 0
+    boot_times: list[float] = []
+    for number in range(cuts + 1):
+        machine = check.machine(disk=disk)
+        disk = machine.disk
+        machine.start()
+        seconds = check.home_seen(machine, timeout=300, saved=last is not None)
+        boot_times.append(seconds)
+        kernel = machine.agent.sh("journalctl -b -k -o cat --no-pager").out
+        recovered = "recovery complete" in kernel
+        ext4_errors = [line for line in kernel.splitlines() if "EXT4-fs error" in line]
+        integrity, stored = stored_save(machine)
+        note = f"boot {number}: home in {seconds:.1f} s"
+        if recovered:
+            note += ", ext4 journal replayed"
+        if ext4_errors or integrity != "ok":
+            raise StepFailed(f"{note}: file system or database damaged: {ext4_errors[:2]} "
+                             f"integrity {integrity!r}")
+        if last is not None:
+            if stored is None:
+                raise StepFailed(f"{note}: the saved game is gone (last shown: {last})")
+            if stored.position < last.position:
+                lost = stored.action if stored.deal != last.deal else last.action - stored.action
+                lost_total += lost
+                check.runner.say(f"{note}: LOST: stored {stored}, shown {last}")
+            elif stored == last:
+                clean += 1
+                check.runner.say(f"{note}: stored = the last save shown ({last})")
+            else:
+                ahead = stored.action - last.action if stored.deal == last.deal else 1
+                ahead_total += ahead
+                clean += 1
+                check.runner.say(f"{note}: stored {stored}, {ahead} save(s) newer than the "
+                                 f"last one shown ({last}): saved, cut before its line went out")
+            machine.tap(*CONTINUE_BUTTON)
+            resumed = wait_save(machine, 120)
+            if resumed != stored:
+                raise StepFailed(f"{note}: Continue resumed {resumed}, the store holds {stored}")
+        else:
+            start_game(machine)
+        if number == cuts:
+            machine.kill()
+            break
+        play(machine, rng.uniform(3.0, 25.0), rng)
+        shown = saves_shown(machine)
+        machine.kill()  # the plug pulled
+        last = shown[-1] if shown else last
+        check.runner.say(f"cut {number + 1}: last save shown {last}")
+    check.runner.figure(f"{cuts} power cuts: {clean} clean resumes, {lost_total} action(s) lost "
+                        f"(goal 0), {ahead_total} saved just before a cut and not yet shown")
+    check.runner.figure(f"power-on to home after a cut: median {statistics.median(boot_times[1:]):.1f} s, "
+                        f"max {max(boot_times[1:]):.1f} s ({check.accel})")
+    if lost_total or clean != cuts:
+        raise StepFailed(f"{lost_total} action(s) lost, {cuts - clean} unclean resume(s)")
+
+
+# ---------------------------------------------------------------------- watchdog, crashes
+def start_game(machine: Machine) -> Save:
+    """From a fresh home screen: Hachinin Meri's Play, then the seating's Play, by keys."""
+    machine.key("ret")
+    time.sleep(3)
+    machine.key("ret")
+    return wait_save(machine, 120)
+
+
+def main_pid(machine: Machine) -> int:
+    return int(machine.agent.sh("systemctl show -p MainPID --value parlor.service").out or 0)
+
+
+def wait_restarted(machine: Machine, old_pid: int, timeout: float) -> float:
+    """Seconds until parlor.service is active again with another main process."""
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        state = machine.agent.sh("systemctl show -p ActiveState --value parlor.service").out
+        pid = main_pid(machine)
+        if state.strip() == "active" and pid not in (0, old_pid):
+            return time.monotonic() - start
+        time.sleep(0.5)
+    raise StepFailed(f"parlor.service not restarted within {timeout:.0f} s")
+
+
+def watchdog(check: Check) -> None:
+    """SIGKILL of the app: systemd restarts it; SIGSTOP (a frozen UI): the watchdog (30 s)
+    ends it and systemd restarts it; each time Continue resumes the game as saved."""
+    machine = check.machine()
+    machine.start()
+    check.home_seen(machine, timeout=300, saved=False)
+    start_game(machine)
+    rng = random.Random(7)
+    for signal_name, limit in (("KILL", 60.0), ("STOP", 120.0)):
+        play(machine, 6, rng)
+        shown = saves_shown(machine)
+        pid = main_pid(machine)
+        machine.agent.sh(f"kill -{signal_name} {pid}", check=True)
+        took = wait_restarted(machine, pid, limit)
+        check.home_seen(machine, timeout=300, saved=True)
+        _, stored = stored_save(machine)
+        if stored is None or stored.position < shown[-1].position:
+            raise StepFailed(f"SIG{signal_name}: stored {stored}, last shown {shown[-1]}")
+        before = len(saves_shown(machine))
+        machine.tap(*CONTINUE_BUTTON)
+        resumed = wait_save(machine, 120, after=before)
+        if resumed != stored:
+            raise StepFailed(f"SIG{signal_name}: Continue resumed {resumed}, stored {stored}")
+        check.runner.figure(f"SIG{signal_name}: restarted in {took:.1f} s, table resumed "
+                            f"({resumed})")
+    restarts = machine.agent.sh("systemctl show -p NRestarts --value parlor.service").out
+    check.runner.say(f"NRestarts={restarts.strip()}")
+    journal = check.parlor_journal(machine)
+    check.runner.say(journal[-4000:])
+    if "Watchdog timeout" not in machine.agent.sh(
+            "journalctl -b -u parlor.service --no-pager").out:
+        raise StepFailed("the stopped app was restarted, but not by the watchdog")
+    machine.kill()
+
+
+# ----------------------------------------------------------------------------- memory
+def meminfo(machine: Machine) -> dict[str, int]:
+    """/proc/meminfo in KiB."""
+    values = {}
+    for line in machine.agent.sh("cat /proc/meminfo").out.splitlines():
+        name, _, rest = line.partition(":")
+        if rest.strip().endswith("kB"):
+            values[name] = int(rest.split()[0])
+    return values
+
+
+def memory(check: Check) -> None:
+    """The whole system's memory in use at a Hachinin Meri table, with 512, 1024, 2048 MB."""
+    problems = []
+    for size in (512, 1024, 2048):
+        machine = check.machine(memory=size)
+        machine.start()
+        try:
+            check.home_seen(machine, timeout=400, saved=False)
+            start_game(machine)
+            play(machine, 20, random.Random(size))
+            info = meminfo(machine)
+            rss = machine.agent.sh("ps -u parlor -o rss= | awk '{s += $1} END {print s}'").out
+            used = (info["MemTotal"] - info["MemAvailable"]) // 1024
+            check.runner.figure(
+                f"-m {size}: in use {used} MiB of {info['MemTotal'] // 1024} MiB "
+                f"(available {info['MemAvailable'] // 1024}), Parlor's processes RSS "
+                f"{int(rss or 0) // 1024} MiB, swap used "
+                f"{(info.get('SwapTotal', 0) - info.get('SwapFree', 0)) // 1024} MiB")
+            oom = machine.agent.sh("journalctl -b -k -o cat | grep -ci 'out of memory' || true")
+            if oom.out.strip() not in ("", "0"):
+                problems.append(f"-m {size}: the OOM killer ran")
+        except StepFailed as exc:
+            problems.append(f"-m {size}: {exc}")
+            check.runner.figure(f"-m {size}: no table ({exc})")
+        finally:
+            machine.kill()
+    if problems:
+        raise StepFailed("; ".join(problems))
+
+
+# ------------------------------------------------------------------ kiosk keys, power off
+PIN_KEYS = [str(d) for d in PIN]  # QMP qcodes of the digit keys
+
+
+def still_home(check: Check, machine: Machine, pid: int, what: str) -> None:
+    """The app did not leave: the same main process, the home screen still on show."""
+    time.sleep(3)
+    if main_pid(machine) != pid:
+        raise StepFailed(f"{what} left the app (main process {pid} gone)")
+    check.home_seen(machine, timeout=30, saved=False)
+
+
+def kiosk_keys(check: Check) -> None:
+    """Esc and Alt+F4 do not leave the kiosk; holding MENU (the M key) 5 s and typing the exit
+    PIN on the virtual keyboard does: the unit ends with success and the login prompt returns."""
+    machine = check.machine()
+    machine.start()
+    check.home_seen(machine, timeout=300, saved=False)
+    pid = main_pid(machine)
+    machine.key("esc")
+    still_home(check, machine, pid, "Esc")
+    machine.key("alt", "f4")
+    still_home(check, machine, pid, "Alt+F4")
+    machine.key("ctrl", "c")
+    still_home(check, machine, pid, "Ctrl+C")
+    machine.key("m", hold=6.0)  # MENU held past exit_hold_seconds (5)
+    time.sleep(2)
+    for digit in PIN_KEYS:
+        machine.key(digit)
+        time.sleep(0.3)
+    machine.key("ret")
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        state = machine.agent.sh("systemctl show -p ActiveState,Result --value parlor.service")
+        getty = machine.agent.sh("systemctl is-active getty@tty1.service").out.strip()
+        if getty == "active" and state.out.split()[0] == "inactive":
+            break
+        time.sleep(1)
+    else:
+        raise StepFailed(f"after the exit PIN: parlor {state.out.split()}, getty@tty1 {getty}")
+    result = state.out.split()[1]
+    check.runner.figure(f"Esc, Alt+F4, Ctrl+C ignored; exit PIN from the keyboard: unit "
+                        f"{result}, login prompt on tty1")
+    if result != "success":
+        raise StepFailed(f"the exit ended the unit with result {result!r}, not success")
+    shot = screen.read_ppm(machine.screendump(machine.folder / "login.ppm"))
+    check.runner.say(f"tty1 after the exit: mean brightness {shot.mean():.1f}")
+    machine.kill()
+
+
+def power_off(check: Check) -> None:
+    """Hold BACK (the power button), type the PIN, Power off: the guest halts by itself (QEMU
+    exits on the guest's power-off) and the next boot resumes the game as saved."""
+    machine = check.machine()
+    machine.start()
+    check.home_seen(machine, timeout=300, saved=False)
+    start_game(machine)
+    play(machine, 8, random.Random(5))
+    machine.key("backspace", hold=4.0)  # BACK's long press (0.8 s) + [power] hold_seconds (2)
+    time.sleep(2)
+    for digit in PIN_KEYS:
+        machine.key(digit)
+        time.sleep(0.3)
+    shown = saves_shown(machine)
+    started = time.monotonic()
+    machine.key("ret")
+    status = machine.wait_off(180)
+    check.runner.figure(f"Power off to QEMU's exit: {time.monotonic() - started:.1f} s "
+                        f"(exit status {status})")
+    console = machine.journal()
+    if "reboot: Power down" not in console:
+        raise StepFailed("QEMU ended without the guest's power-down on the console")
+    disk = machine.disk
+    again = check.machine(disk=disk)
+    again.start()
+    check.home_seen(again, timeout=300, saved=True)
+    _, stored = stored_save(again)
+    if stored is None or stored.position < shown[-1].position:
+        raise StepFailed(f"after the power-off: stored {stored}, last shown {shown[-1]}")
+    again.tap(*CONTINUE_BUTTON)
+    resumed = wait_save(again, 120)
+    if resumed != stored:
+        raise StepFailed(f"Continue resumed {resumed}, the store holds {stored}")
+    check.runner.figure(f"next boot resumed {resumed}")
+    again.kill()
+
+
 CHECKS: list[tuple[str, Callable[[Check], None]]] = [
     ("autostart", autostart),
+    ("power cuts", power_cuts),
+    ("watchdog and crashes", watchdog),
+    ("kiosk keys and the exit PIN", kiosk_keys),
+    ("power off (BACK held, PIN)", power_off),
+    ("memory (512, 1024, 2048 MB)", memory),
 ]
 
 

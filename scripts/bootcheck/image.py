@@ -17,6 +17,7 @@ qemu-user-static through binfmt_misc, as `make pi-check` does.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import platform
 import re
@@ -226,6 +227,16 @@ def head(repo: Path) -> str:
                           text=True, check=True).stdout.strip()
 
 
+def product(repo: Path) -> str:
+    """The committed product: HEAD's tree less the check's own scripts and the tests (a change
+    there does not need Parlor installed again), as one hash."""
+    listing = subprocess.run(["git", "-C", str(repo), "ls-tree", "HEAD"], capture_output=True,
+                             text=True, check=True).stdout
+    kept = [line for line in listing.splitlines()
+            if line.split("\t", 1)[-1] not in ("scripts", "tests", ".ci")]
+    return hashlib.sha1("\n".join(kept).encode()).hexdigest()
+
+
 # What the check's machine has that a Pi kiosk set up by a person would not need. Each is for the
 # check's eyes and hands only, never for Parlor: the journal also on the first serial port (so the
 # host reads what Parlor said up to the instant of a power cut), the QEMU guest agent (commands
@@ -247,9 +258,9 @@ def install_parlor(runner: Runner, cache: Path, flavour: Flavour, repo: Path,
     tree = cache / f"installed-{flavour.arch}"
     image = cache / f"installed-{flavour.arch}.img"
     commit = head(repo)
-    recipe = f"{INSTALL_RECIPE} {stamp(base)} {commit}"
+    recipe = f"{INSTALL_RECIPE} {stamp(base)} {product(repo)}"
     if not rebuild and stamp(tree) == recipe and image.is_file():
-        runner.say(f"cached: {image} (HEAD {commit[:10]})")
+        runner.say(f"cached: {image} (the product as in HEAD {commit[:10]})")
         return image
     copy_tree(base, tree)
     (tree / ".boot-check").unlink(missing_ok=True)

@@ -140,7 +140,7 @@ class Result:
 class Agent(Channel):
     """The QEMU guest agent: run commands in the guest as root and read their output."""
 
-    def __init__(self, path: Path, timeout: float = 120.0) -> None:
+    def __init__(self, path: Path, timeout: float = 400.0) -> None:
         super().__init__(path)
         self._id = int(time.time()) % 100000
         deadline = time.monotonic() + timeout
@@ -191,7 +191,7 @@ class Agent(Channel):
                 break
             if time.monotonic() > deadline:
                 raise StepFailed(f"in the guest, not done within {timeout:.0f} s: {script[:80]}")
-            time.sleep(0.1)
+            time.sleep(0.25)
         result = Result(
             int(status.get("exitcode", -status.get("signal", 1))),
             base64.b64decode(status.get("out-data", "")).decode(errors="replace"),
