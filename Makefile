@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test fuzz setup test-setup system-deps test-deps lint bench bench-ui ai-targets screenshots bundle bundle-selftest pi-check clean
+.PHONY: run test fuzz setup test-setup system-deps test-deps lint bench bench-ui ai-targets screenshots bundle bundle-selftest pi-check boot-check clean
 
 run: setup            ## set up and run Parlor on this desktop (hardware mocked)
 	GPIOZERO_PIN_FACTORY=mock $(VENV)/bin/parlor
@@ -87,6 +87,10 @@ bundle-selftest:      ## the built bundle answers --version and renders its home
 # Not in `make test` or CI: root, the package registries, and about half an hour emulated.
 pi-check:             ## install and check Parlor on an emulated Debian bookworm arm64 (docs/raspberry-pi.md)
 	./scripts/pi_check.sh
+
+# Not in `make test` or CI: root, the package registries, and an hour or more of virtual machines.
+boot-check:           ## boot the appliance in a virtual machine and check it (ARCH=arm64: the smoke subset)
+	$(PYTHON) scripts/boot_check.py
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache

@@ -11,6 +11,7 @@ import fcntl
 import os
 import random
 import re
+import socket
 import statistics
 import subprocess
 import time
@@ -554,12 +555,244 @@ def power_off(check: Check) -> None:
     again.kill()
 
 
+# -------------------------------------------------------------------------- the keypad
+class Keypad:
+    """The host's end of the second UART: a keypad sending one word per line."""
+
+    def __init__(self, machine: Machine) -> None:
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.connect(str(machine.keypad_socket))
+
+    def send(self, word: str) -> None:
+        self.sock.sendall(word.encode() + b"\n")
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def wait_quiet(machine: Machine, seconds: float, timeout: float) -> int:
+    """Wait until no save came for `seconds` (the AI has played: the player's turn); the
+    number of saves so far."""
+    deadline = time.monotonic() + timeout
+    count, since = len(saves_shown(machine)), time.monotonic()
+    while time.monotonic() < deadline:
+        time.sleep(0.5)
+        now = len(saves_shown(machine))
+        if now != count:
+            count, since = now, time.monotonic()
+        elif time.monotonic() - since >= seconds:
+            return count
+    raise StepFailed(f"the table never waited for the player within {timeout:.0f} s")
+
+
+def keypad_plays(machine: Machine, keypad: Keypad, tries: int = 12) -> Save:
+    """At the player's turn, keypad words alone (OK, RIGHT then OK, ...) play a card: a save
+    comes that no other input caused."""
+    before = wait_quiet(machine, 6, 300)
+    for attempt in range(tries):
+        keypad.send("OK" if attempt % 2 == 0 else "RIGHT")
+        time.sleep(1.5)
+        if len(saves_shown(machine)) > before:
+            return saves_shown(machine)[-1]
+    raise StepFailed(f"{tries} keypad words at the player's turn played nothing")
+
+
+def keypad(check: Check) -> None:
+    """Keypad lines written on the host arrive through the guest's UART driver and play; the
+    host side closed (unplugged) and opened again during the deal: the keypad plays again,
+    without a restart, and the table never stopped."""
+    machine = check.machine()
+    machine.start()
+    check.home_seen(machine, timeout=300, saved=False)
+    pid = main_pid(machine)
+    pad = Keypad(machine)
+    pad.send("OK")  # home: Hachinin Meri's Play
+    time.sleep(3)
+    pad.send("OK")  # seating: Play
+    first = wait_save(machine, 120)
+    check.runner.figure(f"keypad started the game: {first}")
+    played = keypad_plays(machine, pad)
+    check.runner.figure(f"keypad played at the player's turn: {played}")
+    pad.close()  # unplugged
+    time.sleep(5)
+    pad = Keypad(machine)  # plugged back
+    played = keypad_plays(machine, pad)
+    pad.close()
+    check.runner.figure(f"after unplug and plug: keypad played again: {played}")
+    if main_pid(machine) != pid:
+        raise StepFailed("Parlor restarted during the keypad check")
+    journal = check.parlor_journal(machine)
+    check.runner.say("\n".join(line for line in journal.splitlines() if "keypad" in line))
+    machine.kill()
+
+
+# ------------------------------------------------------------------------ the sandbox
+SYSCALL_LOG = """\
+# boot-check, diagnostic run only: allow every call, and log each the unit's filter would deny.
+[Service]
+SystemCallFilter=
+SystemCallLog=~@system-service
+SystemCallLog=@privileged @resources
+"""
+AUDIT_SYSCALL = re.compile(r"type=1326 .*?comm=\"([^\"]*)\".*? syscall=(\d+)")
+
+
+def syscall_names(arch: str) -> dict[int, str]:
+    """System call numbers to names, from the host's kernel headers (amd64) or the generic
+    table (arm64)."""
+    header = Path("/usr/include/x86_64-linux-gnu/asm/unistd_64.h" if arch == "amd64"
+                  else "/usr/include/asm-generic/unistd.h")
+    names: dict[int, str] = {}
+    if header.is_file():
+        for name, number in re.findall(r"#define __NR_(\w+)\s+(\d+)", header.read_text()):
+            names[int(number)] = name
+    return names
+
+
+def device_files(machine: Machine) -> list[str]:
+    """The device files Parlor's main process holds open."""
+    pid = main_pid(machine)
+    out = machine.agent.sh(f"ls -l /proc/{pid}/fd | grep -o '/dev/[^ ]*' | sort -u").out
+    return out.split()
+
+
+def sandbox(check: Check) -> None:
+    """The unit's sandbox against the real kernel, Mesa, SDL, pyserial: `systemd-analyze
+    security` online; a diagnostic run that logs every system call the filter would deny
+    during play; then the real unit: no denial in Parlor's journal, the devices open."""
+    machine = check.machine()
+    machine.start()
+    check.home_seen(machine, timeout=300, saved=False)
+    agent = machine.agent
+    security = agent.sh("systemd-analyze security --no-pager parlor.service").out
+    check.runner.say(security)
+    exposure = re.search(r"Overall exposure level for parlor.service: ([\d.]+) (\w+)", security)
+    check.runner.figure(f"systemd-analyze security (online, PID 1): "
+                        f"{exposure[1] + ' ' + exposure[2] if exposure else '?'}")
+    opened = device_files(machine)
+    check.runner.figure(f"devices Parlor holds open: {' '.join(opened)}")
+    start_game(machine)
+    play(machine, 40, random.Random(3))
+    journal = check.parlor_journal(machine)
+    denied = [line for line in journal.splitlines() if ERROR_LINE.search(line)]
+    # The diagnostic run.
+    agent.sh("mkdir -p /run/systemd/system/parlor.service.d && "
+             "cat > /run/systemd/system/parlor.service.d/95-syscall-log.conf",
+             stdin=SYSCALL_LOG, check=True)
+    agent.sh("systemctl daemon-reload && systemctl restart parlor.service", timeout=300,
+             check=True)
+    check.home_seen(machine, timeout=300, saved=True)
+    machine.tap(*CONTINUE_BUTTON)
+    time.sleep(5)
+    play(machine, 40, random.Random(4))
+    kernel = agent.sh("journalctl -b -k -o cat --no-pager | grep 'type=1326' || true").out
+    names = syscall_names(check.flavour.arch)
+    calls: dict[str, set[str]] = {}
+    for comm, number in AUDIT_SYSCALL.findall(kernel):
+        calls.setdefault(names.get(int(number), f"#{number}"), set()).add(comm)
+    agent.sh("rm /run/systemd/system/parlor.service.d/95-syscall-log.conf && "
+             "systemctl daemon-reload")
+    listing = ", ".join(f"{name} ({'/'.join(sorted(comms))})" for name, comms in sorted(calls.items()))
+    check.runner.figure(f"calls the filter denies (EPERM) during play: {listing or 'none'}")
+    machine.kill()
+    if denied:
+        raise StepFailed(f"{len(denied)} denial(s) or error(s) in Parlor's journal: {denied[:3]}")
+    missing = [kind for kind, prefix in (("display", "/dev/dri/"), ("input", "/dev/input/"),
+                                         ("keypad", "/dev/tty"))
+               if not any(path.startswith(prefix) for path in opened)]
+    if missing:
+        raise StepFailed(f"Parlor holds no {', '.join(missing)} device open: {opened}")
+
+
+# --------------------------------------------------------------------- touch, sleep
+HAND_ROW_Y = 430  # the player's hand at 800x480
+PLAY_BUTTON = (681, 335)  # Meri's Play, beside the hand
+
+
+def touch_deal(check: Check) -> None:
+    """A whole deal of Hachinin Meri by touch alone: pick a card in the hand, tap Play (the
+    table refuses illegal cards and says why), until the next deal begins; the screen kept at
+    a few moments in the step's log folder."""
+    machine = check.machine()
+    machine.start()
+    check.home_seen(machine, timeout=300, saved=False)
+    machine.tap(55, 376)  # Hachinin Meri's Play
+    time.sleep(4)
+    machine.key("ret")  # seating's Play (focused) — the one key: the seating has no fixed layout
+    first = wait_save(machine, 120)
+    rng = random.Random(11)
+    deadline = time.monotonic() + 1800
+    shots = 0
+    while time.monotonic() < deadline:
+        last = saves_shown(machine)[-1]
+        if last.deal > first.deal:
+            break
+        machine.tap(rng.randrange(215, 590), HAND_ROW_Y)
+        time.sleep(0.4)
+        machine.tap(*PLAY_BUTTON)
+        time.sleep(rng.uniform(0.5, 1.5))
+        if shots < 3 and last.action >= 20 * (shots + 1):
+            shots += 1
+            keep = check.runner.logs / f"touch-deal-{shots}.ppm"
+            machine.screendump(keep)
+            check.runner.say(f"screen at {last}: {keep}")
+    else:
+        raise StepFailed(f"the deal did not end by touch within 30 min (at {last})")
+    check.runner.figure(f"a whole deal by touch: {first} .. {saves_shown(machine)[-1]}")
+    machine.kill()
+
+
+def screen_sleep(check: Check) -> None:
+    """After the configured idle time the screen dims, then goes off (black in the
+    screendump); a key or a touch then only wakes it: nothing is played."""
+    machine = check.machine()
+    machine.start()
+    check.home_seen(machine, timeout=300, saved=False)
+    agent = machine.agent
+    config = agent.sh("cat /etc/parlor/config.toml", check=True).out
+    agent.sh("cat > /etc/parlor/config.toml", check=True, stdin=config.replace(
+        "[display]\n", "[display]\ndim_after_minutes = 0.5\noff_after_minutes = 1.0\n", 1))
+    agent.sh("systemctl restart parlor.service", timeout=300, check=True)
+    check.home_seen(machine, timeout=300, saved=False)
+    start_game(machine)
+    count = wait_quiet(machine, 6, 300)  # the player's turn: the idle time counts
+    awake = screen.read_ppm(machine.screendump(machine.folder / "awake.ppm")).mean()
+    timeline = []
+    start = time.monotonic()
+    dimmed = off = None
+    while time.monotonic() - start < 150 and off is None:
+        level = screen.read_ppm(machine.screendump(machine.folder / "sleep.ppm")).mean()
+        timeline.append((time.monotonic() - start, level))
+        if dimmed is None and level < awake * 0.6:
+            dimmed = time.monotonic() - start
+        if level < 2:
+            off = time.monotonic() - start
+        time.sleep(2)
+    if dimmed is None or off is None:
+        raise StepFailed(f"the screen did not dim and go off: brightness {timeline[-5:]}")
+    check.runner.figure(f"idle at the player's turn: dimmed after {dimmed:.0f} s, off after "
+                        f"{off:.0f} s (configured 30 s and 60 s); brightness {awake:.0f} -> 0")
+    machine.key("ret")  # would play the focused card if it acted
+    time.sleep(4)
+    woke = screen.read_ppm(machine.screendump(machine.folder / "woke.ppm")).mean()
+    if woke < awake * 0.8:
+        raise StepFailed(f"a key did not wake the screen (brightness {woke:.0f})")
+    if len(saves_shown(machine)) != count:
+        raise StepFailed("the waking key also played")
+    check.runner.figure("a key woke the screen and played nothing")
+    machine.kill()
+
+
 CHECKS: list[tuple[str, Callable[[Check], None]]] = [
     ("autostart", autostart),
     ("power cuts", power_cuts),
     ("watchdog and crashes", watchdog),
     ("kiosk keys and the exit PIN", kiosk_keys),
     ("power off (BACK held, PIN)", power_off),
+    ("keypad through the UART", keypad),
+    ("sandbox (syscalls, devices)", sandbox),
+    ("a deal by touch", touch_deal),
+    ("screen sleep", screen_sleep),
     ("memory (512, 1024, 2048 MB)", memory),
 ]
 
