@@ -64,6 +64,10 @@ AGENT_QUIET = "[Service]\nLogLevelMax=warning\n"
 # Share of the screen's blocks that must match a reference home screen. The two references (fresh,
 # and with a saved game) match each other in ~92 % of the blocks: the bar is above that.
 HOME_SIMILAR = 0.97
+# The home screen's card pictures (pixel rows): drawn a few per frame, so under software
+# emulation a minute after the rest; left out of the comparison unless the cards are wanted.
+# Without them the two references still differ in ~10 % of the blocks.
+CARD_ROWS = (260, 340)
 # Lines of Parlor's journal that are errors: Python's and Kivy's error levels (Parlor's format is
 # "LEVEL logger: message"), tracebacks, Mesa's and EGL's complaints, SDL's failures, and denied
 # calls or devices.
@@ -107,15 +111,19 @@ class Check:
                        self.image.with_suffix(".initrd"), overlay, folder, memory=memory,
                        accel=self.accel)
 
-    def home_seen(self, machine: Machine, timeout: float, saved: bool | None = None) -> float:
+    def home_seen(self, machine: Machine, timeout: float, saved: bool | None = None,
+                  cards: bool = False) -> float:
         """Wait for Parlor's home screen on the machine's screen (`saved`: with the Continue
-        button, without it, or either when None); seconds since power-on."""
+        button, without it, or either when None; `cards`: with every card picture drawn, which
+        under software emulation takes a minute more); seconds since power-on."""
         names = {None: ("home", "home-continue"), False: ("home",), True: ("home-continue",)}
         references = {n: screen.read_ppm(self.reference / f"{n}.ppm") for n in names[saved]}
-        return self.wait_screen(machine, references, timeout, "the home screen")
+        return self.wait_screen(machine, references, timeout, "the home screen",
+                                ignore=None if cards else CARD_ROWS)
 
     def wait_screen(self, machine: Machine, references: dict[str, screen.Picture],
-                    timeout: float, what: str, bar: float = HOME_SIMILAR) -> float:
+                    timeout: float, what: str, bar: float = HOME_SIMILAR,
+                    ignore: tuple[int, int] | None = None) -> float:
         """Wait until the screen matches one of `references`; seconds since power-on."""
         deadline = time.monotonic() + timeout
         best = 0.0
@@ -129,13 +137,13 @@ class Check:
                 time.sleep(0.5)
                 continue
             for name, reference in references.items():
-                similar = screen.similarity(now, reference)
+                similar = screen.similarity(now, reference, ignore=ignore)
                 best = max(best, similar)
                 if similar >= bar:
                     self.runner.say(f"{what}: {similar:.1%} of the blocks match {name}")
                     return time.monotonic() - machine.started
             time.sleep(0.5)
-        keep = machine.folder / "not-matched.ppm"
+        keep = self.runner.logs / f"not-matched-{machine.folder.name}.ppm"
         shot.replace(keep)
         raise StepFailed(f"no {what} within {timeout:.0f} s (best match {best:.1%} of the "
                          f"blocks, {bar:.0%} wanted; last screen kept: {keep})")
@@ -191,7 +199,7 @@ def provision(check: Check) -> None:
     run.say(str(done))
     if done.status != 0:
         raise StepFailed(f"parlor install-service exited {done.status}")
-    keypad = "ttyS1" if check.flavour.arch == "amd64" else "ttyAMA1"
+    keypad = "ttyS1" if check.flavour.arch == "amd64" else "ttyS0"  # machine.Machine.argv
     agent.sh("cat > /etc/parlor/config.toml", stdin=CHECK_CONFIG.format(keypad=keypad),
              check=True)
     agent.sh("mkdir -p /etc/systemd/system/parlor.service.d && "
@@ -215,7 +223,9 @@ def autostart(check: Check) -> None:
     """Power on: the home screen, the unit active, no login prompt on tty1, a clean journal."""
     machine = check.machine()
     machine.start()
-    seconds = check.home_seen(machine, timeout=180)
+    seconds = check.home_seen(machine, timeout=400, saved=False)
+    drawn = check.home_seen(machine, timeout=400, saved=False, cards=True)
+    machine.screendump(check.runner.logs / "home.ppm")
     agent = machine.agent
     active = agent.sh("systemctl is-active parlor.service").out.strip()
     getty = agent.sh("systemctl is-active getty@tty1.service").out.strip()
@@ -223,7 +233,8 @@ def autostart(check: Check) -> None:
     journal = check.parlor_journal(machine)
     check.runner.say("--- journalctl -u parlor\n" + journal)
     errors = [line for line in journal.splitlines() if ERROR_LINE.search(line)]
-    check.runner.figure(f"power-on to home screen: {seconds:.1f} s ({check.accel})")
+    check.runner.figure(f"power-on to the home screen: {seconds:.1f} s, every card picture drawn "
+                        f"at {drawn:.1f} s ({check.accel})")
     problems = []
     if active != "active":
         problems.append(f"parlor.service is {active!r}")
@@ -307,7 +318,7 @@ def wait_save(machine: Machine, timeout: float, after: int = 0) -> Save:
 def power_cuts(check: Check) -> None:
     """N real power cuts at random moments of play; after each, a boot: the file system
     recovers, the store opens, Continue resumes exactly the last save shown before the cut."""
-    cuts = int(os.environ.get("BOOT_CHECK_CUTS", "20"))
+    cuts = int(os.environ.get("BOOT_CHECK_CUTS", "20" if check.flavour.arch == "amd64" else "2"))
     rng = random.Random(31)
     disk: Path | None = None
     last: Save | None = None
@@ -797,6 +808,10 @@ CHECKS: list[tuple[str, Callable[[Check], None]]] = [
 ]
 
 
+# ARCH=arm64 (emulated, about ten times slower): these checks only, two power cuts by default.
+ARM64_SMOKE = ("autostart", "power cuts", "keypad through the UART")
+
+
 def run(arch: str, cache: Path, repo: Path) -> int:
     flavour = FLAVOURS[arch]
     cache.mkdir(parents=True, exist_ok=True)
@@ -819,6 +834,7 @@ def run(arch: str, cache: Path, repo: Path) -> int:
     try:
         steps: list[tuple[str, Callable[[], object]]] = [
             ("host packages", lambda: image.host_packages(runner, flavour)),
+            ("binfmt_misc (foreign architecture)", lambda: image.binfmt(runner, flavour)),
             ("rootfs (debootstrap, cached)", lambda: image.build_base(runner, cache, flavour)),
             ("install (docs/raspberry-pi.md)", lambda: setattr(
                 check, "image", image.install_parlor(runner, cache, flavour, repo))),
@@ -831,6 +847,8 @@ def run(arch: str, cache: Path, repo: Path) -> int:
                 return runner.summary()
         for name, test in CHECKS:
             if only and name not in only:
+                continue
+            if flavour.arch != "amd64" and name not in ARM64_SMOKE and not only:
                 continue
             runner.step(name, lambda test=test: test(check))
         return runner.summary()

@@ -97,16 +97,12 @@ if [ "$chip" != gpiochip0 ]; then
     ls -l /dev/gpiochip* >&2
     exit 1
 fi
-udevadm settle --timeout=30 || true
-tries=0
-until [ "$(stat -c %G:%a "/dev/$chip")" = gpio:660 ]; do
-    tries=$((tries + 1))
-    if [ "$tries" -gt 100 ]; then
-        echo "/dev/$chip is $(stat -c %U:%G:%a "/dev/$chip"), not group gpio mode 0660" >&2
-        exit 1
-    fi
-    sleep 0.1
-done
+# Until udev has handled this chip's event (its rule applied), not the whole boot's queue.
+udevadm wait --timeout=60 "/dev/$chip"
+if [ "$(stat -c %G:%a "/dev/$chip")" != gpio:660 ]; then
+    echo "/dev/$chip is $(stat -c %U:%G:%a "/dev/$chip"), not group gpio mode 0660" >&2
+    exit 1
+fi
 mkdir -p /run/boot-check
 {{ cat /proc/cpuinfo; printf 'Revision\\t: {PI_REVISION}\\n'; }} > {CPUINFO}.new
 chmod 0644 {CPUINFO}.new

@@ -86,6 +86,33 @@ def host_packages(runner: Runner, flavour: Flavour) -> None:
     runner.run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", *missing], env=env)
 
 
+BINFMT = Path("/proc/sys/fs/binfmt_misc")
+
+
+def binfmt(runner: Runner, flavour: Flavour) -> None:
+    """A foreign architecture's programs run in the chroot through qemu-user-static: mount
+    binfmt_misc and register the interpreter (flag F: no copy of it inside) if they are not,
+    and undo only that at the end of the run."""
+    if flavour.native:
+        runner.say("native: no emulation")
+        return
+    if not (BINFMT / "register").exists():
+        subprocess.run(["mount", "-t", "binfmt_misc", "binfmt_misc", str(BINFMT)], check=True)
+        runner.undo.append(lambda: subprocess.run(["umount", str(BINFMT)], check=False))
+        runner.say(f"mounted binfmt_misc at {BINFMT} (unmounted at the end)")
+    entry = BINFMT / "qemu-aarch64"
+    if not entry.exists():
+        conf = Path("/usr/lib/binfmt.d/qemu-aarch64.conf").read_text()
+        line = next(x for x in conf.splitlines() if x and x[0] not in "#;")
+        (BINFMT / "register").write_text(line)
+        runner.undo.append(lambda: entry.exists() and entry.write_text("-1"))
+        runner.say("registered qemu-aarch64 (unregistered at the end)")
+    text = entry.read_text()
+    runner.say(text)
+    if "enabled" not in text.splitlines()[0] or "F" not in text.split("flags:")[1].split()[0]:
+        raise StepFailed("qemu-aarch64 is registered but disabled, or without flag F")
+
+
 def host_mirror() -> str:
     """The host's Debian mirror for the suite (its apt sources), else deb.debian.org."""
     sources = Path("/etc/apt/sources.list.d/debian.sources")

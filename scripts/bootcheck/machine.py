@@ -242,12 +242,12 @@ class Machine:
             uarts = ["-chardev", f"file,id=con,path={self.console}", "-serial", "chardev:con",
                      "-chardev", f"socket,id=keypad,path={self.keypad_socket},server=on,wait=off",
                      "-serial", "chardev:keypad"]
-        else:
+        else:  # virt has one UART for the normal world: the keypad's is a PCI 16550 (ttyS0)
             machine = ["-machine", "virt", "-cpu", "cortex-a72", "-accel", "tcg,thread=multi"]
             consoles = "console=ttyAMA0,115200 console=tty1"
             uarts = ["-chardev", f"file,id=con,path={self.console}", "-serial", "chardev:con",
                      "-chardev", f"socket,id=keypad,path={self.keypad_socket},server=on,wait=off",
-                     "-serial", "chardev:keypad"]
+                     "-device", "pci-serial,chardev=keypad"]
         return [
             self.flavour.qemu, *machine, "-m", str(self.memory), "-smp", "2",
             "-nodefaults", "-no-user-config", "-display", "none",

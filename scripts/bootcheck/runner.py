@@ -63,6 +63,7 @@ class Runner:
         self.failed = 0
         self.children: list[subprocess.Popen[Any]] = []
         self.temporary: list[Path] = []
+        self.undo: list[Callable[[], None]] = []  # run at cleanup, last first
         self.log: IO[str] = sys.stderr
         self._number = 0
         logs.mkdir(parents=True, exist_ok=True)
@@ -93,8 +94,10 @@ class Runner:
             self.log = log
             try:
                 work()
-            except Stopped:
-                self.say(f"stopped by a signal during {name}")
+            except Stopped as stop:
+                self.say(f"stopped by {stop} during {name}")
+                print(f"[{self.clock()}] STOP  {name:<40} {stop}: cleaning up", file=self.out,
+                      flush=True)
                 raise
             except StepFailed as exc:
                 ok, detail = False, str(exc)
@@ -190,6 +193,12 @@ class Runner:
     def cleanup(self) -> None:
         for child in list(reversed(self.children)):
             self.end(child, grace=3.0)
+        for undo in reversed(self.undo):
+            try:
+                undo()
+            except OSError as exc:
+                print(f"{self.name}: cleanup: {exc}", file=sys.stderr)
+        self.undo.clear()
         for path in reversed(self.temporary):
             remove(path)
         self.temporary.clear()

@@ -80,10 +80,14 @@ def write_ppm(path: Path, picture: Picture) -> None:
     path.write_bytes(b"P6\n%d %d\n255\n" % (picture.width, picture.height) + picture.rgb)
 
 
-def similarity(a: Picture, b: Picture, tolerance: float = 12.0) -> float:
-    """The share of blocks whose mean colours agree within `tolerance` (0..1)."""
+def similarity(a: Picture, b: Picture, tolerance: float = 12.0,
+               ignore: tuple[int, int] | None = None) -> float:
+    """The share of blocks whose mean colours agree within `tolerance` (0..1); blocks whose
+    rows fall in `ignore` (top, bottom pixel rows) are left out."""
     if (a.width, a.height) != (b.width, b.height):
         return 0.0
-    pairs = list(zip(a.blocks(), b.blocks(), strict=True))
+    per_row = a.width // BLOCK
+    pairs = [(p, q) for i, (p, q) in enumerate(zip(a.blocks(), b.blocks(), strict=True))
+             if ignore is None or not (ignore[0] <= (i // per_row) * BLOCK < ignore[1])]
     same = sum(all(abs(x - y) <= tolerance for x, y in zip(p, q, strict=True)) for p, q in pairs)
     return same / max(1, len(pairs))
