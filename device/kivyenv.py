@@ -4,7 +4,8 @@ Kivy reads its settings at import time: `KIVY_*` variables and `KCFG_<SECTION>_<
 of its config file. `kivy_environment` computes them (pure, testable); `apply` puts them in
 `os.environ` without overriding what the caller set explicitly, so a developer can still say
 `KCFG_GRAPHICS_FULLSCREEN=0 parlor`. `after_import` fixes what the environment cannot: the
-duplicate touch provider, and the Kivy 2.3.1 `Metrics.dpi` bug (platform.md).
+duplicate touch provider, the Kivy 2.3.1 `Metrics.dpi` bug (platform.md), and the search for X
+cut-buffer helpers where there is no X server.
 """
 
 from __future__ import annotations
@@ -63,14 +64,33 @@ def apply(values: Mapping[str, str], environ: MutableMapping[str, str] | None = 
 
 
 def after_import() -> None:
-    """Once kivy is importable: keep one touch provider and read a metric before `Metrics.dpi`.
+    """Once kivy is importable: keep one touch provider, read a metric before `Metrics.dpi`,
+    and without an X server no X cut buffer.
 
     SDL2 already reports touches; Kivy's default `probesysfs` input line adds a second provider
     for the same screen, so every tap arrives twice (kivy #3801, #8494).
     """
+    import kivy
     from kivy.config import Config as KivyConfig
     from kivy.metrics import dp
 
     if KivyConfig.has_option("input", "%(name)s"):
         KivyConfig.remove_option("input", "%(name)s")
     dp(1)
+    if not os.environ.get("DISPLAY"):
+        # No X server: no X selection to paste from with the middle button. Kivy would still
+        # look for its X "cut buffer" helpers (xclip, xsel) the first time a text field is
+        # used, and log a CRITICAL line with two tracebacks on the kiosk (seen on a booted
+        # machine: the seating screen's name fields). An empty provider list skips the search;
+        # the one line saying that none was found is dropped (there can be none).
+        kivy.kivy_options.setdefault("cutbuffer", ())
+        kivy_log = logging.getLogger("kivy")
+        if not any(isinstance(f, _NoCutBufferLine) for f in kivy_log.filters):
+            kivy_log.addFilter(_NoCutBufferLine())
+
+
+class _NoCutBufferLine(logging.Filter):
+    """Drops Kivy's "no cut buffer provider" line (only installed where there is no X)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("Cutbuffer: Unable to find any valuable")

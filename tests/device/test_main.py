@@ -258,6 +258,44 @@ print(Config.get("graphics", "fullscreen"), Config.get("graphics", "rotation"),
     assert (tmp_path / "kivy").is_dir()
 
 
+CUT_BUFFER = """
+import os, sys
+for key in [k for k in os.environ if k.startswith(("KCFG_", "KIVY_"))]:
+    del os.environ[key]
+os.environ.pop("DISPLAY", None)
+os.environ.pop("WAYLAND_DISPLAY", None)
+os.environ["SDL_VIDEODRIVER"] = "offscreen"
+os.environ["PATH"] = sys.argv[1]  # no xclip, no xsel on this PATH
+os.environ["KIVY_HOME"] = sys.argv[2]
+os.environ["KIVY_LOG_MODE"] = "PYTHON"
+import logging
+logging.basicConfig(level=logging.INFO, format="%(levelname)s %(message)s")
+from device import kivyenv
+if sys.argv[3] == "fixed":
+    kivyenv.after_import()
+from kivy.core.clipboard import CutBuffer
+print("CUTBUFFER", CutBuffer)
+"""
+
+
+@pytest.mark.parametrize("fixed", [True, False])
+def test_without_an_x_server_no_cut_buffer_is_searched_for(tmp_path: Path, fixed: bool) -> None:
+    """Issue 31: on the booted kiosk (KMS/DRM, no X) the first text field made Kivy look for its
+    X cut-buffer helpers and log a CRITICAL line with two tracebacks; `after_import` skips that
+    search where there is no X server. (Without it, the same process shows the CRITICAL line.)"""
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    done = subprocess.run([sys.executable, "-c", CUT_BUFFER, str(empty), str(tmp_path / "kivy"),
+                           "fixed" if fixed else "plain"], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "CUTBUFFER None" in done.stdout
+    if fixed:
+        assert "CRITICAL" not in done.stderr and "Traceback" not in done.stderr, done.stderr
+    else:
+        assert "CRITICAL" in done.stderr and "Cutbuffer" in done.stderr
+
+
 def test_the_ui_is_handed_the_boards_health_with_the_databases_partition(tmp_path: Path) -> None:
     """Issue 17 part 5: the Controls screen shows the doctor's health lines; free space is
     that of the folder the database is (or will be) in."""
