@@ -31,6 +31,8 @@ def main(argv: list[str]) -> int:
     save(out / "home.ppm")
     app.services.store.save_autosave(Session.new("meri", 1).to_json())
     app.refresh_saved()
+    home = app.root.get_screen("home")
+    home.set_focus(home.initial_focus())  # as at a start with a saved game: on Continue
     save(out / "home-continue.ppm")
     shotkit.close(app)
     return 0

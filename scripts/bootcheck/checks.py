@@ -52,6 +52,20 @@ button = "BACK"
 enabled = true
 port = "/dev/{{keypad}}"
 """
+# With the simulated GPIO header (x86_64: scripts/bootcheck/gpiosim.py): the docs' buttons and
+# outputs, through lgpio as on a Pi.
+GPIO_CONFIG = """
+[input.gpio]
+enabled = true
+pin_factory = "lgpio"
+
+[output]
+led_turn = 23
+led_thinking = 24
+buzzer = 18
+"""
+PINS = {"LEFT": 5, "RIGHT": 6, "UP": 13, "DOWN": 19, "SELECT": 26, "OK": 16, "BACK": 20,
+        "MENU": 21}
 # The check's one addition to the unit: Parlor's line per save that reached the disk, in the
 # journal (and so on the first serial port): what the power cuts compare the resumed game with.
 CHECK_DROP_IN = """\
@@ -181,7 +195,7 @@ def provision(check: Check) -> None:
     stamp_file = check.cache / f"provisioned-{check.flavour.arch}.stamp"
     target = check.cache / f"provisioned-{check.flavour.arch}.qcow2"
     recipe = (f"{image.stamp(check.cache / f'installed-{check.flavour.arch}')} "
-              f"{CHECK_CONFIG!r} {CHECK_DROP_IN!r} {AGENT_QUIET!r}")
+              f"{CHECK_CONFIG!r} {GPIO_CONFIG!r} {CHECK_DROP_IN!r} {AGENT_QUIET!r}")
     check.provisioned = target
     if target.is_file() and stamp_file.is_file() and stamp_file.read_text() == recipe:
         check.runner.say(f"cached: {target} (HEAD {commit[:10]})")
@@ -200,8 +214,10 @@ def provision(check: Check) -> None:
     if done.status != 0:
         raise StepFailed(f"parlor install-service exited {done.status}")
     keypad = "ttyS1" if check.flavour.arch == "amd64" else "ttyS0"  # machine.Machine.argv
-    agent.sh("cat > /etc/parlor/config.toml", stdin=CHECK_CONFIG.format(keypad=keypad),
-             check=True)
+    config = CHECK_CONFIG.format(keypad=keypad)
+    if check.flavour.arch == "amd64":
+        config += GPIO_CONFIG
+    agent.sh("cat > /etc/parlor/config.toml", stdin=config, check=True)
     agent.sh("mkdir -p /etc/systemd/system/parlor.service.d && "
              "cat > /etc/systemd/system/parlor.service.d/90-boot-check.conf",
              stdin=CHECK_DROP_IN, check=True)
@@ -228,6 +244,7 @@ def autostart(check: Check) -> None:
     machine.screendump(check.runner.logs / "home.ppm")
     agent = machine.agent
     active = agent.sh("systemctl is-active parlor.service").out.strip()
+    restarts = agent.sh("systemctl show -p NRestarts --value parlor.service").out.strip()
     getty = agent.sh("systemctl is-active getty@tty1.service").out.strip()
     check.runner.say(agent.sh("systemctl status --no-pager parlor.service").out)
     journal = check.parlor_journal(machine)
@@ -238,6 +255,8 @@ def autostart(check: Check) -> None:
     problems = []
     if active != "active":
         problems.append(f"parlor.service is {active!r}")
+    if restarts != "0":
+        problems.append(f"parlor.service restarted {restarts} time(s) during the boot")
     if getty == "active":
         problems.append("getty@tty1 is active (a login prompt on the kiosk's screen)")
     if errors:
@@ -596,16 +615,17 @@ def wait_quiet(machine: Machine, seconds: float, timeout: float) -> int:
     raise StepFailed(f"the table never waited for the player within {timeout:.0f} s")
 
 
-def keypad_plays(machine: Machine, keypad: Keypad, tries: int = 12) -> Save:
-    """At the player's turn, keypad words alone (OK, RIGHT then OK, ...) play a card: a save
-    comes that no other input caused."""
+def input_plays(machine: Machine, send: Callable[[str], None], what: str,
+                tries: int = 12) -> Save:
+    """At the player's turn, one kind of input alone (OK, RIGHT then OK, ...) plays a card: a
+    save comes that no other input caused."""
     before = wait_quiet(machine, 6, 300)
     for attempt in range(tries):
-        keypad.send("OK" if attempt % 2 == 0 else "RIGHT")
+        send("OK" if attempt % 2 == 0 else "RIGHT")
         time.sleep(1.5)
         if len(saves_shown(machine)) > before:
             return saves_shown(machine)[-1]
-    raise StepFailed(f"{tries} keypad words at the player's turn played nothing")
+    raise StepFailed(f"{tries} {what} presses at the player's turn played nothing")
 
 
 def keypad(check: Check) -> None:
@@ -622,12 +642,12 @@ def keypad(check: Check) -> None:
     pad.send("OK")  # seating: Play
     first = wait_save(machine, 120)
     check.runner.figure(f"keypad started the game: {first}")
-    played = keypad_plays(machine, pad)
+    played = input_plays(machine, pad.send, "keypad")
     check.runner.figure(f"keypad played at the player's turn: {played}")
     pad.close()  # unplugged
     time.sleep(5)
     pad = Keypad(machine)  # plugged back
-    played = keypad_plays(machine, pad)
+    played = input_plays(machine, pad.send, "keypad")
     pad.close()
     check.runner.figure(f"after unplug and plug: keypad played again: {played}")
     if main_pid(machine) != pid:
@@ -635,6 +655,90 @@ def keypad(check: Check) -> None:
     journal = check.parlor_journal(machine)
     check.runner.say("\n".join(line for line in journal.splitlines() if "keypad" in line))
     machine.kill()
+
+
+# ----------------------------------------------------------------------------- GPIO
+def gpio_press(machine: Machine, name: str, seconds: float = 0.15) -> None:
+    """A button on the simulated header closed for `seconds` then opened, in one command in
+    the guest (two calls of the agent would hold it a second: a long press, or repeats)."""
+    from . import gpiosim
+
+    pull = f"{gpiosim.chip_path(machine)}/sim_gpio{PINS[name]}/pull"
+    machine.agent.sh(f"echo pull-down > {pull}; sleep {seconds}; echo pull-up > {pull}",
+                     check=True)
+
+
+def focus_screen(check: Check, machine: Machine, name: str) -> screen.Picture:
+    time.sleep(2)
+    return screen.read_ppm(machine.screendump(check.runner.logs / f"gpio-{name}.ppm"))
+
+
+def gpio(check: Check) -> None:
+    """Buttons and LEDs on the simulated header, through the kernel's GPIO character device
+    and lgpio: a press moves the focus as the keyboard's arrow does; chatter is one press; a
+    button held down (stuck) is one press and one long press, the others still work; OK
+    starts a game and plays a card; the "your turn" LED reads back lit at the player's turn."""
+    from . import gpiosim
+
+    machine = check.machine()
+    machine.start()
+    check.home_seen(machine, timeout=300, saved=False)
+    chip = gpiosim.chip_path(machine)
+    lines = {n: gpiosim.value(machine, pin) for n, pin in PINS.items()}
+    check.runner.figure(f"simulated header {chip}: buttons read {lines} (1 = released)")
+    if any(v != 1 for v in lines.values()):
+        raise StepFailed(f"a button line is not held high by its pull-up: {lines}")
+    start = focus_screen(check, machine, "start")
+    gpio_press(machine, "RIGHT")
+    by_button = focus_screen(check, machine, "right-button")
+    machine.key("left")
+    if screen.similarity(focus_screen(check, machine, "left-key"), start) < 0.995:
+        raise StepFailed("the focus did not come back with the keyboard's Left")
+    machine.key("right")
+    by_key = focus_screen(check, machine, "right-key")
+    moved = screen.similarity(by_button, start)
+    same = screen.similarity(by_button, by_key)
+    check.runner.say(f"RIGHT button vs start {moved:.3f}, vs the keyboard's Right {same:.3f}")
+    if moved > 0.995 or same < 0.995:
+        raise StepFailed(f"the RIGHT button did not move the focus as the Right key does "
+                         f"(vs start {moved:.3f}, vs the key {same:.3f})")
+    machine.key("left")
+    f = f"{gpiosim.chip_path(machine)}/sim_gpio{PINS['RIGHT']}/pull"
+    machine.agent.sh(f"for i in 1 2 3 4 5 6; do echo pull-down > {f}; echo pull-up > {f}; done;"
+                     f" echo pull-down > {f}; sleep 0.3; echo pull-up > {f}", check=True)
+    chattered = focus_screen(check, machine, "chatter")
+    if screen.similarity(chattered, by_key) < 0.995:
+        raise StepFailed("a chattering RIGHT did not move the focus by exactly one step")
+    check.runner.figure("RIGHT pressed on the line moves the focus as the Right key; 13 edges "
+                        "of chatter in a few ms: one step")
+    machine.key("left")
+    gpiosim.press(machine, PINS["SELECT"])  # stuck down
+    time.sleep(8)
+    gpiosim.release(machine, PINS["SELECT"])
+    gpio_press(machine, "RIGHT")
+    if screen.similarity(focus_screen(check, machine, "after-stuck"), by_key) < 0.995:
+        raise StepFailed("after SELECT was held down 8 s, RIGHT no longer moved the focus")
+    check.runner.figure("SELECT held down 8 s (a stuck button): the other buttons still work")
+    machine.key("left")
+    leds = (gpiosim.value(machine, 23), gpiosim.value(machine, 24))
+    gpio_press(machine, "OK")  # home: Hachinin Meri's Play
+    time.sleep(3)
+    gpio_press(machine, "OK")  # seating: Play
+    first = wait_save(machine, 120)
+    played = input_plays(machine, lambda name: gpio_press(machine, name), "GPIO button")
+    del played
+    wait_quiet(machine, 6, 300)
+    turn = gpiosim.value(machine, 23)
+    check.runner.figure(f"OK on the line started {first} and played a card; LEDs at home "
+                        f"(turn, thinking) {leds}, turn LED at the player's turn {turn}")
+    if turn != 1 or leds[0] != 0:
+        raise StepFailed(f"the turn LED reads {leds[0]} at home and {turn} at the player's turn")
+    journal = check.parlor_journal(machine)
+    errors = [line for line in journal.splitlines() if ERROR_LINE.search(line)]
+    check.runner.say("\n".join(line for line in journal.splitlines() if "hardware" in line))
+    machine.kill()
+    if errors:
+        raise StepFailed(f"errors in Parlor's journal: {errors[:3]}")
 
 
 # ------------------------------------------------------------------------ the sandbox
@@ -801,6 +905,7 @@ CHECKS: list[tuple[str, Callable[[Check], None]]] = [
     ("kiosk keys and the exit PIN", kiosk_keys),
     ("power off (BACK held, PIN)", power_off),
     ("keypad through the UART", keypad),
+    ("GPIO through the kernel", gpio),
     ("sandbox (syscalls, devices)", sandbox),
     ("a deal by touch", touch_deal),
     ("screen sleep", screen_sleep),
@@ -810,6 +915,7 @@ CHECKS: list[tuple[str, Callable[[Check], None]]] = [
 
 # ARCH=arm64 (emulated, about ten times slower): these checks only, two power cuts by default.
 ARM64_SMOKE = ("autostart", "power cuts", "keypad through the UART")
+AMD64_ONLY = ("GPIO through the kernel",)  # the simulated header is built for x86_64's kernel
 
 
 def run(arch: str, cache: Path, repo: Path) -> int:
@@ -848,7 +954,8 @@ def run(arch: str, cache: Path, repo: Path) -> int:
         for name, test in CHECKS:
             if only and name not in only:
                 continue
-            if flavour.arch != "amd64" and name not in ARM64_SMOKE and not only:
+            if flavour.arch != "amd64" and (
+                    name in AMD64_ONLY or (name not in ARM64_SMOKE and not only)):
                 continue
             runner.step(name, lambda test=test: test(check))
         return runner.summary()

@@ -285,7 +285,9 @@ def install_parlor(runner: Runner, cache: Path, flavour: Flavour, repo: Path,
     tree = cache / f"installed-{flavour.arch}"
     image = cache / f"installed-{flavour.arch}.img"
     commit = head(repo)
-    recipe = f"{INSTALL_RECIPE} {stamp(base)} {product(repo)}"
+    from . import gpiosim
+
+    recipe = f"{INSTALL_RECIPE} {gpiosim.recipe()} {stamp(base)} {product(repo)}"
     if not rebuild and stamp(tree) == recipe and image.is_file():
         runner.say(f"cached: {image} (the product as in HEAD {commit[:10]})")
         return image
@@ -307,6 +309,10 @@ def install_parlor(runner: Runner, cache: Path, flavour: Flavour, repo: Path,
         runner.say("$ " + script.replace("\n", "\n$ "))
         in_chroot(runner, tree, script, cache=cache)
     configure_machine(runner, tree, flavour)
+    if flavour.arch == "amd64":  # arm64: QEMU's virt has a GPIO chip of its own (gpiochip0)
+        from . import gpiosim
+
+        gpiosim.install_module(tree, gpiosim.build_module(runner, cache, tree))
     policy.unlink()
     bundle.unlink()
     make_disk(runner, tree, image, flavour)

@@ -56,6 +56,7 @@ class Channel:
     """A line-delimited JSON channel over a Unix socket (QMP, the guest agent)."""
 
     def __init__(self, path: Path, timeout: float = 30.0) -> None:
+        self.path = path
         deadline = time.monotonic() + timeout
         while True:
             try:
@@ -151,7 +152,14 @@ class Agent(Channel):
     def _sync(self) -> bool:
         self._id += 1
         self.buffer = b""
-        self.send({"execute": "guest-sync-delimited", "arguments": {"id": self._id}})
+        try:
+            self.send({"execute": "guest-sync-delimited", "arguments": {"id": self._id}})
+        except OSError:  # the agent's port is not open yet on the guest's side: connect again
+            self.sock.close()
+            time.sleep(1)
+            fresh = Channel(self.path)
+            self.sock = fresh.sock
+            return False
         deadline = time.monotonic() + 3
         while time.monotonic() < deadline:
             try:
