@@ -898,18 +898,19 @@ def screen_sleep(check: Check) -> None:
     machine.kill()
 
 
+# The quick ones first; the power cuts, the longest, last.
 CHECKS: list[tuple[str, Callable[[Check], None]]] = [
     ("autostart", autostart),
-    ("power cuts", power_cuts),
-    ("watchdog and crashes", watchdog),
     ("kiosk keys and the exit PIN", kiosk_keys),
-    ("power off (BACK held, PIN)", power_off),
-    ("keypad through the UART", keypad),
     ("GPIO through the kernel", gpio),
+    ("keypad through the UART", keypad),
+    ("watchdog and crashes", watchdog),
+    ("power off (BACK held, PIN)", power_off),
     ("sandbox (syscalls, devices)", sandbox),
-    ("a deal by touch", touch_deal),
     ("screen sleep", screen_sleep),
+    ("a deal by touch", touch_deal),
     ("memory (512, 1024, 2048 MB)", memory),
+    ("power cuts", power_cuts),
 ]
 
 
