@@ -224,8 +224,9 @@ def provision(check: Check) -> None:
     agent.sh("mkdir -p /etc/systemd/system/qemu-guest-agent.service.d && "
              "cat > /etc/systemd/system/qemu-guest-agent.service.d/90-boot-check.conf",
              stdin=AGENT_QUIET, check=True)
-    run.say(agent.sh("systemctl is-enabled parlor.service; sync; systemctl poweroff",
-                     timeout=30).out)
+    run.say(agent.sh("systemctl is-enabled parlor.service; sync", timeout=60).out)
+    agent.call("guest-exec", path="/bin/systemctl", arg=["poweroff"])  # not waited for: the
+    # agent goes down with the machine
     status = machine.wait_off(120)
     if status != 0:
         raise StepFailed(f"QEMU ended with status {status} after the power-off")
