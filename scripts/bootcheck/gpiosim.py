@@ -197,13 +197,6 @@ def vermagic(ko: Path) -> str:
     return found[1].decode(errors="replace")
 
 
-def _stamp(folder: Path) -> str:
-    try:
-        return (folder / "stamp").read_text().strip()
-    except OSError:
-        return ""
-
-
 def _assemble(source: Path, build: Path) -> str:
     """Copy SOURCES and the headers they include with quotes (same folder) from the extracted
     kernel tree `source` to the flat folder `build`; apply the shim; write the Kbuild file.
@@ -254,7 +247,7 @@ def build_module(runner: Runner, cache: Path, tree: Path) -> Path:
     ko = out / f"{MODULE}.ko"
     build_text = "\0".join((KBUILD, SHIM_FROM, SHIM_TO, *SOURCES)).encode()
     recipe = f"{RECIPE} {kver} {version} {hashlib.sha256(build_text).hexdigest()[:12]}"
-    if ko.is_file() and _stamp(out) == recipe:
+    if ko.is_file() and image.stamp(out, "stamp") == recipe:
         runner.say(f"cached: {ko} (kernel {kver}, Debian linux {version})")
         return ko
     runner.say(f"building {MODULE}.ko for {kver} from Debian's {source_package} {version}")

@@ -131,9 +131,10 @@ def host_mirror() -> str:
     return "http://deb.debian.org/debian"
 
 
-def stamp(folder: Path) -> str:
+def stamp(folder: Path, name: str = ".boot-check") -> str:
+    """What a cached layer was built from (its stamp file), "" if none."""
     try:
-        return (folder / ".boot-check").read_text().strip()
+        return (folder / name).read_text().strip()
     except OSError:
         return ""
 
