@@ -532,14 +532,14 @@ def kiosk_keys(check: Check) -> None:
     machine.key("ret")
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        state = machine.agent.sh("systemctl show -p ActiveState,Result --value parlor.service")
+        state = machine.agent.sh("systemctl show -p ActiveState --value parlor.service").out
         getty = machine.agent.sh("systemctl is-active getty@tty1.service").out.strip()
-        if getty == "active" and state.out.split()[0] == "inactive":
+        if getty == "active" and state.strip() == "inactive":
             break
         time.sleep(1)
     else:
-        raise StepFailed(f"after the exit PIN: parlor {state.out.split()}, getty@tty1 {getty}")
-    result = state.out.split()[1]
+        raise StepFailed(f"after the exit PIN: parlor {state.strip()}, getty@tty1 {getty}")
+    result = machine.agent.sh("systemctl show -p Result --value parlor.service").out.strip()
     check.runner.figure(f"Esc, Alt+F4, Ctrl+C ignored; exit PIN from the keyboard: unit "
                         f"{result}, login prompt on tty1")
     if result != "success":
