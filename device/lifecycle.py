@@ -1,7 +1,8 @@
 """How the app's process ends, so that systemd does the right thing next.
 
-Under the unit (`Restart=on-failure`, `OnSuccess=getty@tty1.service`) the exit status decides
-what follows: 0 brings the login prompt back, anything else restarts the table. In kiosk mode
+Under the unit (`Restart=on-failure`, an `ExecStopPost=` that starts `getty@tty1` when the
+service's result is success) the exit status decides what follows: 0 brings the login prompt
+back, anything else restarts the table. In kiosk mode
 only the exit gesture (with its PIN) may end in success; SIGINT (Ctrl+C on a keyboard attached
 to tty1) or SIGTERM from anything but an orderly `systemctl stop` must not hand a passer-by the
 login prompt, so they end with the shell's convention, 128 + the signal number (130, 143).

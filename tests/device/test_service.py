@@ -67,6 +67,37 @@ def test_unit_declares_notify_watchdog_restart_user_and_hardening() -> None:
     assert "PrivateDevices" not in keys  # would hide /dev/dri, /dev/input and /dev/gpiochip*
 
 
+def stop_post_command() -> str:
+    """The unit's ExecStopPost= as the shell gets it (systemd turns `$$` into `$`)."""
+    (line,) = unit_keys(UNIT.read_text())["ExecStopPost"]
+    assert line.startswith("+/bin/sh -c '") and line.endswith("'")
+    return line[len("+/bin/sh -c '"):-1].replace("$$", "$")
+
+
+@pytest.mark.parametrize("result", ["success", "watchdog", "exit-code", "signal", "protocol",
+                                    "core-dump", "timeout"])
+def test_the_login_prompt_returns_only_after_a_clean_exit_never_in_a_restart(
+        tmp_path: Path, result: str) -> None:
+    """Issue 31 (a booted machine): `OnSuccess=getty@tty1.service` fired in the middle of every
+    automatic restart, getty's hang-up of tty1 ended the restarted Parlor, and after five tries
+    the kiosk showed a login prompt. The unit now starts getty from ExecStopPost= only when the
+    service's result is success."""
+    assert "OnSuccess" not in unit_keys(UNIT.read_text())
+    calls = tmp_path / "calls"
+    fake = tmp_path / "systemctl"
+    fake.write_text(f"#!/bin/sh\necho \"$@\" >> {calls}\n")
+    fake.chmod(0o755)
+    env = {"PATH": f"{tmp_path}:/usr/bin:/bin", "SERVICE_RESULT": result}
+    done = subprocess.run(["/bin/sh", "-c", stop_post_command()], env=env, capture_output=True,
+                          text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    started = calls.read_text() if calls.exists() else ""
+    if result == "success":
+        assert started == "--no-block start getty@tty1.service\n"
+    else:
+        assert started == ""
+
+
 @needs_analyze
 def test_shipped_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:
     """Only ExecStart= changes: verify insists that the program exists on this machine."""
