@@ -162,6 +162,10 @@ class Check:
         raise StepFailed(f"no {what} within {timeout:.0f} s (best match {best:.1%} of the "
                          f"blocks, {bar:.0%} wanted; last screen kept: {keep})")
 
+    def home_picture(self) -> screen.Picture:
+        """The fresh home screen as the app renders it (the reference)."""
+        return screen.read_ppm(self.reference / "home.ppm")
+
     def parlor_journal(self, machine: Machine, since: str = "-b") -> str:
         return machine.agent.sh(f"journalctl {since} -u parlor.service -o cat --no-pager").out
 
@@ -381,7 +385,7 @@ def power_cuts(check: Check) -> None:
             if resumed != stored:
                 raise StepFailed(f"{note}: Continue resumed {resumed}, the store holds {stored}")
         else:
-            start_game(machine)
+            start_game(machine, home=check.home_picture())
         if number == cuts:
             machine.kill()
             break
@@ -399,12 +403,23 @@ def power_cuts(check: Check) -> None:
 
 
 # ---------------------------------------------------------------------- watchdog, crashes
-def start_game(machine: Machine) -> Save:
-    """From a fresh home screen: Hachinin Meri's Play, then the seating's Play, by keys."""
-    machine.key("ret")
+def start_game(machine: Machine, ok: Callable[[], None] | None = None,
+               home: screen.Picture | None = None) -> Save:
+    """From a fresh home screen: Hachinin Meri's Play, then the seating's Play, each by `ok`
+    (default the keyboard's Enter). Under emulation input can wait seconds behind drawing: the
+    second OK waits until the home screen has gone (the seating is on show)."""
+    press = ok or (lambda: machine.key("ret"))
+    before = len(saves_shown(machine))
+    press()  # home: Hachinin Meri's Play (focused)
+    deadline = time.monotonic() + 120
+    while home is not None and time.monotonic() < deadline:
+        now = screen.read_ppm(machine.screendump(machine.folder / "leaving.ppm"))
+        if screen.similarity(now, home, ignore=CARD_ROWS) < 0.9:
+            break
+        time.sleep(1)
     time.sleep(3)
-    machine.key("ret")
-    return wait_save(machine, 120)
+    press()  # seating: Play (focused)
+    return wait_save(machine, 180, after=before)
 
 
 def main_pid(machine: Machine) -> int:
@@ -429,7 +444,7 @@ def watchdog(check: Check) -> None:
     machine = check.machine()
     machine.start()
     check.home_seen(machine, timeout=300, saved=False)
-    start_game(machine)
+    start_game(machine, home=check.home_picture())
     rng = random.Random(7)
     for signal_name, limit in (("KILL", 60.0), ("STOP", 120.0)):
         play(machine, 6, rng)
@@ -477,7 +492,7 @@ def memory(check: Check) -> None:
         machine.start()
         try:
             check.home_seen(machine, timeout=400, saved=False)
-            start_game(machine)
+            start_game(machine, home=check.home_picture())
             play(machine, 20, random.Random(size))
             info = meminfo(machine)
             rss = machine.agent.sh("ps -u parlor -o rss= | awk '{s += $1} END {print s}'").out
@@ -555,7 +570,7 @@ def power_off(check: Check) -> None:
     machine = check.machine()
     machine.start()
     check.home_seen(machine, timeout=300, saved=False)
-    start_game(machine)
+    start_game(machine, home=check.home_picture())
     play(machine, 8, random.Random(5))
     machine.key("backspace", hold=4.0)  # BACK's long press (0.8 s) + [power] hold_seconds (2)
     time.sleep(2)
@@ -638,10 +653,7 @@ def keypad(check: Check) -> None:
     check.home_seen(machine, timeout=300, saved=False)
     pid = main_pid(machine)
     pad = Keypad(machine)
-    pad.send("OK")  # home: Hachinin Meri's Play
-    time.sleep(3)
-    pad.send("OK")  # seating: Play
-    first = wait_save(machine, 120)
+    first = start_game(machine, lambda: pad.send("OK"), check.home_picture())
     check.runner.figure(f"keypad started the game: {first}")
     played = input_plays(machine, pad.send, "keypad")
     check.runner.figure(f"keypad played at the player's turn: {played}")
@@ -746,10 +758,7 @@ def gpio(check: Check) -> None:
     check.runner.figure("SELECT held down 8 s (a stuck button): the other buttons still work")
     back_to_start(check, machine, start)
     leds = (gpiosim.value(machine, 23), gpiosim.value(machine, 24))
-    gpio_press(machine, "OK")  # home: Hachinin Meri's Play
-    time.sleep(3)
-    gpio_press(machine, "OK")  # seating: Play
-    first = wait_save(machine, 120)
+    first = start_game(machine, lambda: gpio_press(machine, "OK"), check.home_picture())
     played = input_plays(machine, lambda name: gpio_press(machine, name), "GPIO button")
     del played
     wait_quiet(machine, 6, 300)
@@ -811,7 +820,7 @@ def sandbox(check: Check) -> None:
                         f"{exposure[1] + ' ' + exposure[2] if exposure else '?'}")
     opened = device_files(machine)
     check.runner.figure(f"devices Parlor holds open: {' '.join(opened)}")
-    start_game(machine)
+    start_game(machine, home=check.home_picture())
     play(machine, 40, random.Random(3))
     journal = check.parlor_journal(machine)
     denied = [line for line in journal.splitlines() if ERROR_LINE.search(line)]
@@ -856,10 +865,9 @@ def touch_deal(check: Check) -> None:
     machine = check.machine()
     machine.start()
     check.home_seen(machine, timeout=300, saved=False)
-    machine.tap(55, 376)  # Hachinin Meri's Play
-    time.sleep(4)
-    machine.key("ret")  # seating's Play (focused) — the one key: the seating has no fixed layout
-    first = wait_save(machine, 120)
+    presses = iter([lambda: machine.tap(55, 376),  # Hachinin Meri's Play
+                    lambda: machine.key("ret")])  # the seating's Play (focused): the one key
+    first = start_game(machine, lambda: next(presses)(), check.home_picture())
     rng = random.Random(11)
     deadline = time.monotonic() + 1800
     shots = 0
@@ -894,7 +902,7 @@ def screen_sleep(check: Check) -> None:
         "[display]\n", "[display]\ndim_after_minutes = 0.5\noff_after_minutes = 1.0\n", 1))
     agent.sh("systemctl restart parlor.service", timeout=300, check=True)
     check.home_seen(machine, timeout=300, saved=False)
-    start_game(machine)
+    start_game(machine, home=check.home_picture())
     count = wait_quiet(machine, 6, 300)  # the player's turn: the idle time counts
     awake = screen.read_ppm(machine.screendump(machine.folder / "awake.ppm")).mean()
     timeline = []
