@@ -58,6 +58,9 @@ GPIO_CONFIG = """
 [input.gpio]
 enabled = true
 pin_factory = "lgpio"
+# Emulated, the check's 13 edges of chatter take tens of ms (on a Pi's pin: a few ms); the
+# lock-out is set to cover them, so the check asks what the docs promise for chatter within it.
+bounce_ms = 100
 
 [output]
 led_turn = 23
@@ -740,13 +743,17 @@ def gpio(check: Check) -> None:
                          f"(vs start {moved:.3f}, vs the key {same:.3f})")
     back_to_start(check, machine, start)
     f = f"{gpiosim.chip_path(machine)}/sim_gpio{PINS['RIGHT']}/pull"
-    machine.agent.sh(f"for i in 1 2 3 4 5 6; do echo pull-down > {f}; echo pull-up > {f}; done;"
-                     f" echo pull-down > {f}; sleep 0.3; echo pull-up > {f}", check=True)
+    span = machine.agent.sh(
+        f"s=$(date +%s%N); for i in 1 2 3 4 5 6; do echo pull-down > {f}; echo pull-up > {f};"
+        f" done; echo pull-down > {f}; e=$(date +%s%N); sleep 0.3; echo pull-up > {f};"
+        f" echo $(( (e - s) / 1000000 ))", check=True).out.strip()
     chattered = focus_screen(check, machine, "chatter", unlike=start)
+    check.runner.figure(f"RIGHT pressed on the line moves the focus as the Right key; 13 edges "
+                        f"of chatter within {span} ms (bounce_ms 100)")
+    if int(span) >= 100:
+        raise StepFailed(f"the chatter took {span} ms, longer than the lock-out: no verdict")
     if screen.similarity(chattered, by_key, ignore=CARD_ROWS) < 0.995:
         raise StepFailed("a chattering RIGHT did not move the focus by exactly one step")
-    check.runner.figure("RIGHT pressed on the line moves the focus as the Right key; 13 edges "
-                        "of chatter in a few ms: one step")
     back_to_start(check, machine, start)
     gpiosim.press(machine, PINS["SELECT"])  # stuck down
     time.sleep(8)
