@@ -606,14 +606,19 @@ def power_off(check: Check) -> None:
 
 # -------------------------------------------------------------------------- the keypad
 class Keypad:
-    """The host's end of the second UART: a keypad sending one word per line."""
+    """The host's end of the second UART: a keypad speaking the line protocol of
+    docs/hardware.md (HELLO once, then KEY <WORD> DOWN and KEY <WORD> UP)."""
 
     def __init__(self, machine: Machine) -> None:
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self.sock.connect(str(machine.keypad_socket))
+        self.sock.sendall(b"HELLO boot-check 1.0\n")
 
     def send(self, word: str) -> None:
-        self.sock.sendall(word.encode() + b"\n")
+        """A key pressed and released."""
+        self.sock.sendall(f"KEY {word} DOWN\n".encode())
+        time.sleep(0.1)
+        self.sock.sendall(f"KEY {word} UP\n".encode())
 
     def close(self) -> None:
         self.sock.close()
