@@ -15,7 +15,8 @@ Environment:
   BOOT_CHECK_CACHE       cache folder (default build/boot-check in the repository)
   BOOT_CHECK_REBUILD=1   build every layer of the image again
   BOOT_CHECK_CUTS=N      power cuts (default 20)
-  BOOT_CHECK_ONLY=a,b    run only these checks (names as printed), after the image steps
+  BOOT_CHECK_ONLY=a,b    run only these checks, in this order (names as printed), after the
+                         image steps
   BOOT_CHECK_ACCEL=tcg   force software emulation
 Needs root (re-runs itself with sudo) and the package registries; not part of the tests or CI.
 """
