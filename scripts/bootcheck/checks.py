@@ -339,6 +339,18 @@ def play(machine: Machine, seconds: float, rng: random.Random) -> None:
         time.sleep(rng.uniform(0.2, 0.6))
 
 
+def under_way(machine: Machine, rng: random.Random, timeout: float = 300) -> None:
+    """Play until the game has moved on from where it was resumed or started (a new save):
+    under emulation the table takes a while to be drawn and to take input, and a cut before
+    any move would only ever test the resume of the same save."""
+    count = len(saves_shown(machine))
+    deadline = time.monotonic() + timeout
+    while len(saves_shown(machine)) <= count:
+        if time.monotonic() > deadline:
+            raise StepFailed(f"the game made no move in {timeout:.0f} s of play")
+        play(machine, 3, rng)
+
+
 def wait_save(machine: Machine, timeout: float, after: int = 0) -> Save:
     """Wait for a save line beyond the first `after` of this boot; the newest."""
     deadline = time.monotonic() + timeout
@@ -400,6 +412,7 @@ def power_cuts(check: Check) -> None:
         if number == cuts:
             machine.kill()
             break
+        under_way(machine, rng)
         play(machine, rng.uniform(3.0, 25.0), rng)
         shown = saves_shown(machine)
         machine.kill()  # the plug pulled
