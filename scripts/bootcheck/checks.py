@@ -340,12 +340,14 @@ def play(machine: Machine, seconds: float, rng: random.Random) -> None:
 
 
 def under_way(machine: Machine, rng: random.Random, timeout: float = 300) -> None:
-    """Play until the game has moved on from where it was resumed or started (a new save):
+    """Play until the game has moved on from where it was resumed or started (a later save;
+    a resume saves the same position more than once):
     under emulation the table takes a while to be drawn and to take input, and a cut before
     any move would only ever test the resume of the same save."""
-    count = len(saves_shown(machine))
+    shown = saves_shown(machine)
+    where = shown[-1].position if shown else (0, -1)
     deadline = time.monotonic() + timeout
-    while len(saves_shown(machine)) <= count:
+    while not any(save.position > where for save in saves_shown(machine)):
         if time.monotonic() > deadline:
             raise StepFailed(f"the game made no move in {timeout:.0f} s of play")
         play(machine, 3, rng)
