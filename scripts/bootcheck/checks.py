@@ -349,7 +349,9 @@ def under_way(machine: Machine, rng: random.Random, timeout: float = 300) -> Non
     deadline = time.monotonic() + timeout
     while not any(save.position > where for save in saves_shown(machine)):
         if time.monotonic() > deadline:
-            raise StepFailed(f"the game made no move in {timeout:.0f} s of play")
+            keep = machine.runner.logs / f"no-move-{machine.folder.name}.ppm"
+            machine.screendump(keep)
+            raise StepFailed(f"the game made no move in {timeout:.0f} s of play (screen: {keep})")
         play(machine, 3, rng)
 
 
@@ -678,7 +680,10 @@ def input_plays(machine: Machine, send: Callable[[str], None], what: str,
             if len(saves_shown(machine)) > before:
                 return saves_shown(machine)[-1]
             time.sleep(0.5)
-    raise StepFailed(f"{tries} {what} OK presses at the player's turn played nothing")
+    keep = machine.runner.logs / f"not-played-{machine.folder.name}.ppm"
+    machine.screendump(keep)
+    raise StepFailed(f"{tries} {what} OK presses at the player's turn played nothing (screen: "
+                     f"{keep})")
 
 
 def keypad(check: Check) -> None:
