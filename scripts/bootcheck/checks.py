@@ -726,10 +726,10 @@ def gpio_press(machine: Machine, name: str, seconds: float = 0.15) -> None:
 def focus_screen(check: Check, machine: Machine, name: str,
                  unlike: screen.Picture | None = None) -> screen.Picture:
     """The screen once it has settled (with `unlike`: once it differs from that picture, or
-    after 15 s), kept in the step's log folder. The card pictures are left out of every focus
+    after 40 s), kept in the step's log folder. The card pictures are left out of every focus
     comparison: under emulation they are still being drawn, and input waits behind them."""
     path = check.runner.logs / f"gpio-{name}.ppm"
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + 40
     while True:
         time.sleep(1.5)
         now = screen.read_ppm(machine.screendump(path))
@@ -750,7 +750,7 @@ CHATTER = (
 def back_to_start(check: Check, machine: Machine, start: screen.Picture) -> None:
     """The keyboard's Left, and wait until the focus is back where it started."""
     machine.key("left")
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + 40
     while screen.similarity(focus_screen(check, machine, "back"), start, ignore=CARD_ROWS) < 0.995:
         if time.monotonic() > deadline:
             raise StepFailed("the focus did not come back to the start with the Left key")
