@@ -827,7 +827,7 @@ def gpio(check: Check) -> None:
     check.runner.figure(f"OK on the line started {first} and played a card; LEDs at home "
                         f"(turn, thinking) {leds}, turn LED at the player's turn {turn}")
     if turn != 1 or leds[0] != 0:
-        raise StepFailed(f"the turn LED reads {leds[0]} at home and {turn} at the player's turn")
+        problems.append(f"the turn LED reads {leds[0]} at home and {turn} at the player's turn")
     journal = check.parlor_journal(machine)
     errors = [line for line in journal.splitlines() if ERROR_LINE.search(line)]
     check.runner.say("\n".join(line for line in journal.splitlines() if "hardware" in line))
