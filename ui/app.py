@@ -520,9 +520,8 @@ class ParlorApp(SoundCues, App):
         self.saved_game = game if game in TABLES else ""
 
     def save(self, text: str) -> None:
-        result = self.services.store.save_autosave(text)
-        self.report_save(result)
-        if (result is None or result) and SAVED_LOG.isEnabledFor(logging.DEBUG):
+        self.report_save(self.services.store.save_autosave(text))
+        if not self.save_warning and SAVED_LOG.isEnabledFor(logging.DEBUG):  # it reached it
             SAVED_LOG.debug("autosave: saved %s", describe_save(text))
 
     def report_save(self, result: Any) -> None:

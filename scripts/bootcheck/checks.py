@@ -17,7 +17,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from . import image, screen
@@ -114,7 +114,6 @@ class Check:
     provisioned: Path = Path()
     reference: Path = Path()
     work: Path = Path()
-    figures: dict[str, str] = field(default_factory=dict)
     boots: int = 0
 
     # -- machines ----------------------------------------------------------------------------

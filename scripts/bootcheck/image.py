@@ -363,11 +363,3 @@ def newest_kernel(tree: Path) -> tuple[Path, Path]:
             return kernel, initrd
     raise StepFailed(f"no kernel with an initrd in {tree / 'boot'}")
 
-
-def kernel_config(tree: Path, option: str) -> str:
-    """`y`, `m` or "" for a kernel config option of the image's kernel."""
-    for config in sorted((tree / "boot").glob("config-*")):
-        found = re.search(rf"^{option}=(\w+)$", config.read_text(), re.M)
-        if found:
-            return found[1]
-    return ""

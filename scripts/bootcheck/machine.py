@@ -16,7 +16,7 @@ import os
 import socket
 import subprocess
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -228,7 +228,6 @@ class Machine:
     _agent: Agent | None = None
     started: float = 0.0
     console_offset: int = 0
-    extra: list[str] = field(default_factory=list)
 
     @property
     def console(self) -> Path:
@@ -269,7 +268,7 @@ class Machine:
             "-chardev", f"socket,id=qga,path={f / 'qga.sock'},server=on,wait=off",
             "-device", "virtserialport,chardev=qga,name=org.qemu.guest_agent.0",
             "-qmp", f"unix:{f / 'qmp.sock'},server=on,wait=off",
-            "-nic", "none", *self.extra,
+            "-nic", "none",
         ]
 
     def start(self) -> None:
