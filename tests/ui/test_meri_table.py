@@ -21,6 +21,11 @@ from ui.table.reasons import REASONS
 pytestmark = pytest.mark.ui
 
 
+#: Deals the one-button player plays (the first deals of the test's seed include turns that
+#: find the focus on a card that became unplayable).
+DEALS_BY_OK = 3
+
+
 class CountingStore(MemoryStore):
     """A MemoryStore that counts autosaves."""
 
@@ -147,6 +152,54 @@ def test_whole_deal_by_button_events_reaches_the_summary(make_app: Any) -> None:
         wait_for(lambda b=before: len(table.session.record.actions) > b, what="the action")
     assert table.focused_widget == table.ids.next_button
     assert len(re.findall(r"Trick \d: .* wins with ", table.summary_text)) == 9
+
+
+def test_ok_alone_plays_whole_deals_H25(make_app: Any) -> None:
+    """A one-button player: OK alone plays whole deals. Each turn the focus starts on a card
+    that may be played, also when the last turn left it on one that now may not (a Meri led and
+    a trump held, H-25: every other card dimmed); OK then never starts with a refusal."""
+    app = make_app(pace=0)
+    app.post_input("OK")  # home: Hachinin Meri's Play
+    pump(3)
+    app.post_input("OK")  # seating: Play
+    pump(2)
+    table = app.root.get_screen("meri")
+    turns = 0
+    for deal in range(1, DEALS_BY_OK + 1):
+        while not table.summary_open:
+            wait_for(lambda: table.summary_open or table.prompt != "",
+                     what="a prompt or the summary")
+            if table.summary_open:
+                break
+            before = len(table.session.record.actions)
+            if table.prompt == "play":
+                hand = table.ids.hand
+                assert table.focused_widget in [hand.views[i] for i in hand.legal], (
+                    f"deal {deal}, turn {turns}: the focus is on a card that may not be played")
+                turns += 1
+            app.post_input("OK")  # plays the focused card; takes the focused answer
+            wait_for(lambda b=before: len(table.session.record.actions) > b, what="the action")
+        assert not table.alert
+        app.post_input("OK")  # the summary: Next deal (focused)
+        wait_for(lambda: not table.summary_open, what="the next deal")
+    assert turns >= 8 * DEALS_BY_OK
+
+
+def test_a_stray_ok_while_the_others_play_keeps_the_table(make_app: Any) -> None:
+    """OK pressed while the AI seats play (before the player's first decision) acts on nothing:
+    the focus rests on the hand, not on Menu, so the table and its game stay."""
+    app = make_app(pace=1.0)
+    app.post_input("OK")  # home: Hachinin Meri's Play
+    pump(3)
+    app.post_input("OK")  # seating: Play
+    pump(2)
+    table = app.root.get_screen("meri")
+    record = table.session.record
+    assert table.prompt == "" and table.focused_widget in table.ids.hand.views
+    for _ in range(3):
+        app.post_input("OK")
+        pump(3)
+        assert app.root.current == "meri" and table.session.record is record
 
 
 def test_declaration_prompt_discard_and_refusals(make_app: Any) -> None:

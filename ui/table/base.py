@@ -534,7 +534,9 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
 
     def initial_focus(self) -> Any:
         """Next deal on the summary; else the first card that may be picked; else the prompt's
-        preferred button; else the menu."""
+        preferred button; else (the others are playing) the hand's first card, where OK does
+        nothing — not the menu, which a stray OK while waiting would open, leaving the table;
+        else the menu."""
         if self.summary_open:
             return self.ids.get("next_button")
         hand = self.ids.get("hand")
@@ -543,7 +545,11 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
             if legal:
                 return hand.views[min(legal)]
         buttons = [b for b in self.prompt_buttons() if b is not None]
-        return buttons[0] if buttons else self.ids.get("menu_button")
+        if buttons:
+            return buttons[0]
+        if hand is not None and hand.views:
+            return hand.views[0]
+        return self.ids.get("menu_button")
 
     def ensure_focus(self) -> None:
         """While the human decides, keep the focus on the decision: the hand, the prompt's
@@ -557,9 +563,26 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
                                                       self.why_button()]
                 mine += self.tutorial.buttons() if self.tutorial is not None else []
                 mine += list(hand.views) if hand is not None else []
-                if self.focused_widget not in mine:
+                if self.focused_widget not in mine or self._stale_at_new_turn(hand):
                     self.set_focus(self.initial_focus())
         super().ensure_focus()
+
+    def _stale_at_new_turn(self, hand: Any) -> bool:
+        """A new decision finds the focus where the wait left it: on a card it may not play
+        (the cards that may be played are others now), or resting on the hand while the
+        decision is answered by buttons. OK must not start with a refusal or a card, so the
+        focus goes to the decision's start (`initial_focus`). Once per decision: within it the
+        player may still walk anywhere, dimmed cards included."""
+        turn = (id(self.session.record), len(self.session.record.actions), self.prompt)
+        if turn == self.__dict__.get("_focus_turn"):
+            return False
+        self.__dict__["_focus_turn"] = turn
+        focused = self.focused_widget
+        if hand is None or focused not in hand.views:
+            return False
+        if not self.card_prompt():
+            return True
+        return hand.dim_illegal and hand.views.index(focused) not in hand.legal
 
     # -- for subclasses ------------------------------------------------------------------------
     def reset_view(self) -> None:
