@@ -522,7 +522,9 @@ class ParlorApp(SoundCues, App):
     def save(self, text: str) -> None:
         self.report_save(self.services.store.save_autosave(text))
         if not self.save_warning and SAVED_LOG.isEnabledFor(logging.DEBUG):  # it reached it
-            SAVED_LOG.debug("autosave: saved %s", describe_save(text))
+            to_act = None if self.session is None else self.session.state.to_act
+            SAVED_LOG.debug("autosave: saved %s, %s to act", describe_save(text),
+                            "nobody" if to_act is None else f"seat {to_act}")
 
     def report_save(self, result: Any) -> None:
         """Show a failed write as a lasting warning until a write succeeds (a store that does

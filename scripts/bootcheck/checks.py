@@ -17,7 +17,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import image, screen
@@ -282,7 +282,9 @@ def autostart(check: Check) -> None:
 
 
 # ------------------------------------------------------------------------- power cuts
-SAVED = re.compile(r"autosave: saved (\S+) deal (\d+) action (\d+) crc32 ([0-9a-f]{8})")
+SAVED = re.compile(r"autosave: saved (\S+) deal (\d+) action (\d+) crc32 ([0-9a-f]{8})"
+                   r"(?:, (?:seat (\d+)|nobody) to act)?")
+PLAYER = 0  # the seat at the screen (today's seating: you and AI)
 CONTINUE_BUTTON = (597, 36)  # "Continue saved game" on the home screen at 800x480
 READ_SAVE = (
     "cd /opt/parlor && venv/bin/python -c \"import sqlite3; from ui.resume import describe_save; "
@@ -294,19 +296,22 @@ READ_SAVE = (
 
 @dataclass(frozen=True)
 class Save:
-    """One save of the game in progress as Parlor named it (ui.resume.describe_save)."""
+    """One save of the game in progress as Parlor named it (ui.resume.describe_save), and on
+    the journal's line who decides next (None: unknown, or nobody; not part of the save)."""
 
     game: str
     deal: int
     action: int
     crc: str
+    to_act: int | None = field(default=None, compare=False)
 
     @classmethod
     def parse(cls, line: str) -> Save | None:
         found = SAVED.search(line)
         if not found:
             return None
-        return cls(found[1], int(found[2]), int(found[3]), found[4])
+        return cls(found[1], int(found[2]), int(found[3]), found[4],
+                   None if found[5] is None else int(found[5]))
 
     @property
     def position(self) -> tuple[int, int]:
@@ -330,12 +335,14 @@ def stored_save(machine: Machine) -> tuple[str, Save | None]:
 
 
 def play(machine: Machine, seconds: float, rng: random.Random) -> None:
-    """The player at the screen, by keys: mostly OK (play the focused card, take the default),
-    sometimes a step right, so the hand's focus moves over the cards."""
+    """The player at the screen with one button: OK (Enter) at random moments. Each turn starts
+    with the focus on a card that may be played (or the decision's preferred answer), OK while
+    the others play acts on nothing, and on the summary OK is Next deal: OK alone plays on.
+    (Arrow keys would walk the focus off the hand onto Rules or Menu, which leave the table.)"""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline and machine.running():
-        machine.key("right" if rng.random() < 0.3 else "ret")
-        time.sleep(rng.uniform(0.2, 0.6))
+        machine.key("ret")
+        time.sleep(rng.uniform(0.2, 0.8))
 
 
 def under_way(machine: Machine, rng: random.Random, timeout: float = 300) -> None:
@@ -648,36 +655,32 @@ class Keypad:
         self.sock.close()
 
 
-def wait_quiet(machine: Machine, seconds: float, timeout: float) -> int:
-    """Wait until no save came for `seconds` (the AI has played: the player's turn); the
-    number of saves so far."""
+def players_turn(machine: Machine, timeout: float) -> int:
+    """Wait until the newest save says the player's seat decides next (the table waits for
+    them); the number of saves so far."""
     deadline = time.monotonic() + timeout
-    count, since = len(saves_shown(machine)), time.monotonic()
     while time.monotonic() < deadline:
+        shown = saves_shown(machine)
+        if shown and shown[-1].to_act == PLAYER:
+            return len(shown)
         time.sleep(0.5)
-        now = len(saves_shown(machine))
-        if now != count:
-            count, since = now, time.monotonic()
-        elif time.monotonic() - since >= seconds:
-            return count
-    raise StepFailed(f"the table never waited for the player within {timeout:.0f} s")
+    raise StepFailed(f"the table never came to the player's turn within {timeout:.0f} s")
 
 
 def input_plays(machine: Machine, send: Callable[[str], None], what: str,
-                tries: int = 6, patience: float = 25.0) -> Save:
-    """At the player's turn, one kind of input alone plays a card: OK (the focused card), and
-    if that is refused, RIGHT and OK again; a save comes that no other input caused. Each OK is
-    given `patience` seconds: under emulation input waits seconds behind drawing."""
-    before = wait_quiet(machine, 6, 300)
-    for attempt in range(tries):
-        if attempt:
-            send("RIGHT")
-            time.sleep(1)
+                tries: int = 4, patience: float = 30.0) -> Save:
+    """At the player's turn, one kind of input alone plays a card: OK (the turn starts with the
+    focus on a card that may be played); the next save is the player's own action, since the
+    table waits for nobody else. Each OK is given `patience` seconds: under emulation input
+    waits seconds behind drawing."""
+    before = players_turn(machine, 300)
+    for _ in range(tries):
         send("OK")
         deadline = time.monotonic() + patience
         while time.monotonic() < deadline:
-            if len(saves_shown(machine)) > before:
-                return saves_shown(machine)[-1]
+            shown = saves_shown(machine)
+            if len(shown) > before:
+                return shown[before]
             time.sleep(0.5)
     keep = machine.runner.logs / f"not-played-{machine.folder.name}.ppm"
     machine.screendump(keep)
@@ -755,6 +758,25 @@ def back_to_start(check: Check, machine: Machine, start: screen.Picture) -> None
             raise StepFailed("the focus did not come back to the start with the Left key")
 
 
+def turn_led(machine: Machine, timeout: float = 240) -> tuple[tuple[int, int] | None,
+                                                                 set[tuple[int, int]]]:
+    """Read the (turn, thinking) LED lines, pressing nothing, until the player's turn (the
+    newest save says so) and then for a few seconds more, as the table waits for them; (the
+    LEDs read then, or None, and every pair read on the way)."""
+    from . import gpiosim
+
+    seen: set[tuple[int, int]] = set()
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        leds = (gpiosim.value(machine, 23), gpiosim.value(machine, 24))
+        seen.add(leds)
+        shown = saves_shown(machine)
+        if shown and shown[-1].to_act == PLAYER and leds[0] == 1:
+            return leds, seen
+        time.sleep(1)
+    return None, seen
+
+
 def gpio(check: Check) -> None:
     """Buttons and LEDs on the simulated header, through the kernel's GPIO character device
     and lgpio: a press moves the focus as the keyboard's arrow does; chatter is one press; a
@@ -821,12 +843,13 @@ def gpio(check: Check) -> None:
     first = start_game(machine, lambda: gpio_press(machine, "OK"), check.home_picture())
     played = input_plays(machine, lambda name: gpio_press(machine, name), "GPIO button")
     del played
-    wait_quiet(machine, 6, 300)
-    turn = gpiosim.value(machine, 23)
+    turn, seen = turn_led(machine)
     check.runner.figure(f"OK on the line started {first} and played a card; LEDs at home "
-                        f"(turn, thinking) {leds}, turn LED at the player's turn {turn}")
-    if turn != 1 or leds[0] != 0:
-        problems.append(f"the turn LED reads {leds[0]} at home and {turn} at the player's turn")
+                        f"(turn, thinking) {leds}; while the others played and at the player's "
+                        f"turn {sorted(seen)}")
+    if turn is None or leds[0] != 0:
+        problems.append(f"the turn LED read {leds[0]} at home and never lit at the player's "
+                        f"turn (LEDs seen {sorted(seen)})")
     journal = check.parlor_journal(machine)
     errors = [line for line in journal.splitlines() if ERROR_LINE.search(line)]
     check.runner.say("\n".join(line for line in journal.splitlines() if "hardware" in line))
@@ -965,7 +988,7 @@ def screen_sleep(check: Check) -> None:
     agent.sh("systemctl restart parlor.service", timeout=300, check=True)
     check.home_seen(machine, timeout=300, saved=False)
     start_game(machine, home=check.home_picture())
-    count = wait_quiet(machine, 6, 300)  # the player's turn: the idle time counts
+    count = players_turn(machine, 300)  # the player's turn: the idle time counts
     awake = screen.read_ppm(machine.screendump(machine.folder / "awake.ppm")).mean()
     timeline = []
     start = time.monotonic()

@@ -32,10 +32,16 @@ def test_the_check_reads_the_save_line_parlor_writes() -> None:
     session = Session.new("meri", 2)
     for _ in range(4):
         session.apply(session.state.legal_actions()[0])
-    line = f"[  12.5] parlor[254]: DEBUG parlor.autosave: autosave: saved {describe_save(session.to_json())}"
+    to_act = session.state.to_act
+    line = (f"[  12.5] parlor[254]: DEBUG parlor.autosave: autosave: saved "
+            f"{describe_save(session.to_json())}, seat {to_act} to act")  # as ui/app.py says it
     save = checks.Save.parse(line)
     assert save is not None
-    assert (save.game, save.deal, save.action) == ("meri", 1, 4)
+    assert (save.game, save.deal, save.action, save.to_act) == ("meri", 1, 4, to_act)
+    stored = checks.Save.parse(f"autosave: saved {describe_save(session.to_json())}")
+    assert stored == save and stored is not None and stored.to_act is None  # the store's copy
+    over = checks.Save.parse(f"autosave: saved {describe_save(session.to_json())}, nobody to act")
+    assert over == save and over is not None and over.to_act is None
     assert str(save) == describe_save(session.to_json())
     later = checks.Save("meri", 2, 0, "00000000")
     assert later.position > save.position  # a new deal is later than any action of the last
