@@ -304,6 +304,7 @@ class Save:
     action: int
     crc: str
     to_act: int | None = field(default=None, compare=False)
+    over: bool = field(default=False, compare=False)  # "nobody to act": the deal has ended
 
     @classmethod
     def parse(cls, line: str) -> Save | None:
@@ -311,7 +312,8 @@ class Save:
         if not found:
             return None
         return cls(found[1], int(found[2]), int(found[3]), found[4],
-                   None if found[5] is None else int(found[5]))
+                   None if found[5] is None else int(found[5]),
+                   found[0].endswith("nobody to act"))
 
     @property
     def position(self) -> tuple[int, int]:
@@ -958,7 +960,7 @@ def touch_deal(check: Check) -> None:
     shots = 0
     while time.monotonic() < deadline:
         last = saves_shown(machine)[-1]
-        if last.deal > first.deal:
+        if last.over:
             break
         machine.tap(rng.randrange(215, 590), HAND_ROW_Y)
         time.sleep(0.4)
@@ -971,7 +973,16 @@ def touch_deal(check: Check) -> None:
             check.runner.say(f"screen at {last}: {keep}")
     else:
         raise StepFailed(f"the deal did not end by touch within 30 min (at {last})")
-    check.runner.figure(f"a whole deal by touch: {first} .. {saves_shown(machine)[-1]}")
+    time.sleep(10)  # the last trick shown, then the summary
+    keep = machine.screendump(check.runner.logs / "touch-deal-summary.ppm")
+    check.runner.figure(f"a whole deal by touch: {first} .. {last} (summary: {keep})")
+    machine.key("ret")  # the summary's Next deal (focused)
+    deadline = time.monotonic() + 120
+    while saves_shown(machine)[-1].deal == first.deal:
+        if time.monotonic() > deadline:
+            raise StepFailed("Next deal (Enter on the summary) did not start the next deal")
+        time.sleep(1)
+    check.runner.figure(f"Enter on the summary: the next deal, {saves_shown(machine)[-1]}")
     machine.kill()
 
 

@@ -41,7 +41,8 @@ def test_the_check_reads_the_save_line_parlor_writes() -> None:
     stored = checks.Save.parse(f"autosave: saved {describe_save(session.to_json())}")
     assert stored == save and stored is not None and stored.to_act is None  # the store's copy
     over = checks.Save.parse(f"autosave: saved {describe_save(session.to_json())}, nobody to act")
-    assert over == save and over is not None and over.to_act is None
+    assert over == save and over is not None and over.to_act is None and over.over
+    assert not save.over and not stored.over
     assert str(save) == describe_save(session.to_json())
     later = checks.Save("meri", 2, 0, "00000000")
     assert later.position > save.position  # a new deal is later than any action of the last
