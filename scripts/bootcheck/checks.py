@@ -115,6 +115,7 @@ class Check:
     reference: Path = Path()
     work: Path = Path()
     boots: int = 0
+    live: Machine | None = None  # the newest machine booted (for a failed check's post-mortem)
 
     # -- machines ----------------------------------------------------------------------------
     def machine(self, memory: int = 1024, base: Path | None = None,
@@ -130,9 +131,28 @@ class Check:
             subprocess.run(["qemu-img", "create", "-q", "-f", "qcow2", "-F",
                             "qcow2" if backing.suffix == ".qcow2" else "raw", "-b",
                             str(backing), str(overlay)], check=True)
-        return Machine(self.runner, self.flavour, self.image.with_suffix(".vmlinuz"),
-                       self.image.with_suffix(".initrd"), overlay, folder, memory=memory,
-                       accel=self.accel)
+        self.live = Machine(self.runner, self.flavour, self.image.with_suffix(".vmlinuz"),
+                            self.image.with_suffix(".initrd"), overlay, folder, memory=memory,
+                            accel=self.accel)
+        return self.live
+
+    def post_mortem(self, name: str) -> None:
+        """A check failed: keep the machine's screen, Parlor's journal and the units' states
+        in the step's log folder (best effort: the machine may be gone)."""
+        machine, self.live = self.live, None
+        if machine is None or not machine.running():
+            return
+        slug = "".join(c if c.isalnum() else "-" for c in name)
+        try:
+            machine.screendump(self.runner.logs / f"{slug}-failed.ppm")
+            found = machine.agent.sh(
+                "systemctl status parlor.service --no-pager -n 0; "
+                "journalctl -b --no-pager -o short-monotonic -u parlor.service | tail -300",
+                timeout=120).out
+            (self.runner.logs / f"{slug}-journal.txt").write_text(found)
+            self.runner.say(f"kept: {slug}-failed.ppm, {slug}-journal.txt")
+        except Exception as exc:  # a dead agent: the kept console log says the rest
+            self.runner.say(f"post-mortem incomplete: {exc!r}")
 
     def home_seen(self, machine: Machine, timeout: float, saved: bool | None = None,
                   cards: bool = False) -> float:
@@ -143,6 +163,33 @@ class Check:
         references = {n: screen.read_ppm(self.reference / f"{n}.ppm") for n in names[saved]}
         return self.wait_screen(machine, references, timeout, "the home screen",
                                 ignore=None if cards else CARD_ROWS)
+
+    def continue_game(self, machine: Machine, tries: int = 3) -> Save:
+        """Tap Continue on the home screen; the first save the resumed table made. Under
+        emulation a tap just after the home screen is drawn can go unseen: if no save came in
+        45 s and the home screen still shows, tap again."""
+        before = len(saves_shown(machine))
+        home = screen.read_ppm(self.reference / "home-continue.ppm")
+        for attempt in range(tries):
+            machine.tap(*CONTINUE_BUTTON)
+            deadline = time.monotonic() + 45
+            while time.monotonic() < deadline:
+                shown = saves_shown(machine)
+                if len(shown) > before:
+                    return shown[before]
+                time.sleep(0.5)
+            now = screen.read_ppm(machine.screendump(machine.folder / "continue.ppm"))
+            if screen.similarity(now, home, ignore=CARD_ROWS) < HOME_SIMILAR:
+                self.runner.say("Continue tapped: the home screen went, no save in 45 s")
+                break
+            self.runner.say(f"Continue tap {attempt + 1} unseen after 45 s: tapping again")
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            shown = saves_shown(machine)
+            if len(shown) > before:
+                return shown[before]
+            time.sleep(0.5)
+        raise StepFailed("Continue (tapped) resumed nothing: no save on the console")
 
     def wait_screen(self, machine: Machine, references: dict[str, screen.Picture],
                     timeout: float, what: str, bar: float = HOME_SIMILAR,
@@ -415,8 +462,7 @@ def power_cuts(check: Check) -> None:
                 clean += 1
                 check.runner.say(f"{note}: stored {stored}, {ahead} save(s) newer than the "
                                  f"last one shown ({last}): saved, cut before its line went out")
-            machine.tap(*CONTINUE_BUTTON)
-            resumed = wait_save(machine, 120)
+            resumed = check.continue_game(machine)
             if resumed != stored:
                 raise StepFailed(f"{note}: Continue resumed {resumed}, the store holds {stored}")
         else:
@@ -483,6 +529,7 @@ def watchdog(check: Check) -> None:
     start_game(machine, home=check.home_picture())
     rng = random.Random(7)
     for signal_name, limit in (("KILL", 90.0), ("STOP", 300.0)):
+        under_way(machine, rng)  # a position past the one started or resumed
         play(machine, 6, rng)
         shown = saves_shown(machine)
         pid = main_pid(machine)
@@ -492,9 +539,7 @@ def watchdog(check: Check) -> None:
         _, stored = stored_save(machine)
         if stored is None or stored.position < shown[-1].position:
             raise StepFailed(f"SIG{signal_name}: stored {stored}, last shown {shown[-1]}")
-        before = len(saves_shown(machine))
-        machine.tap(*CONTINUE_BUTTON)
-        resumed = wait_save(machine, 120, after=before)
+        resumed = check.continue_game(machine)
         if resumed != stored:
             raise StepFailed(f"SIG{signal_name}: Continue resumed {resumed}, stored {stored}")
         check.runner.figure(f"SIG{signal_name}: restarted in {took:.1f} s, table resumed "
@@ -629,8 +674,7 @@ def power_off(check: Check) -> None:
     _, stored = stored_save(again)
     if stored is None or stored.position < shown[-1].position:
         raise StepFailed(f"after the power-off: stored {stored}, last shown {shown[-1]}")
-    again.tap(*CONTINUE_BUTTON)
-    resumed = wait_save(again, 120)
+    resumed = check.continue_game(again)
     if resumed != stored:
         raise StepFailed(f"Continue resumed {resumed}, the store holds {stored}")
     check.runner.figure(f"next boot resumed {resumed}")
@@ -918,8 +962,7 @@ def sandbox(check: Check) -> None:
     agent.sh("systemctl daemon-reload && systemctl restart parlor.service", timeout=300,
              check=True)
     check.home_seen(machine, timeout=300, saved=True)
-    machine.tap(*CONTINUE_BUTTON)
-    time.sleep(5)
+    check.continue_game(machine)
     play(machine, 40, random.Random(4))
     kernel = agent.sh("journalctl -b -k -o cat --no-pager | grep 'type=1326' || true").out
     names = syscall_names(check.flavour.arch)
@@ -1048,6 +1091,16 @@ ARM64_SMOKE = ("autostart", "power cuts", "keypad through the UART")
 AMD64_ONLY = ("GPIO through the kernel",)  # the simulated header is built for x86_64's kernel
 
 
+def examined(check: Check, name: str, test: Callable[[Check], None]) -> None:
+    """Run one check; if it fails, keep what its machine showed and said before it goes."""
+    check.live = None
+    try:
+        test(check)
+    except StepFailed:
+        check.post_mortem(name)
+        raise
+
+
 def run(arch: str, cache: Path, repo: Path) -> int:
     flavour = FLAVOURS[arch]
     cache.mkdir(parents=True, exist_ok=True)
@@ -1091,7 +1144,7 @@ def run(arch: str, cache: Path, repo: Path) -> int:
             if flavour.arch != "amd64" and (
                     name in AMD64_ONLY or (name not in ARM64_SMOKE and not only)):
                 continue
-            runner.step(name, lambda test=test: test(check))
+            runner.step(name, lambda name=name, test=test: examined(check, name, test))
         return runner.summary()
     finally:
         runner.cleanup()
