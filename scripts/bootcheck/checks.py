@@ -116,6 +116,7 @@ class Check:
     work: Path = Path()
     boots: int = 0
     live: Machine | None = None  # the newest machine booted (for a failed check's post-mortem)
+    booted: list[Machine] = field(default_factory=list)  # the current check's machines
 
     # -- machines ----------------------------------------------------------------------------
     def machine(self, memory: int = 1024, base: Path | None = None,
@@ -134,6 +135,7 @@ class Check:
         self.live = Machine(self.runner, self.flavour, self.image.with_suffix(".vmlinuz"),
                             self.image.with_suffix(".initrd"), overlay, folder, memory=memory,
                             accel=self.accel)
+        self.booted.append(self.live)
         return self.live
 
     def post_mortem(self, name: str) -> None:
@@ -1108,13 +1110,18 @@ AMD64_ONLY = ("GPIO through the kernel",)  # the simulated header is built for x
 
 
 def examined(check: Check, name: str, test: Callable[[Check], None]) -> None:
-    """Run one check; if it fails, keep what its machine showed and said before it goes."""
+    """Run one check; if it fails, keep what its machine showed and said before it goes; then
+    kill every machine it booted that still runs."""
     check.live = None
     try:
         test(check)
     except StepFailed:
         check.post_mortem(name)
         raise
+    finally:  # a failed check's machines go with it: never running beside the next check
+        for machine in check.booted:
+            machine.kill()
+        check.booted.clear()
 
 
 def run(arch: str, cache: Path, repo: Path) -> int:

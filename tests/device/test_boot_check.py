@@ -7,6 +7,7 @@ or SIGKILL) leaves no process, mount or temporary file behind.
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
 import signal
@@ -222,3 +223,35 @@ def test_a_run_stopped_half_way_leaves_nothing_behind(tmp_path: Path, how: int) 
     assert str(mnt) not in Path("/proc/self/mounts").read_text()
     if how != signal.SIGKILL:  # a SIGKILLed run removes its leftovers at its next start
         assert not (tmp_path / "disk.qcow2").exists()
+
+
+class _Machine:
+    """Stands in for a booted machine: records its kill, says it no longer runs."""
+
+    def __init__(self) -> None:
+        self.killed = 0
+
+    def running(self) -> bool:
+        return False
+
+    def kill(self) -> None:
+        self.killed += 1
+
+
+def test_a_check_kills_its_machines_whether_it_passes_or_fails(tmp_path: Path) -> None:
+    """A failed check once left its machine running beside the next check (halving its CPU
+    under emulation): each check's machines end with it."""
+    runner = Runner("check", tmp_path / "logs", out=io.StringIO())
+    check = checks.Check(runner, checks.FLAVOURS["x86_64"], tmp_path, tmp_path)
+    booted = [_Machine(), _Machine()]
+
+    def failing(check: checks.Check) -> None:
+        check.booted.extend(booted)
+        raise StepFailed("the table never came")
+
+    with pytest.raises(StepFailed):
+        checks.examined(check, "a check", failing)
+    assert [m.killed for m in booted] == [1, 1] and check.booted == []
+    passing = _Machine()
+    checks.examined(check, "another", lambda check: check.booted.append(passing))
+    assert passing.killed == 1 and check.booted == []
