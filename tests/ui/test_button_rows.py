@@ -55,8 +55,12 @@ def summaries(app: Any, table: Any, where: str) -> list[str]:
     table.coach_offered = True  # the fullest row: Details, Coach, Next deal, Restart, Home
     settle()
     problems += unfit(app, f"{where} summary with Coach")
-    table.coach_offered = False
-    pump(2)
+    table.coach_offered = False  # and gone again: it leaves no room behind
+    settle()
+    problems += [f"en {where} summary, Coach gone: {p}" for p in cut_buttons(table)]
+    if table.ids.coach_button.width > 1:
+        problems.append(f"{where} summary: the hidden Coach button takes "
+                        f"{table.ids.coach_button.width:.0f} px")
     if not table.match_over:
         table.restart()
         pump(3)
@@ -74,7 +78,7 @@ def tables(app: Any, size: tuple[int, int]) -> list[str]:
     wait_turn(table)
     problems += unfit(app, f"{size} meri {table.prompt}")
     for purpose in ("undo", "why"):
-        table.ask_practice(purpose)
+        table.ask_question(purpose)
         pump(3)
         problems += unfit(app, f"{size} meri {purpose} question")
         back_out(app, table)
