@@ -44,7 +44,7 @@ def why_shots(app: Any, out: Path, tag: str, game_name: str, level: str, seed: i
     if not table.open_why():  # a counted game: Why? first asks to make it a practice game
         if level != "easy":
             shoot(out, f"why_{game_name}_question_{tag}")
-        table.confirm_practice(True)
+        table.answer_question(True)
     wait(lambda: table.why_open, f"{game_name}: the Why? panel", seconds=30)
     shoot(out, f"why_{game_name}_{level}_{tag}")
     table.close_why()

@@ -179,7 +179,7 @@ def test_no_label_is_cut_in_any_language(make_app: Any) -> None:
         app.new_game("tractor")
         table = app.root.get_screen("tractor")
         table.undo()  # nothing to undo yet, or the question: either way words on screen
-        table.ask_practice("undo")
+        table.ask_question("undo")
         for lang in LANGUAGES:  # the question's own labels (the table has tests of its own)
             app.set_language(lang)
             pump(4)

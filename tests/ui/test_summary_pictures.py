@@ -161,7 +161,7 @@ def test_details_toggle_by_buttons_shows_the_lines_in_every_language(make_app: A
         assert table.ids.summary_label.height > 100 and table.ids.summary_body.height == 0
         assert table.ids.details_button.text == translator.gettext("Cards")
         focus_on(app, table, table.ids.next_button)  # Next deal stays reachable
-        app.handle_input("LEFT")
+        focus_on(app, table, table.ids.details_button)  # and back to the pictures
         app.handle_input("OK")
         settle()
         assert not panel.details and table.ids.summary_body.height > 100

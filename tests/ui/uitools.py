@@ -75,3 +75,64 @@ def cut_labels(root: Any) -> list[str]:
         if tw > widget.width + 1 or th > widget.height + 1 or getattr(widget, "is_shortened", False):
             bad.append(f"{widget.text[:40]!r}: text {tw}x{th} in box {widget.width:.0f}x{widget.height:.0f}")
     return bad
+
+
+def _shown(widget: Any) -> bool:
+    """No ancestor (nor the widget) is transparent: the widget can be seen."""
+    node = widget
+    while node is not None and node.parent is not node:
+        if getattr(node, "opacity", 1) <= 0:
+            return False
+        node = node.parent
+    return True
+
+
+def cut_buttons(root: Any) -> list[str]:
+    """Visible buttons that do not fit, described: the button's text (its texture, as drawn)
+    larger than the button or shortened, or the button not wholly inside the window. A button
+    inside a ScrollView is measured against the window only across the scrolling direction
+    (along it the player scrolls to it), and must fit the ScrollView's own box that way too."""
+    from kivy.core.window import Window
+    from kivy.uix.button import Button
+    from kivy.uix.scrollview import ScrollView
+
+    bad = []
+    for widget in root.walk(restrict=True):
+        if not isinstance(widget, Button) or widget.width < 2 or widget.height < 2:
+            continue
+        if not _shown(widget):
+            continue
+        name = repr(widget.text[:30]) if widget.text else type(widget).__name__
+        if widget.text:
+            widget.texture_update()
+            tw, th = widget.texture_size
+            if (tw > widget.width + 1 or th > widget.height + 1
+                    or getattr(widget, "is_shortened", False)):
+                bad.append(f"button {name}: text {tw}x{th} in button "
+                           f"{widget.width:.0f}x{widget.height:.0f}")
+            room = widget.text_size[0]
+            if room is not None and not widget.markup:  # a word wider than the line breaks
+                for word in widget.text.split():
+                    if widget._label.get_extents(word)[0] > room + 1:
+                        bad.append(f"button {name}: the word {word!r} is broken (line {room:.0f})")
+        left, bottom = widget.to_window(widget.x, widget.y)
+        right, top = widget.to_window(widget.right, widget.top)
+        box = [0.0, 0.0, float(Window.width), float(Window.height)]  # left bottom right top
+        node = widget.parent
+        while node is not None and node.parent is not node:
+            if isinstance(node, ScrollView):
+                sl, sb = node.to_window(node.x, node.y)
+                sr, st = node.to_window(node.right, node.top)
+                if node.do_scroll_y:  # scrolled up and down: measured across only
+                    box[1], box[3] = -float("inf"), float("inf")
+                else:
+                    box[1], box[3] = max(box[1], sb), min(box[3], st)
+                if node.do_scroll_x:
+                    box[0], box[2] = -float("inf"), float("inf")
+                else:
+                    box[0], box[2] = max(box[0], sl), min(box[2], sr)
+            node = node.parent
+        if left < box[0] - 1 or bottom < box[1] - 1 or right > box[2] + 1 or top > box[3] + 1:
+            bad.append(f"button {name}: at x {left:.0f}..{right:.0f}, y {bottom:.0f}..{top:.0f}, "
+                       f"outside {box[0]:.0f}..{box[2]:.0f} x {box[1]:.0f}..{box[3]:.0f}")
+    return bad

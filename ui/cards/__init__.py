@@ -13,6 +13,8 @@ The stable API the tables use (main thread only, like all Kivy graphics):
   per card, so a table may preload its sizes while a screen transition runs);
 - `corner(deck, width, height)`: where a card of that size shows its index (`paint.Corner`:
   glyph heights, how much of it an overlapping card must leave showing);
+- `index_boxes(deck, width, height)`: the boxes a face's index (rank and suit) is drawn in,
+  the part a dimmed card keeps legible (`ui.table.widgets.CardView`);
 - `set_colour_safe(on)`: suits told apart by shape as well as colour (drops drawn textures);
 - `ui.cards.widget.CardWidget` (its own module: it needs kivy.uix, textures do not): one card
   on a table; it imports this package, never the other way round.
@@ -42,8 +44,8 @@ _VALID: dict[str, frozenset[str]] = {name: frozenset(codes) for name, codes in C
 MAX_SIDE = 4096
 CACHE = TextureCache()
 
-__all__ = ["ASPECT", "CACHE", "CODES", "DECKS", "back", "corner", "facedown", "preload",
-           "set_colour_safe", "size_for", "staged", "texture"]
+__all__ = ["ASPECT", "CACHE", "CODES", "DECKS", "back", "corner", "facedown", "index_boxes",
+           "preload", "set_colour_safe", "size_for", "staged", "texture"]
 
 
 
@@ -135,6 +137,21 @@ def preload(deck: str, width: int, height: int, codes: Iterable[str] | None = No
 def corner(deck: str, width: float, height: float) -> Corner:
     """Where a `width`×`height` card of `deck` shows its index (the geometry its art draws)."""
     return _deck(deck).corner(float(width), float(height))
+
+
+def index_boxes(deck: str, width: float, height: float) -> list[tuple[float, float, float, float]]:
+    """The boxes (x, y, w, h in px from the card's bottom-left corner) a `width`×`height` face
+    of `deck` draws its index in: the rank and suit the player reads, top left (a Tổ Tôm card:
+    its head numeral and its foot suit character). A card drawn dimmed keeps these brighter.
+    The index turned round at the foot of a large French or karuta face is left out: it says
+    the same, and in a hand the next card covers it."""
+    module = _deck(deck)
+    w, h = float(width), float(height)
+    own = getattr(module, "index_boxes", None)
+    if own is not None:
+        return own(w, h)
+    c = module.corner(w, h)
+    return [(0.0, max(0.0, h - c.depth), min(w, c.width), min(h, c.depth))]
 
 
 def set_colour_safe(on: bool) -> bool:

@@ -135,6 +135,14 @@ def corner(w: float, h: float) -> Corner:
     return Corner(glyph=glyph, suit=glyph, width=(w + glyph) / 2, depth=h)
 
 
+def index_boxes(w: float, h: float) -> list[tuple[float, float, float, float]]:
+    """Where `draw_face` prints the index: the head (numeral, and the rank under it) and the
+    foot (suit character), full width (`ui.cards.index_boxes`)."""
+    m, char = 0.1 * w, _char(w, h)
+    head, foot = min(h, m + 1.8 * char), min(h, m + 1.15 * char)
+    return [(0.0, h - head, w, head), (0.0, 0.0, w, foot)]
+
+
 def draw_face(p: Painter, code: str) -> None:
     red = code in RED_FACES
     ink = RED if red else INK

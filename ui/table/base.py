@@ -385,7 +385,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
             self.leave()
             return
         if self.match_over:
-            self.restart()
+            self.new_match()
             return
         self.driver.invalidate()
         self.coach_reset()
@@ -400,6 +400,21 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         self.step()
 
     def restart(self) -> None:
+        """The summary's Restart: a new match of this game. A match still going would be thrown
+        away, so it asks first (the table's question, `ui.table.undo`, "Keep playing" focused);
+        its answer starts the new match (`new_match`) or leaves everything as it was."""
+        if self.match_going():
+            self.ask_question("restart")
+            return
+        self.new_match()
+
+    def match_going(self) -> bool:
+        """A match is in progress here: deals of it are left to play (not a lesson, nor a
+        record being shown)."""
+        return (self.session is not None and self.tutorial is None and self.replay is None
+                and not self.match_finished())
+
+    def new_match(self) -> None:
         self.replay = None
         self.app.new_game(self.game_name)
 
@@ -466,8 +481,8 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
     def move_focus(self, direction: str) -> bool:
         """On the summary UP and DOWN scroll its pictures or text (its buttons are one row)."""
         scroll = self.ids.get("summary_scroll")
-        if (self.summary_open and not self.coach_open and direction in ("UP", "DOWN")
-                and scroll is not None):
+        if (self.summary_open and not self.coach_open and not self.undo_asking
+                and direction in ("UP", "DOWN") and scroll is not None):
             step = 0.25 if direction == "UP" else -0.25
             scroll.scroll_y = min(1.0, max(0.0, scroll.scroll_y + step))
             return True

@@ -7,9 +7,11 @@ show, the deal over) says why in the message line and changes nothing. In a norm
 undo first asks, in a small modal panel (`UndoConfirm`: touch, or focus with the arrows and
 OK/SELECT, BACK = no), whether to turn the game into a practice game, whose deals are not counted
 in the statistics. Why? (`ui.table.why`) asks the same question first in a normal game (it names
-cards an AI still holds): `ask_practice(purpose)` opens it for either, `confirm_practice(yes)`
-answers it. The session does the undo (`Session.undo`: the deal rebuilt from its record,
-autosaved); the table then forgets what it showed of the undone moves and asks again.
+cards an AI still holds), and the summary's Restart asks the same way before it throws a match
+in progress away (`TableScreen.restart`): `ask_question(purpose)` opens the question for any
+of them (`QUESTIONS`), the safe answer focused, and `answer_question(yes)` answers it. The
+session does the undo (`Session.undo`: the deal rebuilt from its record, autosaved); the table
+then forgets what it showed of the undone moves and asks again.
 
 With other people at the table (pass-and-play seats on this screen, phone seats), Undo takes
 back only what is the current player's own to take back: their last decision and the moves
@@ -42,7 +44,8 @@ from ui.table.modal import ModalPanel
 from ui.table.seating import PHONE, SCREEN
 from ui.table.seats import seat_name
 
-#: The practice question's title and answer button, by what it is asked for (msgids).
+#: The table's question: its title, its text and its answer button, by what it is asked for
+#: (msgids); the other answer is always "Keep playing", and BACK answers it.
 QUESTIONS: dict[str, tuple[str, str, str]] = {
     "undo": (N_("Take back your move?"),
              N_("This game becomes a practice game: you can take moves back, and its deals are not counted in the statistics."),
@@ -50,6 +53,9 @@ QUESTIONS: dict[str, tuple[str, str, str]] = {
     "why": (N_("See what the AI weighed?"),
             N_("Why? names cards this player still holds, so this game becomes a practice game: its deals are not counted in the statistics."),
             N_("Practice and see why")),
+    "restart": (N_("Start a new match?"),
+                N_("The match in progress ends here: its remaining deals are not played."),
+                N_("New match")),
 }
 
 #: What a refused undo says, by `UndoRefused.reason` (msgids).
@@ -72,8 +78,9 @@ def refusal_words(exc: UndoRefused) -> str:
 
 
 class UndoConfirm(ModalPanel):
-    """The modal question before a normal game becomes a practice game (undo.kv lays it out):
-    it takes every touch made while it is open, on it or beside it."""
+    """The table's modal question (undo.kv lays it out): before a normal game becomes a
+    practice game, or a match in progress is thrown away. It takes every touch made while it
+    is open, on it or beside it."""
 
 
 Factory.register("UndoConfirm", cls=UndoConfirm)
@@ -83,8 +90,8 @@ class UndoMixin:
     """`undo()` for a table screen (listed before `BaseScreen` in `TableScreen`'s bases)."""
 
     practice = BooleanProperty(False)  # the session is a practice game (shown on the table)
-    undo_asking = BooleanProperty(False)  # the practice question is open
-    practice_for = StringProperty("undo")  # what the open question is for ('undo', 'why')
+    undo_asking = BooleanProperty(False)  # the table's question is open (`QUESTIONS`)
+    practice_for = StringProperty("undo")  # what it is for ('undo', 'why', 'restart')
 
     def undo_refusal(self) -> str:
         """Why an undo cannot be done now, in words, or "" when it can."""
@@ -126,12 +133,20 @@ class UndoMixin:
             self.app.beep()  # type: ignore[attr-defined]
             return False
         if not self.session.practice:  # type: ignore[attr-defined]
-            self.ask_practice("undo")
+            self.ask_question("undo")
             return False
         return self._take_back()
 
-    def confirm_practice(self, yes: bool) -> bool:
-        """The answer to the practice question, for what it was asked (undo, Why?)."""
+    def answer_question(self, yes: bool) -> bool:
+        """The answer to the table's question, for what it was asked (undo, Why?, Restart)."""
+        if self.practice_for == "restart":
+            self._close_question()
+            if yes:
+                self.new_match()  # type: ignore[attr-defined]
+            else:  # the match goes on: back on the summary, on the button that asked
+                self.set_focus(self.ids.get("restart_button"))  # type: ignore[attr-defined]
+                self.ensure_focus()
+            return yes
         if self.practice_for == "why":
             self._close_question()
             if not yes:
@@ -174,9 +189,10 @@ class UndoMixin:
         self.alert = False  # type: ignore[attr-defined]
         return True
 
-    # -- the practice question -------------------------------------------------------------
-    def ask_practice(self, purpose: str) -> None:
-        """Open the practice question for `purpose` ('undo' or 'why'; `QUESTIONS`)."""
+    # -- the table's question --------------------------------------------------------------
+    def ask_question(self, purpose: str) -> None:
+        """Open the question for `purpose` ('undo', 'why' or 'restart'; `QUESTIONS`), its
+        safe answer ("Keep playing") focused."""
         self.practice_for = purpose
         panel = self.__dict__.get("_undo_panel")
         if panel is None:
@@ -192,10 +208,12 @@ class UndoMixin:
         if panel is not None and panel.parent is not None:
             panel.parent.remove_widget(panel)
         self.undo_asking = False
-        self.focus_scope = None  # type: ignore[attr-defined]
+        # focus stays on the summary's buttons while it shows (a question asked over it)
+        self.focus_scope = (self.ids.get("summary_panel")  # type: ignore[attr-defined]
+                            if self.summary_open else None)  # type: ignore[attr-defined]
 
     def undo_panel(self) -> Any:
-        """The practice question while it is open (focus stays inside it), else None."""
+        """The table's question while it is open (focus stays inside it), else None."""
         return self.__dict__.get("_undo_panel") if self.undo_asking else None
 
     def ensure_focus(self) -> None:
@@ -206,7 +224,7 @@ class UndoMixin:
 
     def handle_input(self, name: str) -> bool:
         if self.undo_asking and name == "BACK":
-            self.confirm_practice(False)
+            self.answer_question(False)
             return True
         return super().handle_input(name)  # type: ignore[misc]
 

@@ -8,7 +8,7 @@ weighed best first with their estimated values in the game's unit, the one it pl
 and how many deals of the unseen cards it sampled. An easy bot says it plays by simple rules.
 While the panel is open the table's flow waits; Close or BACK closes it. The candidates are
 cards the AI still holds, so in a counted game Why? first asks to make it a practice game (the
-question Undo asks, `UndoMixin.ask_practice('why')`): its deals are then not counted.
+question Undo asks, `UndoMixin.ask_question('why')`): its deals are then not counted.
 
 No Why? in a lesson (its AI moves are scripted), in a record being shown, after the deal, for a
 move a person made (here or on a phone), under the pass-and-play cover, on a table with no seat
@@ -243,7 +243,7 @@ class WhyMixin:
             return False
         if not self.session.practice:  # type: ignore[attr-defined]
             # the candidates are cards this AI still holds: a counted game becomes practice first
-            self.ask_practice("why")  # type: ignore[attr-defined]
+            self.ask_question("why")  # type: ignore[attr-defined]
             return False
         seat, _action, why = note
         panel = self.__dict__.get("_why_panel")

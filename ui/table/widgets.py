@@ -12,6 +12,7 @@ from typing import Any
 
 from kivy.animation import Animation
 from kivy.clock import Clock
+from kivy.graphics import Color, InstructionGroup, Rectangle
 from kivy.metrics import dp
 from kivy.properties import (
     BooleanProperty,
@@ -24,13 +25,23 @@ from kivy.properties import (
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.widget import Widget
 
+from ui import cards
 from ui.focus import Focusable, Outlined
 from ui.table import cardsource
+
+#: A card that may not be played now is drawn dimmed: its colours times `DIM_BODY` (table.kv),
+#: clearly darker than the cards that may be played, but its index (rank and suit,
+#: `ui.cards.index_boxes`) times `DIM_INDEX` only, so that it still reads at arm's length: dark
+#: ink on light paper (tests/ui/test_dimmed_cards.py measures it). Dimmed all over, the
+#: paper turned a muddy grey the red ranks and suits hardly stood out from (issue 35).
+DIM_BODY = 0.42
+DIM_INDEX = 0.85
 
 
 class CardView(Focusable, Widget):
     """One card. `face`: face up, back, or a face-down trump. Events: tap (touch), select
-    (SELECT button), activate (OK button)."""
+    (SELECT button), activate (OK button). Not `legal`: drawn dimmed, its index kept legible
+    (`DIM_BODY`, `DIM_INDEX`)."""
 
     deck = StringProperty("meri")
     code = StringProperty("")
@@ -54,6 +65,12 @@ class CardView(Focusable, Widget):
         for name in ("deck", "code", "face", "size"):
             self.fbind(name, self._redraw)
         self._redraw()
+        # the index of a dimmed face, over the card table.kv draws dimmed (only while dimmed)
+        self._index = InstructionGroup()
+        self.canvas.add(self._index)
+        self._reindex = Clock.create_trigger(self._draw_index, -1)
+        for name in ("legal", "texture", "pending", "pos", "size"):
+            self.fbind(name, self._reindex)
 
     def on_winner(self, _view: Any, _value: bool) -> None:
         self._mark()
@@ -78,6 +95,28 @@ class CardView(Focusable, Widget):
             self.pending = True
         if self.parent is not None:  # a view taken off the table waits until it is back
             self._later()
+
+    def _draw_index(self, *_args: Any) -> None:
+        """A dimmed face: its index drawn again over it, less dimmed (`DIM_INDEX`), from the
+        same texture; nothing for a card that may be played, a back, or a card not drawn yet."""
+        group = self._index
+        texture = self.texture
+        if (self.legal or self.pending or texture is None or self.face != cardsource.FACE
+                or not self.code):
+            if group.length():
+                group.clear()
+            return
+        group.clear()
+        tw, th = texture.size
+        sx, sy = self.width / tw, self.height / th  # (a resized card keeps its texture a while)
+        group.add(Color(DIM_INDEX, DIM_INDEX, DIM_INDEX, 1))
+        for x, y, w, h in cards.index_boxes(self.deck, tw, th):
+            x0, y0 = max(0, int(x)), max(0, int(y))
+            x1, y1 = min(tw, math.ceil(x + w)), min(th, math.ceil(y + h))
+            if x1 > x0 and y1 > y0:
+                group.add(Rectangle(texture=texture.get_region(x0, y0, x1 - x0, y1 - y0),
+                                    pos=(self.x + x0 * sx, self.y + y0 * sy),
+                                    size=((x1 - x0) * sx, (y1 - y0) * sy)))
 
     def on_parent(self, _view: Any, parent: Any) -> None:
         if parent is not None and self.pending:
