@@ -522,9 +522,22 @@ class ParlorApp(SoundCues, App):
     def save(self, text: str) -> None:
         self.report_save(self.services.store.save_autosave(text))
         if not self.save_warning and SAVED_LOG.isEnabledFor(logging.DEBUG):  # it reached it
-            to_act = None if self.session is None else self.session.state.to_act
             SAVED_LOG.debug("autosave: saved %s, %s to act", describe_save(text),
-                            "nobody" if to_act is None else f"seat {to_act}")
+                            self._saved_to_act(text))
+
+    def _saved_to_act(self, text: str) -> str:
+        """Who decides next in a saved text (the debug save line): "seat N", "nobody" (the deal
+        is over) or "unknown". A session saves itself as it is made or resumed, before it is
+        `self.session`, so the text is read back when it is not the current session's (debug
+        only: a replay per such save)."""
+        session = self.session
+        if session is None or session.to_json() != text:
+            try:
+                session = Session.from_json(text)
+            except EngineError:
+                return "unknown"
+        to_act = session.state.to_act
+        return "nobody" if to_act is None else f"seat {to_act}"
 
     def report_save(self, result: Any) -> None:
         """Show a failed write as a lasting warning until a write succeeds (a store that does

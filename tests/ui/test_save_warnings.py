@@ -86,3 +86,28 @@ def test_each_save_that_reached_the_store_is_one_debug_line_and_a_failed_one_non
     to_act = app.session.state.to_act  # who decides next: the check waits for the player's turn
     assert lines[-1] == f"autosave: saved {describe_save(text)}, seat {to_act} to act", lines
     assert not any(describe_save(text + " ") in line for line in lines)  # the failed save
+
+
+def test_the_debug_save_line_names_who_acts_also_for_the_first_save_of_a_game(
+        make_app: Any, caplog: pytest.LogCaptureFixture) -> None:
+    """A new or resumed session saves itself before it is the app's session: its line still
+    says who decides next (it once said "nobody", as if the deal were over)."""
+    import logging
+
+    store = FlakyStore()
+    app = make_app(store=store)
+    with caplog.at_level(logging.DEBUG, logger="parlor.autosave"):
+        app.new_game("meri")
+        first = [r.getMessage() for r in caplog.records if r.name == "parlor.autosave"][0]
+        assert first.startswith("autosave: saved meri deal 1 action 0 ")
+        from engine.session import Session
+
+        to_act = Session.from_json(store.load_autosave()).state.to_act
+        assert first.endswith(f", seat {to_act} to act"), first
+        app.go("home")
+        pump(2)
+        caplog.clear()
+        app.continue_game()
+        pump(2)
+    lines = [r.getMessage() for r in caplog.records if r.name == "parlor.autosave"]
+    assert lines and lines[0].endswith(f", seat {to_act} to act"), lines
