@@ -322,13 +322,19 @@ class Machine:
         return path
 
     def tap(self, x: int, y: int, hold: float = 0.08) -> None:
-        """A touch at screen pixel (x, y): move, press, release."""
+        """A touch at screen pixel (x, y): move, press, release. The pointer first moves a step
+        beside the spot: the kernel drops an absolute position equal to the device's last one,
+        so a tap where the last one was (say, Continue again after Parlor restarted) would
+        reach a freshly started app with no position at all, and land elsewhere."""
         assert self.qmp is not None
         ax = round(x * ABS_MAX / (SCREEN[0] - 1))
         ay = round(y * ABS_MAX / (SCREEN[1] - 1))
-        self.qmp.command("input-send-event", events=[
-            {"type": "abs", "data": {"axis": "x", "value": ax}},
-            {"type": "abs", "data": {"axis": "y", "value": ay}}])
+        beside = (ax + 1 if ax < ABS_MAX else ax - 1, ay + 1 if ay < ABS_MAX else ay - 1)
+        for px, py in (beside, (ax, ay)):
+            self.qmp.command("input-send-event", events=[
+                {"type": "abs", "data": {"axis": "x", "value": px}},
+                {"type": "abs", "data": {"axis": "y", "value": py}}])
+            time.sleep(0.02)
         time.sleep(0.03)
         self.qmp.command("input-send-event", events=[
             {"type": "btn", "data": {"down": True, "button": "left"}}])
