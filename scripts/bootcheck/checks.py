@@ -1021,7 +1021,7 @@ def touch_deal(check: Check) -> None:
     shots = 0
     while time.monotonic() < deadline:
         last = saves_shown(machine)[-1]
-        if last.over:
+        if last.over and last.action > first.action:
             break
         machine.tap(rng.randrange(215, 590), HAND_ROW_Y)
         time.sleep(0.4)
