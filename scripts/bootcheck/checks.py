@@ -780,13 +780,23 @@ def keypad(check: Check) -> None:
 
 # ----------------------------------------------------------------------------- GPIO
 def gpio_press(machine: Machine, name: str, seconds: float = 0.15) -> None:
-    """A button on the simulated header closed for `seconds` then opened, in one command in
-    the guest (two calls of the agent would hold it a second: a long press, or repeats)."""
+    """A button on the simulated header closed for `seconds` then opened, by one process in
+    the guest that has the line open already (two calls of the agent, or a shell starting
+    `sleep` between the edges, would hold it past the 0.5 s repeat delay under emulation: a
+    held RIGHT repeats, as it should, and moved the focus two steps)."""
     from . import gpiosim
 
     pull = f"{gpiosim.chip_path(machine)}/sim_gpio{PINS[name]}/pull"
-    machine.agent.sh(f"echo pull-down > {pull}; sleep {seconds}; echo pull-up > {pull}",
-                     check=True)
+    held = machine.agent.sh(PRESS.format(pull=pull, seconds=seconds), check=True).out.strip()
+    if float(held) >= 400:
+        machine.runner.say(f"{name} held {held} ms on the line (emulated): a repeat may follow")
+
+
+# A press on a line's `pull`: down, `seconds`, up, from one open file; prints the hold in ms.
+PRESS = (
+    "python3 -c \"import os, time; fd = os.open('{pull}', os.O_WRONLY); "
+    "os.pwrite(fd, b'pull-down', 0); t = time.monotonic(); time.sleep({seconds}); "
+    "os.pwrite(fd, b'pull-up', 0); print(round((time.monotonic() - t) * 1000, 1))\"")
 
 
 def focus_screen(check: Check, machine: Machine, name: str,
