@@ -114,9 +114,9 @@ PROFILES: dict[str, Profile] = {
 #: The information-set tree search's budget per game (`ismcts`; arena and benches only, no level
 #: uses it yet): sized in `engine.ai.ismcts_games`' docstring.
 TREE_BUDGETS: dict[str, TreeBudget] = {
-    "meri": TreeBudget(iterations=600),
-    "tractor": TreeBudget(iterations=400),
-    "chan": TreeBudget(iterations=400, per_world=4),
+    "meri": TreeBudget(iterations=1000, per_world=4),
+    "tractor": TreeBudget(iterations=500, per_world=4),
+    "chan": TreeBudget(iterations=1400, per_world=4),
 }
 
 

@@ -14,12 +14,14 @@ worlds are drawn from the searcher's information set, so in every world the sear
 real hand, and an opponent's tree merges the worlds of that opponent's different sampled hands
 (its choices differ between them only through the moves available to it).
 
-Work and determinism: a decision runs `TreeBudget.iterations` iterations, split over a fixed
-number of independent trees (`TreeBudget.trees`, root parallelism) whose root statistics are
-summed in tree order; tree t draws every random number from `world_rng(decision seed, t)` and
-its share of the iterations is fixed by t alone. So the trees may be grown anywhere — here, or
-by the worker processes of an `engine.ai.pool.WorldPool` (a tree is one of its "worlds") — and
-the choice is exactly the same for any number of workers. The move played is the most visited
+Work and determinism: a decision runs `TreeBudget.iterations` iterations (fewer where the game's
+playouts from it cost more, `TreeGame.cost`: the budget is work, as the determinized search's
+is), split over a fixed number of independent trees (`TreeBudget.trees`, root parallelism) whose
+root statistics are summed in tree order; tree t draws every random number from
+`world_rng(decision seed, t)` and its share of the iterations is fixed by t and the decision
+alone. So the trees may be grown anywhere — here, or by the worker processes of an
+`engine.ai.pool.WorldPool` (a tree is one of its "worlds") — and the choice is exactly the same
+for any number of workers. The move played is the most visited
 (ties: the higher mean, then the root order, whose first is the heuristic's choice). A
 wall-clock safety net (`engine.ai.search.SAFETY_SECONDS`) cuts a decision that would overrun it
 on a far slower machine, logged as the determinized search's is.
@@ -53,9 +55,14 @@ class TreeBudget:
     stop_early: bool = True
     seconds: float = SAFETY_SECONDS
 
-    def share(self, tree: int) -> int:
+    def planned(self, cost: float = 1.0) -> int:
+        """The iterations of a decision whose playouts cost `cost` times the game's usual one
+        (the work stays the same: Tractor's full-deal playouts buy a third of the iterations)."""
+        return max(self.trees, int(self.iterations / max(cost, 1e-9)))
+
+    def share(self, tree: int, cost: float = 1.0) -> int:
         """The iterations of tree `tree`: an equal split, the first trees taking the rest."""
-        base, rest = divmod(self.iterations, self.trees)
+        base, rest = divmod(self.planned(cost), self.trees)
         return base + (tree < rest)
 
 
@@ -74,6 +81,7 @@ class TreeJob:
     candidates: tuple
     seed: int
     budget: TreeBudget
+    cost: float = 1.0  # the game's playout price from this decision (`TreeBudget.planned`)
     clock: Callable[[], float] | None = None
     deadline: float | None = field(default=None, compare=False)
 
@@ -83,7 +91,7 @@ class TreeJob:
             self.deadline = clock() + self.budget.seconds
         budget = self.budget
         return grow(game, self.observation, self.candidates, world_rng(self.seed, index),
-                    budget.share(index), budget.per_world, budget.explore, clock,
+                    budget.share(index, self.cost), budget.per_world, budget.explore, clock,
                     self.deadline or 0.0, budget.stop_early)
 
 
@@ -131,16 +139,17 @@ class IsmctsBot:
         budget = self.budget
         pool = self.pool
         parallel = pool is not None and pool.size > 1 and self.factory is not None
-        job = TreeJob(self.factory if parallel else None, observation, cands,
-                      self.rng.getrandbits(64), budget,
-                      self.clock if parallel else None)
         self.game.prepare(observation)
+        cost = self.game.cost(observation)
+        job = TreeJob(self.factory if parallel else None, observation, cands,
+                      self.rng.getrandbits(64), budget, cost,
+                      self.clock if parallel else None)
         deadline = self.clock() + budget.seconds
         clock = self.clock
 
         def local(index: int) -> TreeResult:
             return grow(self.game, observation, cands, world_rng(job.seed, index),
-                        budget.share(index), budget.per_world, budget.explore, clock,
+                        budget.share(index, cost), budget.per_world, budget.explore, clock,
                         deadline, budget.stop_early)
 
         source: Iterable[TreeResult]
@@ -159,7 +168,7 @@ class IsmctsBot:
             worlds += drawn
             cut = cut or was_cut
         if cut:
-            SAFETY.hit(budget.seconds, iterations, budget.iterations)
+            SAFETY.hit(budget.seconds, iterations, budget.planned(cost))
         self.last_worlds, self.last_playouts, self.last_cut = worlds, iterations, cut
         return total
 

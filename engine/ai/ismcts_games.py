@@ -59,6 +59,8 @@ class TreeGame(Protocol):
 
     def prepare(self, observation: Any) -> None: ...
 
+    def cost(self, observation: Any) -> float: ...
+
     def sample(self, observation: Any, rng: random.Random) -> State: ...
 
     def root_moves(self, observation: Any, legal: Sequence[Action],
@@ -87,6 +89,11 @@ class _Base:
     def prepare(self, observation: Any) -> None:
         self.adapter.prepare(observation)
         self.seat = observation.seat
+
+    def cost(self, observation: Any) -> float:
+        """The relative price of a playout from this decision (the adapter's: Tractor's from
+        the burial or the first trick run to the end, three times a mid-play one)."""
+        return self.adapter.cost(observation)
 
     def sample(self, observation: Any, rng: random.Random) -> State:
         return self.adapter.sample(observation, rng)
