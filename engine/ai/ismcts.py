@@ -46,13 +46,15 @@ class TreeBudget:
     """How much a decision searches: `iterations` in all, over `trees` independent trees (the
     most processes that can share a decision), a world drawn every `per_world` iterations of a
     tree (drawing a Chắn world costs several playouts), UCB's exploration constant `explore` (in
-    standard deviations of the searcher's values), and the wall-clock safety net `seconds`."""
+    standard deviations of the searcher's values), the override `margin` of `pick`, and the
+    wall-clock safety net `seconds`."""
 
     iterations: int
     trees: int = 1
     per_world: int = 1
     explore: float = 0.7
     stop_early: bool = True
+    margin: float = 0.0  # > 0: keep the heuristic's move unless another is this many SEs better
     seconds: float = SAFETY_SECONDS
 
     def planned(self, cost: float = 1.0) -> int:
@@ -129,7 +131,7 @@ class IsmctsBot:
         if len(cands) == 1:
             return cands[0]
         stats = self._search(observation, tuple(cands))
-        chosen = pick(stats)
+        chosen = pick(stats, self.budget.margin)
         self.last_weighing = weighing(cands, stats, chosen, self.last_worlds,
                                       self.last_playouts, self.last_cut)
         return cands[chosen]
@@ -173,14 +175,24 @@ class IsmctsBot:
         return total
 
 
-def pick(stats: Sequence[tuple[int, float, float]]) -> int:
-    """The root move to play: the most visited; ties by the higher mean, then the first."""
+def pick(stats: Sequence[tuple[int, float, float]], margin: float = 0.0) -> int:
+    """The root move to play: the most visited (ties by the higher mean, then the first) — but
+    with a `margin`, only instead of the first root move (the heuristic's choice) when its mean
+    is ahead by `margin` standard errors of the difference (unpaired), as the determinized
+    search overrides its first candidate."""
     best, key = 0, (-1, 0.0)
     for i, (n, w, _w2) in enumerate(stats):
         k = (n, w / n if n else 0.0)
         if k > key:
             best, key = i, k
-    return best
+    if best == 0 or margin <= 0.0:
+        return best
+    (n0, w0, q0), (n1, w1, q1) = stats[0], stats[best]
+    if n0 < 2 or n1 < 2:
+        return best
+    m0, m1 = w0 / n0, w1 / n1
+    var = max(0.0, q0 / n0 - m0 * m0) / n0 + max(0.0, q1 / n1 - m1 * m1) / n1
+    return best if m1 - m0 > margin * var ** 0.5 else 0
 
 
 def weighing(cands: Sequence[Action], stats: Sequence[tuple[int, float, float]], chosen: int,
