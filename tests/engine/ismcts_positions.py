@@ -58,7 +58,7 @@ def _tractor_late(state: State) -> bool:
 
 
 def _chan_late(state: State) -> bool:
-    return state.phase in ("respond", "own_card", "discard") and len(state.stock) - state.sp <= 6
+    return state.phase in ("respond", "own_card", "discard") and len(state.stock) - state.sp <= 12
 
 
 LATE: dict[str, Callable[[State], bool]] = {

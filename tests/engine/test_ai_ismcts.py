@@ -109,7 +109,19 @@ def test_where_the_determinized_search_picks_wrong_the_tree_search_does_not(game
     for a 5-point combination (H-31, H-32); played now it costs at most 2. The determinized
     search's playouts let seat 1 spend PRo on this trick most of the time, so it keeps PRe; the
     tree searches seat 1's choice from seat 1's own view and plays PRe: −1.00 against −11.33
-    points in truth."""
+    points in truth.
+
+    Tractor (seed 36, four cards left): seat 1 attacks with 75 points (80 takes the deal), is
+    void in the led hearts and holds KD QD 10D 9D; its partner's QH leads the trick and the last
+    seat, void in hearts and clubs, may or may not hold a trump. The determinized search throws
+    the 9D (its playouts value the 10D eight points lower); the tree search feeds the 10D to its
+    partner's trick: in truth 10D −7.4 against 9D −31.2 (card points + 20 per level).
+
+    Chắn (seed 151, 11 stock cards left): seat 3 discards. The determinized search's own values
+    favour 6C over the heuristic's 7C too, but by 1.5 standard errors, short of its 2-SE override
+    margin, so it keeps 7C; the tree search's values part them clearly (the next seat's replies
+    searched from that seat's view) and it discards 6C: in truth 6C +6.54 against 7C +3.03 in
+    settlement."""
     record = json.loads((FOUND / f"{game_name}.json").read_text(encoding="utf-8"))
     expect = record["expect"]
     truth = expect["truth"]
