@@ -112,11 +112,15 @@ PROFILES: dict[str, Profile] = {
 
 
 #: The information-set tree search's budget per game (`ismcts`; arena and benches only, no level
-#: uses it yet): sized in `engine.ai.ismcts_games`' docstring.
+#: uses it yet), sized to normal's p95 of 0.23 s on one core here (`PARLOR_SEARCH_CLOCK=cpu
+#: python -m engine bench GAME --decisions ismcts --deals 3 --seed 1`, CPU time, a loaded
+#: machine): with UCB's exploration at 3 standard deviations the early stop seldom fires, and
+#: 1000 / 500 / 1400 iterations took a p95 of 304 / 310 / 368 ms. A world per 4 iterations:
+#: sampling one was two thirds of a Meri iteration and over a third of a Tractor one.
 TREE_BUDGETS: dict[str, TreeBudget] = {
-    "meri": TreeBudget(iterations=1000, per_world=4),
-    "tractor": TreeBudget(iterations=500, per_world=4),
-    "chan": TreeBudget(iterations=1400, per_world=4),
+    "meri": TreeBudget(iterations=750, per_world=4),
+    "tractor": TreeBudget(iterations=380, per_world=4),
+    "chan": TreeBudget(iterations=900, per_world=4),
 }
 
 

@@ -51,7 +51,7 @@ RootStats = tuple[tuple[int, float, float], ...]
 
 
 def grow(game: TreeGame, observation: Any, cands: Sequence[Any], rng: random.Random,
-         iterations: int, per_world: int = 1, explore: float = 0.7,
+         iterations: int, per_world: int = 1, explore: float = 3.0,
          clock: Callable[[], float] | None = None, deadline: float = 0.0,
          stop_early: bool = True) -> tuple[RootStats, int, int, bool]:
     """Run up to `iterations` iterations from `observation` (the searching seat to act, choosing
@@ -178,7 +178,7 @@ def _select(node: dict, moves: Sequence[Any], scale: float) -> tuple[Any, Edge]:
     for a in moves:
         e = node[a]
         n = e.n
-        if n == 0:  # tried in a world whose iteration was cut off: try it again
+        if n == 0:  # (not backed up yet: cannot happen within one search, kept for safety)
             return a, e
         u = e.w / n + scale * sqrt(log(e.avail) / n)
         if u > best_u:
