@@ -115,7 +115,10 @@ def test_where_the_determinized_search_picks_wrong_the_tree_search_does_not(game
     void in the led hearts and holds KD QD 10D 9D; its partner's QH leads the trick and the last
     seat, void in hearts and clubs, may or may not hold a trump. The determinized search throws
     the 9D (its playouts value the 10D eight points lower); the tree search feeds the 10D to its
-    partner's trick: in truth 10D −7.4 against 9D −31.2 (card points + 20 per level).
+    partner's trick: in truth 10D −7.4 against 9D −31.2 (card points + 20 per level). (A close
+    call for the tree: at its default budget it plays 10D with seeds 7 and 8 of 7..11, QD with
+    two, 9D with one; the determinized search plays 9D with all five. Meri's and Chắn's hold
+    for all five seeds of both searches.)
 
     Chắn (seed 151, 11 stock cards left): seat 3 discards. The determinized search's own values
     favour 6C over the heuristic's 7C too, but by 1.5 standard errors, short of its 2-SE override
