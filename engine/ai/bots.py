@@ -114,9 +114,16 @@ PROFILES: dict[str, Profile] = {
 #: The information-set tree search's budget per game (`ismcts`; arena and benches only, no level
 #: uses it yet), sized to normal's p95 of 0.23 s on one core here (`PARLOR_SEARCH_CLOCK=cpu
 #: python -m engine bench GAME --decisions ismcts --deals 3 --seed 1`, CPU time, a loaded
-#: machine): with UCB's exploration at 3 standard deviations the early stop seldom fires, and
-#: 1000 / 500 / 1400 iterations took a p95 of 304 / 310 / 368 ms. A world per 4 iterations:
-#: sampling one was two thirds of a Meri iteration and over a third of a Tractor one.
+#: machine): p50 / p95 141 / 221 ms (Meri), 113 / 218 (Tractor), 105 / 235 (Chắn); normal on
+#: the same command 76 / 152, 20 / 202, 4 / 86 — with exploration at 3 standard deviations the
+#: tree's early stop seldom fires, so it spends more CPU per deal than normal for the same p95.
+#: A world per 4 iterations: sampling one was two thirds of a Meri iteration. A first look
+#: (seed 1, `arena GAME --a ismcts --b heuristic|normal --out`, `arena --paired`), not a claim:
+#: against the heuristic, Meri +1.71 points [+0.68, +2.73] (24 deals; minus normal's on the same
+#: deals +0.29 [−1.01, +1.60]), Tractor +0.44 levels [+0.29, +0.59] (24; −normal +0.02
+#: [−0.15, +0.19]), Chắn 26.3 % wins [21.3, 31.2] (40; −normal −3.1 points [−8.7, +2.5]);
+#: head to head with normal, Meri −0.56 [−1.13, +0.00] (16), Tractor −0.09 levels [−0.32,
+#: +0.13] (16), Chắn 28.3 % [22.2, 34.4] (30, one tree seat against three normal).
 TREE_BUDGETS: dict[str, TreeBudget] = {
     "meri": TreeBudget(iterations=750, per_world=4),
     "tractor": TreeBudget(iterations=380, per_world=4),
