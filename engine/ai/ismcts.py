@@ -47,8 +47,9 @@ class TreeBudget:
     most processes that can share a decision), a world drawn every `per_world` iterations of a
     tree (drawing a Chắn world costs several playouts), UCB's exploration constant `explore` (in
     standard deviations of the searcher's values: 3 against 0.7, paired on 24 duplicate deals
-    against the heuristic, Tractor +0.35 levels [+0.17, +0.54]; Meri +0.96 points [−0.22,
-    +2.14] and Chắn +5.0 win points [−1.6, +11.6] lean the same way; 1.5 and 5 fell between),
+    (Chắn 40) against the heuristic, Tractor +0.35 levels [+0.17, +0.54]; Meri +0.96 points
+    [−0.22, +2.14] and Chắn +5.0 win points [−1.6, +11.6] lean the same way; 1.5 and 5 fell
+    between),
     the override `margin` of `pick` (off: 1 measured no better in Tractor), and the wall-clock
     safety net `seconds`."""
 
