@@ -129,13 +129,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     from engine.ai.bots import KINDS
+    from engine.ai.kinds import is_kind
     from engine.bench import bench, decision_times
 
     unknown = [g for g in args.games if g not in GAMES]
     if unknown:
         print(f"error: unknown game {unknown[0]!r} (known: {', '.join(GAMES)})", file=sys.stderr)
         return 2
-    if args.decisions is not None and args.decisions not in KINDS:
+    if args.decisions is not None and not is_kind(args.decisions):
         print(f"error: unknown bot {args.decisions!r} (known: {', '.join(KINDS)})",
               file=sys.stderr)
         return 2
@@ -182,7 +183,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     """`arena GAME --a A --b B`; `arena --levels [GAME...]` (engine/ai/levels.py); `arena tractor
     --share --a A [--b B,...]` (engine/ai/tractor_share.py); `arena --paired X Y`
     (engine/ai/arena_paired.py)."""
-    from engine.ai.kinds import KINDS
+    from engine.ai.kinds import KINDS, is_kind
 
     unknown = [g for g in args.games if g not in GAMES]
     if unknown:
@@ -229,7 +230,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         kinds_b = DEFAULT_B if args.b is None else tuple(k.strip() for k in args.b.split(","))
         deals = 200 if args.deals is None else args.deals
         for kind in (args.a, *kinds_b):
-            if kind not in KINDS:
+            if not is_kind(kind):
                 print(f"error: unknown bot {kind!r} (known: {', '.join(KINDS)})",
                       file=sys.stderr)
                 return 2

@@ -40,6 +40,7 @@ from typing import Any, TextIO
 from engine import registry
 from engine.ai import arena_log
 from engine.ai.bots import KINDS, make_bot
+from engine.ai.kinds import is_kind
 from engine.ai.pool import WorldPool
 from engine.ai.search import WorldSource
 from engine.measure import format_percentiles, mean_ci, peak_rss_mb, percentiles
@@ -217,7 +218,7 @@ def print_report(summary: dict[str, Any], seatings: int, seed: int, out: TextIO)
 def run_arena(args: argparse.Namespace) -> int:
     """The `arena` subcommand (wired in engine/cli.py)."""
     for kind in (args.a, args.b):
-        if kind not in KINDS:
+        if not is_kind(kind):
             print(f"error: unknown bot {kind!r} (known: {', '.join(KINDS)})", file=sys.stderr)
             return 2
     if args.deals < 1 or args.jobs < 1:

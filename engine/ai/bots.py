@@ -5,7 +5,8 @@ Kinds: `random`, `heuristic`, and the levels players choose — `easy` (the heur
 little randomness), `normal` (determinized Monte Carlo search, also called `search`) and `hard`
 (a bigger budget plus inference weighting of the sampled worlds). For the arena only,
 `normal-model` and `normal-nomodel` are normal with and without the game's learned evaluation
-(`engine.ai.learned`), whatever its profile's `learned` says. A game knows nothing of bots;
+(`engine.ai.learned`), whatever its profile's `learned` says, and `ismcts` (or `ismcts:N`, N
+iterations) the information-set tree search (`engine.ai.ismcts`), which no level uses yet. A game knows nothing of bots;
 its profile here names its heuristic bot, its search adapter (sampler, candidates, playout
 policy, value, and any override margin of its own) and the search budget of each level — an
 amount of work, sized in `engine.ai.search.Budget`'s docstring so a Pi 4 decides within the
@@ -15,6 +16,7 @@ across the pool's processes, building the adapter there from `(game, seed)`: the
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 import time
@@ -26,15 +28,17 @@ from engine import registry
 from engine.ai.base import Bot, RandomBot
 from engine.ai.chan_heuristic import ChanHeuristicBot
 from engine.ai.chan_search import ChanAdapter
-from engine.ai.kinds import DEFAULT_LEVEL, KINDS, LEVELS
+from engine.ai.ismcts import IsmctsBot, TreeBudget
+from engine.ai.ismcts_games import make_tree_game
+from engine.ai.kinds import DEFAULT_LEVEL, KINDS, LEVELS, TREE_KIND, tree_iterations
 from engine.ai.meri_heuristic import MeriHeuristicBot
 from engine.ai.meri_search import MeriAdapter
 from engine.ai.search import BaseAdapter, Budget, EasyBot, SearchBot, WorldSource
 from engine.ai.tractor_heuristic import TractorHeuristicBot
 from engine.ai.tractor_search import TractorAdapter
 
-__all__ = ["DEFAULT_LEVEL", "KINDS", "LEVELS", "PROFILES", "Profile", "make_adapter", "make_bot",
-           "make_search_bot", "search_clock"]
+__all__ = ["DEFAULT_LEVEL", "KINDS", "LEVELS", "PROFILES", "Profile", "TREE_BUDGETS",
+           "make_adapter", "make_bot", "make_search_bot", "make_tree_bot", "search_clock"]
 
 
 @dataclass(frozen=True)
@@ -107,6 +111,26 @@ PROFILES: dict[str, Profile] = {
 }
 
 
+#: The information-set tree search's budget per game (`ismcts`; arena and benches only, no level
+#: uses it yet), sized to normal's p95 of 0.23 s on one core here (`PARLOR_SEARCH_CLOCK=cpu
+#: python -m engine bench GAME --decisions ismcts --deals 3 --seed 1`, CPU time, a loaded
+#: machine): p50 / p95 141 / 221 ms (Meri), 113 / 218 (Tractor), 105 / 235 (Chắn); normal on
+#: the same command 76 / 152, 20 / 202, 4 / 86 — with exploration at 3 standard deviations the
+#: tree's early stop seldom fires, so it spends more CPU per deal than normal for the same p95.
+#: A world per 4 iterations: sampling one was two thirds of a Meri iteration. A first look
+#: (seed 1, `arena GAME --a ismcts --b heuristic|normal --out`, `arena --paired`), not a claim:
+#: against the heuristic, Meri +1.71 points [+0.68, +2.73] (24 deals; minus normal's on the same
+#: deals +0.29 [−1.01, +1.60]), Tractor +0.44 levels [+0.29, +0.59] (24; −normal +0.02
+#: [−0.15, +0.19]), Chắn 26.3 % wins [21.3, 31.2] (40; −normal −3.1 points [−8.7, +2.5]);
+#: head to head with normal, Meri −0.56 [−1.13, +0.00] (16), Tractor −0.09 levels [−0.32,
+#: +0.13] (16), Chắn 28.3 % [22.2, 34.4] (30, one tree seat against three normal).
+TREE_BUDGETS: dict[str, TreeBudget] = {
+    "meri": TreeBudget(iterations=750, per_world=4),
+    "tractor": TreeBudget(iterations=380, per_world=4),
+    "chan": TreeBudget(iterations=900, per_world=4),
+}
+
+
 def search_clock() -> Callable[[], float]:
     """The clock of the search's safety net (`Budget.seconds`; the budgets themselves are work,
     not time): wall-clock (the appliance), or with `PARLOR_SEARCH_CLOCK=cpu` this process's CPU
@@ -151,6 +175,17 @@ def make_search_bot(game_name: str, seed: int, budget: Budget | None = None,
                      pool=pool, factory=functools.partial(make_adapter, game_name, seed, model))
 
 
+def make_tree_bot(game_name: str, seed: int, budget: TreeBudget | None = None,
+                  pool: WorldSource | None = None) -> IsmctsBot:
+    """An information-set tree search bot for `game_name` with `budget` (default: the game's
+    `TREE_BUDGETS`), its safety net on `search_clock()`, its trees grown across `pool` if given."""
+    if budget is None:
+        budget = TREE_BUDGETS[game_name]
+    _profile(game_name)  # the same error as every other kind for a game without AI
+    return IsmctsBot(make_tree_game(game_name, seed), seed, budget, clock=search_clock(),
+                     pool=pool, factory=functools.partial(make_tree_game, game_name, seed))
+
+
 def make_bot(game_name: str, kind: str, seed: int, pool: WorldSource | None = None) -> Bot:
     """A bot of `kind` for `game_name` (a search level's worlds split across `pool`, if given);
     `KeyError` for an unknown game or kind."""
@@ -171,6 +206,14 @@ def make_bot(game_name: str, kind: str, seed: int, pool: WorldSource | None = No
         bot = make_search_bot(game_name, seed, profile.hard, pool)
         bot.name = "hard"
         return bot
+    if kind == TREE_KIND:
+        return make_tree_bot(game_name, seed, None, pool)
+    iterations = tree_iterations(kind)
+    if iterations is not None:  # `ismcts:N`: the game's tree budget with N iterations
+        budget = dataclasses.replace(TREE_BUDGETS[game_name], iterations=iterations)
+        tree = make_tree_bot(game_name, seed, budget, pool)
+        tree.name = kind
+        return tree
     raise KeyError(f"unknown bot kind {kind!r} (known: {', '.join(KINDS)})")
 
 

@@ -323,11 +323,13 @@ def _greedy_discard(state: ChanState, s: int, acts: list[int], unseen: Any) -> i
     return best
 
 
-def _round_playout(state: ChanState, rng: random.Random, seat: int, unseen: Any) -> None:
+def _round_playout(state: ChanState, rng: random.Random, seat: int, unseen: Any,
+                   others: bool = False) -> None:
     """Play one round: until `seat` is to respond again after the others have acted (or the deal
-    ends). `seat` discards greedily by hand value; the others follow the playout policy."""
+    ends; `others`: they have acted already since the round began, as when a tree search hands
+    its leaf over). `seat` discards greedily by hand value; the others follow the playout
+    policy."""
     legal_of, do = state.legal_actions, state._do
-    others = False
     while state._phase != OVER:
         s, ph = state.actor, state._phase
         if s == seat and others and (ph == RESPOND or ph == OWN_CARD):

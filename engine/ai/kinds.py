@@ -5,8 +5,24 @@ config schema and the UI can name the levels without loading any bot.
 """
 
 KINDS = ("random", "heuristic", "easy", "normal", "search", "hard", "normal-model",
-         "normal-nomodel")
+         "normal-nomodel", "ismcts")
 LEVELS = ("easy", "normal", "hard")  # what a player picks in the settings
 DEFAULT_LEVEL = "normal"
 #: `normal-model` / `normal-nomodel` (arena and benches only, never a player's level): the normal
 #: level with / without the learned evaluations (`engine.ai.learned`), to measure what they add.
+#: `ismcts` (arena and benches only, not yet a level): the information-set tree search
+#: (`engine.ai.ismcts`) with its game's default budget; `ismcts:N` the same with N iterations.
+TREE_KIND = "ismcts"
+
+
+def tree_iterations(kind: str) -> int | None:
+    """N of a kind `ismcts:N` (a positive integer), else None."""
+    head, sep, tail = kind.partition(":")
+    if head != TREE_KIND or not sep or not tail.isdigit() or int(tail) < 1:
+        return None
+    return int(tail)
+
+
+def is_kind(kind: str) -> bool:
+    """Whether `kind` names a bot: one of `KINDS`, or `ismcts:N`."""
+    return kind in KINDS or tree_iterations(kind) is not None

@@ -350,7 +350,11 @@ def _bury_variants(obs: Any) -> list:
 
 def _lead_shortlist(obs: Any, legal: Any) -> list:
     """Every pair and tractor, and the highest and lowest single of each effective suit."""
-    ctx = context(obs.level, obs.trump)
+    return lead_shortlist(context(obs.level, obs.trump), legal)
+
+
+def lead_shortlist(ctx: Any, legal: Any) -> list:
+    """`_lead_shortlist` from the deal's trump tables (a state's `ctx`: the tree search)."""
     multi = [a for a in legal if len(a) > 1]
     singles: dict[int, list] = {}
     for a in legal:
