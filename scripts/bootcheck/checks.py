@@ -719,14 +719,18 @@ class Keypad:
         self.sock.close()
 
 
-def players_turn(machine: Machine, timeout: float) -> int:
-    """Wait until the newest save says the player's seat decides next (the table waits for
-    them); the number of saves so far."""
+def players_turn(machine: Machine, timeout: float, still: float = 15.0) -> int:
+    """Wait until the newest save says the player's seat decides next and no save follows for
+    `still` seconds (the table waits for them: a decision with nothing to decide, such as Meri's
+    forced pass, the table answers by itself); the number of saves so far."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         shown = saves_shown(machine)
         if shown and shown[-1].to_act == PLAYER:
-            return len(shown)
+            time.sleep(still)
+            if len(saves_shown(machine)) == len(shown):
+                return len(shown)
+            continue
         time.sleep(0.5)
     raise StepFailed(f"the table never came to the player's turn within {timeout:.0f} s")
 
