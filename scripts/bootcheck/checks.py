@@ -174,23 +174,15 @@ class Check:
         home = screen.read_ppm(self.reference / "home-continue.ppm")
         for attempt in range(tries):
             machine.tap(*CONTINUE_BUTTON)
-            deadline = time.monotonic() + 45
-            while time.monotonic() < deadline:
-                shown = saves_shown(machine)
-                if len(shown) > before:
-                    return shown[before]
-                time.sleep(0.5)
+            if (resumed := next_save(machine, before, 45)) is not None:
+                return resumed
             now = screen.read_ppm(machine.screendump(machine.folder / "continue.ppm"))
             if screen.similarity(now, home, ignore=CARD_ROWS) < HOME_SIMILAR:
                 self.runner.say("Continue tapped: the home screen went, no save in 45 s")
                 break
             self.runner.say(f"Continue tap {attempt + 1} unseen after 45 s: tapping again")
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            shown = saves_shown(machine)
-            if len(shown) > before:
-                return shown[before]
-            time.sleep(0.5)
+        if (resumed := next_save(machine, before, 60)) is not None:
+            return resumed
         raise StepFailed("Continue (tapped) resumed nothing: no save on the console")
 
     def wait_screen(self, machine: Machine, references: dict[str, screen.Picture],
@@ -370,6 +362,17 @@ class Save:
 
     def __str__(self) -> str:
         return f"{self.game} deal {self.deal} action {self.action} crc32 {self.crc}"
+
+
+def next_save(machine: Machine, before: int, seconds: float) -> Save | None:
+    """The first save after the first `before` of this boot, within `seconds`; else None."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        shown = saves_shown(machine)
+        if len(shown) > before:
+            return shown[before]
+        time.sleep(0.5)
+    return None
 
 
 def saves_shown(machine: Machine) -> list[Save]:
@@ -744,12 +747,8 @@ def input_plays(machine: Machine, send: Callable[[str], None], what: str,
     before = players_turn(machine, 300)
     for _ in range(tries):
         send("OK")
-        deadline = time.monotonic() + patience
-        while time.monotonic() < deadline:
-            shown = saves_shown(machine)
-            if len(shown) > before:
-                return shown[before]
-            time.sleep(0.5)
+        if (played := next_save(machine, before, patience)) is not None:
+            return played
     keep = machine.runner.logs / f"not-played-{machine.folder.name}.ppm"
     machine.screendump(keep)
     raise StepFailed(f"{tries} {what} OK presses at the player's turn played nothing (screen: "

@@ -154,16 +154,21 @@ def test_whole_deal_by_button_events_reaches_the_summary(make_app: Any) -> None:
     assert len(re.findall(r"Trick \d: .* wins with ", table.summary_text)) == 9
 
 
+def start_by_ok(app: Any) -> Any:
+    """Home's Hachinin Meri Play, then the seating's Play, each by OK (both focused): the table."""
+    app.post_input("OK")
+    pump(3)
+    app.post_input("OK")
+    pump(2)
+    return app.root.get_screen("meri")
+
+
 def test_ok_alone_plays_whole_deals_H25(make_app: Any) -> None:
     """A one-button player: OK alone plays whole deals. Each turn the focus starts on a card
     that may be played, also when the last turn left it on one that now may not (a Meri led and
     a trump held, H-25: every other card dimmed); OK then never starts with a refusal."""
     app = make_app(pace=0)
-    app.post_input("OK")  # home: Hachinin Meri's Play
-    pump(3)
-    app.post_input("OK")  # seating: Play
-    pump(2)
-    table = app.root.get_screen("meri")
+    table = start_by_ok(app)
     turns = 0
     for deal in range(1, DEALS_BY_OK + 1):
         while not table.summary_open:
@@ -189,11 +194,7 @@ def test_a_stray_ok_while_the_others_play_keeps_the_table(make_app: Any) -> None
     """OK pressed while the AI seats play (before the player's first decision) acts on nothing:
     the focus rests on the hand, not on Menu, so the table and its game stay."""
     app = make_app(pace=1.0)
-    app.post_input("OK")  # home: Hachinin Meri's Play
-    pump(3)
-    app.post_input("OK")  # seating: Play
-    pump(2)
-    table = app.root.get_screen("meri")
+    table = start_by_ok(app)
     record = table.session.record
     assert table.prompt == "" and table.focused_widget in table.ids.hand.views
     for _ in range(3):
