@@ -23,6 +23,7 @@ from engine.errors import IllegalAction
 from engine.game import Action
 from engine.result import DealResult, MatchResult
 from engine.session import Session
+from ui import focus
 from ui.i18n import tr, trf
 from ui.screens.base import BaseScreen
 from ui.sound import events as sounds
@@ -486,6 +487,12 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
             step = 0.25 if direction == "UP" else -0.25
             scroll.scroll_y = min(1.0, max(0.0, scroll.scroll_y + step))
             return True
+        if self.focused_widget is None:  # resting nowhere (`resting`): an arrow starts it
+            cands = self.candidates()
+            index = focus.first(focus.window_rect(w) for w in cands)
+            if index is not None:
+                self.set_focus(cands[index])
+                return True
         return super().move_focus(direction)
 
     def summary_value(self, key: str, value: Any) -> Any:
@@ -550,8 +557,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
     def initial_focus(self) -> Any:
         """Next deal on the summary; else the first card that may be picked; else the prompt's
         preferred button; else (the others are playing) the hand's first card, where OK does
-        nothing — not the menu, which a stray OK while waiting would open, leaving the table;
-        else the menu."""
+        nothing; else nothing (`resting`)."""
         if self.summary_open:
             return self.ids.get("next_button")
         hand = self.ids.get("hand")
@@ -564,7 +570,19 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
             return buttons[0]
         if hand is not None and hand.views:
             return hand.views[0]
-        return self.ids.get("menu_button")
+        return None
+
+    def resting(self) -> bool:
+        """The table has nowhere for OK to start (no panel open, no button asking, the hand
+        empty or not on show yet: being dealt, or the player's last card played while the last
+        trick and the summary come): the focus rests nowhere, so a stray OK acts on nothing. On Menu — the
+        first widget of the screen — it would leave the table, and on the home screen two more
+        OKs would start a new game over the saved one. An arrow key starts the focus again."""
+        if self.summary_open or self.undo_asking or self.why_open:
+            return False
+        start = self.initial_focus()
+        scope = self.focus_scope if self.focus_scope is not None else self
+        return start is None or not focus.is_candidate(start, scope)
 
     def ensure_focus(self) -> None:
         """While the human decides, keep the focus on the decision: the hand, the prompt's
@@ -580,6 +598,10 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
                 mine += list(hand.views) if hand is not None else []
                 if self.focused_widget not in mine or self._stale_at_new_turn(hand):
                     self.set_focus(self.initial_focus())
+            scope = self.focus_scope if self.focus_scope is not None else self
+            if not focus.is_candidate(self.focused_widget, scope) and self.resting():
+                self.set_focus(None)
+                return
         super().ensure_focus()
 
     def _stale_at_new_turn(self, hand: Any) -> bool:
