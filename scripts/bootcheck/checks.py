@@ -494,7 +494,9 @@ def start_game(machine: Machine, ok: Callable[[], None] | None = None,
                home: screen.Picture | None = None) -> Save:
     """From a fresh home screen: Hachinin Meri's Play, then the seating's Play, each by `ok`
     (default the keyboard's Enter). Under emulation input can wait seconds behind drawing: the
-    second OK waits until the home screen has gone (the seating is on show)."""
+    second OK waits until the home screen has gone (the seating is on show), and is given again
+    if no game starts (a slow seating can be dimmed by the screen's sleep before it takes the
+    key, which then only wakes it)."""
     press = ok or (lambda: machine.key("ret"))
     before = len(saves_shown(machine))
     press()  # home: Hachinin Meri's Play (focused)
@@ -505,8 +507,11 @@ def start_game(machine: Machine, ok: Callable[[], None] | None = None,
             break
         time.sleep(1)
     time.sleep(3)
-    press()  # seating: Play (focused)
-    return wait_save(machine, 180, after=before)
+    for _ in range(3):  # seating: Play (focused); again if the key only woke a dimmed screen
+        press()
+        if (started := next_save(machine, before, 90)) is not None:
+            return started
+    return wait_save(machine, 90, after=before)
 
 
 def main_pid(machine: Machine) -> int:
@@ -1029,48 +1034,110 @@ def sandbox(check: Check) -> None:
 
 
 # --------------------------------------------------------------------- touch, sleep
-HAND_ROW_Y = 430  # the player's hand at 800x480
+HAND_ROW_Y = 440  # a row through the player's hand at 800x480 (below a picked card's lift)
 PLAY_BUTTON = (681, 335)  # Meri's Play, beside the hand
 
 
+CARD_WIDTH = 57  # a card of the hand at 800x480, pixels (the row shrinks cards only past 9)
+
+
+def hand_cards(picture: screen.Picture, y: int = HAND_ROW_Y) -> list[int]:
+    """The x centres of the cards in the player's hand, read along one row of the screen:
+    runs of pixels that are not the table's cloth (its colour read at the screen's left
+    edge); a run wider than one card (cards that touch) is cut into as many as fit."""
+    cloth = picture.pixel(2, y)
+
+    def on_cloth(x: int) -> bool:
+        return sum(abs(a - b) for a, b in zip(picture.pixel(x, y), cloth, strict=True)) < 30
+
+    runs: list[tuple[int, int]] = []
+    start = None
+    for x in range(picture.width):
+        if not on_cloth(x):
+            start = x if start is None else start
+        elif start is not None:
+            runs.append((start, x))
+            start = None
+    if start is not None:
+        runs.append((start, picture.width))
+    centres = []
+    for a, b in runs:
+        if b - a >= CARD_WIDTH // 2:
+            count = max(1, round((b - a) / CARD_WIDTH))
+            centres += [round(a + (i + 0.5) * (b - a) / count) for i in range(count)]
+    return centres
+
+
+def touch_turn(check: Check, machine: Machine, rng: random.Random) -> Save:
+    """The player's turn by touch: tap a card of the hand, then Play; each card in turn (in a
+    random order) until the table takes one (the next save). A card the rules refuse only
+    gets its reason shown."""
+    before = players_turn(machine, 600)
+    shot = machine.screendump(machine.folder / "hand.ppm")
+    cards = hand_cards(screen.read_ppm(shot))
+    if not cards:
+        keep = check.runner.logs / "touch-no-hand.ppm"
+        shot.replace(keep)
+        raise StepFailed(f"no card found along the hand's row at the player's turn ({keep})")
+    rng.shuffle(cards)
+    for x in cards:
+        machine.tap(x, HAND_ROW_Y)
+        time.sleep(1.0)
+        machine.tap(*PLAY_BUTTON)
+        if (played := next_save(machine, before, 20)) is not None:
+            return played
+    keep = check.runner.logs / "touch-not-played.ppm"
+    machine.screendump(keep)
+    raise StepFailed(f"tapping each of the {len(cards)} cards (x {sorted(cards)}) and Play "
+                     f"played none at the player's turn (screen: {keep})")
+
+
 def touch_deal(check: Check) -> None:
-    """A whole deal of Hachinin Meri by touch alone: pick a card in the hand, tap Play (the
-    table refuses illegal cards and says why), until the next deal begins; the screen kept at
-    a few moments in the step's log folder."""
+    """A whole deal of Hachinin Meri by touch alone: at each of the player's turns, pick a
+    card in the hand, tap Play (the table refuses illegal cards and says why), until the
+    deal ends; the screen kept at a few moments in the step's log folder."""
     machine = check.machine()
     machine.start()
     check.home_seen(machine, timeout=300, saved=False)
-    presses = iter([lambda: machine.tap(55, 376),  # Hachinin Meri's Play
-                    lambda: machine.key("ret")])  # the seating's Play (focused): the one key
-    first = start_game(machine, lambda: next(presses)(), check.home_picture())
+    taps = []
+
+    def press() -> None:  # Hachinin Meri's Play by touch, then the seating's (focused) by key
+        machine.tap(55, 376) if not taps else machine.key("ret")
+        taps.append(1)
+
+    first = start_game(machine, press, check.home_picture())
     rng = random.Random(11)
-    deadline = time.monotonic() + 1800
-    shots = 0
-    while time.monotonic() < deadline:
-        last = saves_shown(machine)[-1]
-        if last.over and last.action > first.action:
-            break
-        machine.tap(rng.randrange(215, 590), HAND_ROW_Y)
-        time.sleep(0.4)
-        machine.tap(*PLAY_BUTTON)
-        time.sleep(rng.uniform(0.5, 1.5))
-        if shots < 3 and last.action >= 20 * (shots + 1):
-            shots += 1
-            keep = check.runner.logs / f"touch-deal-{shots}.ppm"
-            machine.screendump(keep)
-            check.runner.say(f"screen at {last}: {keep}")
-    else:
-        raise StepFailed(f"the deal did not end by touch within 30 min (at {last})")
-    time.sleep(10)  # the last trick shown, then the summary
-    keep = machine.screendump(check.runner.logs / "touch-deal-summary.ppm")
-    check.runner.figure(f"a whole deal by touch: {first} .. {last} (summary: {keep})")
-    machine.key("ret")  # the summary's Next deal (focused)
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 2400
+    turns = 0
+    while not (last := saves_shown(machine)[-1]).over or last.action <= first.action:
+        if time.monotonic() > deadline:
+            raise StepFailed(f"the deal did not end by touch within 40 min (at {last})")
+        if last.to_act != PLAYER:
+            time.sleep(1)
+            continue
+        played = touch_turn(check, machine, rng)
+        turns += 1
+        if turns in (1, 5):
+            keep = machine.screendump(check.runner.logs / f"touch-deal-turn-{turns}.ppm")
+            check.runner.say(f"turn {turns} played by touch ({played}): {keep}")
+    # The summary comes after the last trick is shown (emulated: a minute or more behind the
+    # save). Enter, pressed until the next deal starts, must never leave the table on the
+    # way: before the summary it acts on nothing, on it it is Next deal (focused).
+    home = check.home_picture()
+    deadline = time.monotonic() + 600
+    shot = None
     while saves_shown(machine)[-1].deal == first.deal:
         if time.monotonic() > deadline:
-            raise StepFailed("Next deal (Enter on the summary) did not start the next deal")
-        time.sleep(1)
-    check.runner.figure(f"Enter on the summary: the next deal, {saves_shown(machine)[-1]}")
+            raise StepFailed("Enter, pressed for 10 min after the deal ended, did not start "
+                             "the next deal")
+        shot = machine.screendump(check.runner.logs / "touch-deal-after.ppm")  # the last kept
+        if screen.similarity(screen.read_ppm(shot), home, ignore=CARD_ROWS) >= 0.9:
+            raise StepFailed("an Enter after the deal ended left the table for the home screen")
+        machine.key("ret")
+        time.sleep(20)
+    check.runner.figure(f"a whole deal by touch, {turns} turns of the player: {first} .. {last} "
+                        f"(the last screen before the next deal: {shot})")
+    check.runner.figure(f"Enter after the deal: the next deal, {saves_shown(machine)[-1]}")
     machine.kill()
 
 

@@ -78,6 +78,27 @@ def test_pictures_compare_by_blocks_and_survive_a_ppm_round_trip(tmp_path: Path)
         screen.read_ppm(tmp_path / "bad.ppm")
 
 
+def test_the_hand_is_found_on_the_screen_whether_its_cards_touch_or_not() -> None:
+    """The touch check taps the cards it sees along the hand's row: cards that touch (a full
+    Meri hand of 9) are cut into card widths; green ink on a card is not the cloth; the
+    screen's cloth colour is read from the picture, not assumed."""
+    cloth = (15, 71, 43)
+    nine = bytearray(picture(cloth).rgb)
+    y = checks.HAND_ROW_Y
+    for x in range(140, 140 + 9 * checks.CARD_WIDTH):
+        ink = (30, 140, 60) if x % checks.CARD_WIDTH in range(20, 30) else (250, 250, 245)
+        nine[3 * (y * 800 + x):3 * (y * 800 + x + 1)] = bytes(ink)
+    found = checks.hand_cards(screen.Picture(800, 480, bytes(nine)))
+    assert len(found) == 9
+    assert all(140 + i * checks.CARD_WIDTH < x < 140 + (i + 1) * checks.CARD_WIDTH
+               for i, x in enumerate(found))
+    apart = bytearray(picture((40, 40, 90)).rgb)  # another cloth colour, three cards apart
+    for left in (200, 300, 400):
+        apart[3 * (y * 800 + left):3 * (y * 800 + left + 55)] = bytes((250, 250, 245)) * 55
+    assert checks.hand_cards(screen.Picture(800, 480, bytes(apart))) == [228, 328, 428]
+    assert checks.hand_cards(picture(cloth)) == []  # no hand: nothing to tap
+
+
 def test_the_docs_blocks_it_installs_from_are_marked(tmp_path: Path) -> None:
     from tests.device.test_pi_check import marked_blocks
 
