@@ -50,6 +50,7 @@ CODES: dict[str, str] = {
     "malformed": "the action does not parse",
     "illegal": "the rules forbid that action",
     "closed": "the table is closed",
+    "busy": "the table has no room for another phone",
 }
 
 
