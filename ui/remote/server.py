@@ -63,6 +63,9 @@ SECURITY_HEADERS = {
                                 "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
 }
 LOG_PER_CONNECTION = 5  # refused messages logged per connection (then one line saying so)
+#: Strangers' refusals logged per minute, all strangers together (then one line saying so): each
+#: is closed at its first, so an attacker reconnecting in a loop would otherwise fill the journal.
+LOG_STRANGERS_PER_MINUTE = 10
 MAX_ERRORS = 50  # refused messages before the connection is closed (1008, policy violation)
 FLOOD_CLOSE = 200  # messages dropped by the rate limit in a row before closing
 MAX_PENDING = 4  # actions of one phone waiting for the owner thread
@@ -142,6 +145,7 @@ class PhoneServer:
         self.thread: threading.Thread | None = None
         self.stopping: asyncio.Event | None = None
         self.counts = {"in": 0, "out": 0, "bytes_out": 0, "refused": 0}
+        self.strangers_logged = (0.0, 0)  # (start of the minute, lines logged in it)
 
     # -- life cycle (owner thread) -------------------------------------------------------------
     def start(self, timeout: float = 10.0) -> int:
@@ -458,13 +462,28 @@ class PhoneServer:
     def _refuse(self, conn: Connection, exc: ProtocolError, **extra: Any) -> None:
         conn.errors += 1
         self.counts["refused"] += 1
-        if conn.logged < LOG_PER_CONNECTION:
-            conn.logged += 1
+        if self._may_log(conn):
             log.warning("phones: %s seat %s: refused (%s): %s", conn.peer, conn.seat, exc.code,
                         exc.detail[:120])
-            if conn.logged == LOG_PER_CONNECTION:
-                log.warning("phones: %s: further refusals are not logged", conn.peer)
         self._send(conn, protocol.error(exc.code, exc.detail, exc.ref, **extra))
+
+    def _may_log(self, conn: Connection) -> bool:
+        """Whether this refusal gets a log line: the first `LOG_PER_CONNECTION` of a token
+        holder's connection; for strangers, `LOG_STRANGERS_PER_MINUTE` among them all."""
+        if conn.proven:
+            conn.logged += 1
+            if conn.logged == LOG_PER_CONNECTION + 1:
+                log.warning("phones: %s: further refusals are not logged", conn.peer)
+            return conn.logged <= LOG_PER_CONNECTION
+        start, lines = self.strangers_logged
+        now = time.monotonic()
+        if now - start >= 60.0:
+            start, lines = now, 0
+        self.strangers_logged = (start, lines + 1)
+        if lines == LOG_STRANGERS_PER_MINUTE:
+            log.warning("phones: more refusals of connections without the token: not logged "
+                        "for the rest of the minute")
+        return lines < LOG_STRANGERS_PER_MINUTE
 
     def _send(self, conn: Connection, msg: dict[str, Any] | str) -> None:
         """Queue a message for the connection's writer (messages go out in order)."""

@@ -15,7 +15,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from tests.ui.remote.attack import REFUSED, Attacker
 from tests.ui.remote.harness import TIMEOUT, Phone, Table, phones_then_ai
-from ui.remote.server import MAX_UNPROVEN, MAX_UNPROVEN_PER_ADDRESS
+from ui.remote.server import LOG_STRANGERS_PER_MINUTE, MAX_UNPROVEN, MAX_UNPROVEN_PER_ADDRESS
 
 #: More connections than the 32 every connection once shared, and five times the strangers' pool.
 ATTACK = 40
@@ -143,3 +143,24 @@ def test_strangers_have_a_pool_of_their_own_and_a_share_per_address() -> None:
             phone.until_type("table")
         for conn in held + crowd:
             conn.close()
+
+
+def test_strangers_refusals_do_not_fill_the_log(caplog: pytest.LogCaptureFixture) -> None:
+    """Each stranger is closed at its first refusal, so an attacker reconnecting in a loop
+    would log a line per connection: strangers share a budget of lines per minute."""
+    with Table("meri", phones_then_ai(8, 1), seed=3, bots=False) as table:
+        with caplog.at_level("WARNING", logger="parlor.remote"):
+            for i in range(3 * LOG_STRANGERS_PER_MINUTE):
+                with table.stranger(f"127.0.3.{2 + i}") as stranger:
+                    stranger.send_raw(REFUSED)
+                    assert stranger.recv()["code"] == "order"
+            with table.phone() as phone:  # a token holder's refusals are logged as before
+                phone.send_raw(REFUSED)
+                assert phone.recv()["code"] == "order"
+                phone.send(type="hello", token=table.token)
+                phone.until_type("table")
+    lines = [r.getMessage() for r in caplog.records if r.name == "parlor.remote"]
+    refused = [line for line in lines if "refused" in line]
+    assert len(refused) == LOG_STRANGERS_PER_MINUTE + 1, lines
+    assert "127.0.0.1" in refused[-1]
+    assert sum("not logged" in line for line in lines) == 1
