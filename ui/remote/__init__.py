@@ -3,7 +3,7 @@
 `protocol` (the JSON messages of docs/protocol.md), `views` (each game's observation as JSON),
 `decisions` (a seat's own decision: prompt, buttons, playable and blocked cards), `host` (the
 game side, on the thread that owns the session), `server` (HTTP + WebSocket on one background
-thread), `address` and `qr` (where to listen, the join URL and its QR code), `settings`
+thread), `admission` (who may connect: token holders' and strangers' pools), `address` and `qr` (where to listen, the join URL and its QR code), `settings`
 (`[network]`), `headless` (the owner thread without Kivy: tests, benches, screenshots) and
 `static/` (the page). Nothing here imports Kivy.
 

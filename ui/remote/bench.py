@@ -25,6 +25,7 @@ from typing import Any
 from websockets.sync.client import connect
 
 from engine.session import Session
+from ui.remote import protocol
 from ui.remote.headless import HeadlessTable, OwnerLoop
 from ui.remote.host import Host, SeatPlan
 from ui.remote.server import PhoneServer, RateLimit
@@ -43,7 +44,8 @@ class PhoneLog:
 
 def phone(port: int, token: str, seat: int, log: PhoneLog, timeout: float) -> None:
     """Join `seat`, play the first legal action of each decision until the deal's result."""
-    with connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10, max_size=2**22) as ws:
+    with connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10, max_size=2**22,
+                 subprotocols=protocol.subprotocols(token)) as ws:
         ws.send(json.dumps({"v": 1, "type": "join", "token": token, "seat": seat,
                             "name": f"P{seat}", "lang": "en"}))
         waiting = False

@@ -26,6 +26,12 @@ MAX_REF = 2**31 - 1
 LANGUAGES = ("en", "vi", "es", "fr", "nl")
 # Tokens and seat secrets are `secrets.token_urlsafe` text: URL-safe base64 letters only.
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+#: The WebSocket subprotocol the server answers with (`Sec-WebSocket-Protocol`).
+SUBPROTOCOL = "parlor.v1"
+#: A client shows the table token at the upgrade by also offering the subprotocol
+#: `TOKEN_PREFIX + token`: such a connection takes a token holder's slot from the start, so
+#: connections without the token can never keep it out (see docs/protocol.md, "Limits").
+TOKEN_PREFIX = "parlor.token."
 
 #: Error code -> what it means (English; the page shows its own translated text per code).
 CODES: dict[str, str] = {
@@ -44,6 +50,7 @@ CODES: dict[str, str] = {
     "malformed": "the action does not parse",
     "illegal": "the rules forbid that action",
     "closed": "the table is closed",
+    "busy": "the table has no room for another phone",
 }
 
 
@@ -220,3 +227,21 @@ def _excerpt(text: str) -> str:
     """A short, printable excerpt of untrusted text for a message or a log line."""
     cut = text[:24]
     return repr(cut + ("…" if len(text) > 24 else ""))
+
+
+def subprotocols(token: str | None) -> list[str]:
+    """What a client offers at the upgrade: the protocol, and the table token if it has one
+    of the right form (what the page does with the token of its QR link)."""
+    if token is None or not KEY_PATTERN.fullmatch(token):
+        return [SUBPROTOCOL]
+    return [SUBPROTOCOL, TOKEN_PREFIX + token]
+
+
+def offered_token(offers: list[str]) -> str | None:
+    """The table token a client offered among its subprotocols (`subprotocols`), if any."""
+    for offer in offers:
+        if offer.startswith(TOKEN_PREFIX):
+            token = offer[len(TOKEN_PREFIX):]
+            if KEY_PATTERN.fullmatch(token):
+                return token
+    return None

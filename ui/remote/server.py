@@ -7,6 +7,11 @@ that sleeps is noticed), and its client is what the tests connect with. The even
 one background thread (`start`/`stop`); the game is only ever touched on the owner thread,
 reached through `post` (see `ui.remote.host`).
 
+Who may connect at all is `ui.remote.admission`'s: connections that showed the table token
+(at the upgrade, or in their first message) and strangers have separate pools, so a stranger
+never takes a token holder's slot; a stranger is closed at its first refused message, or when
+`hello_timeout` has passed since its opening.
+
 Everything a phone sends is checked here before the owner thread sees it: the table token, the
 seat secret issued at join, the message's size and form (`ui.remote.protocol`), and a rate
 limit per connection; the action's legality is the engine's, on the owner thread. A refused
@@ -32,7 +37,8 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from ui.remote import protocol
+from ui.remote import admission, protocol
+from ui.remote.admission import HELLO_TIMEOUT, MAX_PROVEN, MAX_UNPROVEN, MAX_UNPROVEN_PER_ADDRESS
 from ui.remote.host import PHONE, Host, Outcome
 from ui.remote.protocol import Act, Check, Hello, Join, Lang, ProtocolError, name_key
 from ui.remote.strings import page_strings, words
@@ -57,11 +63,13 @@ SECURITY_HEADERS = {
                                 "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"),
 }
 LOG_PER_CONNECTION = 5  # refused messages logged per connection (then one line saying so)
+#: Strangers' refusals logged per minute, all strangers together (then one line saying so): each
+#: is closed at its first, so an attacker reconnecting in a loop would otherwise fill the journal.
+LOG_STRANGERS_PER_MINUTE = 10
 MAX_ERRORS = 50  # refused messages before the connection is closed (1008, policy violation)
 FLOOD_CLOSE = 200  # messages dropped by the rate limit in a row before closing
 MAX_PENDING = 4  # actions of one phone waiting for the owner thread
 MAX_OUTBOX = 64  # messages waiting to be written to one phone before it is dropped as too slow
-HELLO_TIMEOUT = 30.0  # seconds a connection may stay without a valid hello/join
 
 
 @dataclass
@@ -80,7 +88,9 @@ class Connection:
     peer: str
     tokens: float
     stamp: float
-    authed: bool = False
+    address: str = "?"
+    proven: bool = False  # it has shown the table token (at the upgrade or in a message)
+    deadline: float = 0.0  # event-loop time by which a stranger must show the token
     seat: int | None = None
     lang: str = "en"
     errors: int = 0
@@ -103,8 +113,11 @@ class PhoneServer:
         token: str | None = None,
         seat_secrets: dict[int, str] | None = None,
         rate: RateLimit | None = None,
-        max_connections: int = 32,
+        max_connections: int = MAX_PROVEN,
         ping_interval: float | None = 20.0,
+        max_unproven: int = MAX_UNPROVEN,
+        max_unproven_per_address: int = MAX_UNPROVEN_PER_ADDRESS,
+        hello_timeout: float = HELLO_TIMEOUT,
     ) -> None:
         self.host = host
         self.post = post
@@ -114,7 +127,10 @@ class PhoneServer:
         self.token = token or secrets.token_urlsafe(16)
         self.secrets: dict[int, str] = dict(seat_secrets or {})
         self.rate = rate or RateLimit()
-        self.max_connections = max_connections
+        self.max_connections = max_connections  # token holders
+        self.max_unproven = max_unproven  # strangers, in all
+        self.max_unproven_per_address = max_unproven_per_address
+        self.hello_timeout = hello_timeout
         self.ping_interval = ping_interval
         # Read on the owner thread, before the loop starts: the seats never change in a match.
         self.table = host.table()
@@ -129,6 +145,7 @@ class PhoneServer:
         self.thread: threading.Thread | None = None
         self.stopping: asyncio.Event | None = None
         self.counts = {"in": 0, "out": 0, "bytes_out": 0, "refused": 0}
+        self.strangers_logged = (0.0, 0)  # (start of the minute, lines logged in it)
 
     # -- life cycle (owner thread) -------------------------------------------------------------
     def start(self, timeout: float = 10.0) -> int:
@@ -212,6 +229,7 @@ class PhoneServer:
     async def _serve(self, ready: threading.Event) -> None:
         self.stopping = asyncio.Event()
         async with serve(self._handler, self.bind, self.port, process_request=self._http,
+                         select_subprotocol=admission.choose_subprotocol,
                          max_size=protocol.MAX_FRAME, max_queue=16, compression=None,
                          ping_interval=self.ping_interval, ping_timeout=self.ping_interval,
                          server_header=None) as server:
@@ -228,7 +246,8 @@ class PhoneServer:
         """Answer plain HTTP (the page's files); let `/ws` upgrade to a WebSocket."""
         path = request.path.split("?", 1)[0]
         if path == WS_PATH:
-            if len(self.connections) >= self.max_connections:
+            proven = admission.shows_token(request, self.token)
+            if not self._has_room(proven, admission.source_address(connection)):
                 return self._response(http.HTTPStatus.SERVICE_UNAVAILABLE, b"busy\n",
                                       "text/plain; charset=utf-8")
             return None
@@ -245,9 +264,24 @@ class PhoneServer:
                            **SECURITY_HEADERS})
         return Response(status.value, status.phrase, headers, body)
 
+    def _has_room(self, proven: bool, address: str) -> bool:
+        """Whether a connection (`proven`: one that showed the token) from `address` may open,
+        or a stranger from there become a token holder, next to the open connections."""
+        return admission.has_room(
+            ((c.proven, c.address) for c in self.connections), proven, address,
+            max_proven=self.max_connections, max_unproven=self.max_unproven,
+            per_address=self.max_unproven_per_address)
+
     async def _handler(self, ws: ServerConnection) -> None:
-        peer = _peer(ws)
-        conn = Connection(ws, peer, self.rate.burst, time.monotonic())
+        address = admission.source_address(ws)
+        proven = ws.request is not None and admission.shows_token(ws.request, self.token)
+        # Checked again: upgrades answered together may have passed `_http`'s check together.
+        if not self._has_room(proven, address):
+            ws.close_timeout = 0.5
+            await ws.close(1013, "busy")
+            return
+        conn = Connection(ws, _peer(ws), self.rate.burst, time.monotonic(), address, proven,
+                          asyncio.get_running_loop().time() + self.hello_timeout)
         self.connections.add(conn)
         writer = asyncio.ensure_future(self._writer(conn))
         try:
@@ -265,10 +299,10 @@ class PhoneServer:
                 self._lost(conn.seat)
 
     async def _receive(self, conn: Connection) -> None:
-        ws = conn.ws
+        ws, loop = conn.ws, asyncio.get_running_loop()
         while True:
-            try:
-                timeout = None if conn.authed else HELLO_TIMEOUT
+            try:  # a stranger's deadline counts from its opening, whatever it sends meanwhile
+                timeout = None if conn.proven else max(0.0, conn.deadline - loop.time())
                 raw = await asyncio.wait_for(ws.recv(), timeout)
             except TimeoutError:
                 await self._close(conn, 1008, "no hello")
@@ -278,6 +312,9 @@ class PhoneServer:
                 conn.dropped += 1
                 if conn.dropped == 1:
                     self._refuse(conn, ProtocolError("rate", "slow down"))
+                if not conn.proven:  # a stranger: its first refusal
+                    await self._close(conn, 1008, "rate")
+                    return
                 if conn.dropped >= FLOOD_CLOSE:
                     log.warning("phones: %s flooded the table: closing", conn.peer)
                     await self._close(conn, 1008, "flood")
@@ -289,8 +326,11 @@ class PhoneServer:
                 await self._dispatch(conn, msg)
             except ProtocolError as exc:
                 self._refuse(conn, exc)
-                if exc.code == "token" or conn.errors >= MAX_ERRORS:
-                    await self._close(conn, 1008, exc.code)
+                if exc.code == "busy":
+                    await self._close(conn, 1013, exc.code)
+                    return
+                if exc.code == "token" or not conn.proven or conn.errors >= MAX_ERRORS:
+                    await self._close(conn, 1008, exc.code)  # a stranger: its first refusal
                     return
 
     def _take_token(self, conn: Connection) -> bool:
@@ -304,8 +344,7 @@ class PhoneServer:
 
     async def _dispatch(self, conn: Connection, msg: protocol.Message) -> None:
         if isinstance(msg, Hello):
-            self._check_token(msg.token)
-            conn.authed = True
+            self._prove(conn, msg.token)
             conn.lang = msg.lang or conn.lang
             self._send(conn, protocol.message("table", **self._table(),
                                               strings=page_strings(conn.lang)))
@@ -338,9 +377,15 @@ class PhoneServer:
                                               strings=page_strings(msg.lang)))
             self.post(lambda: self.host.set_lang(seat, msg.lang))
 
-    def _check_token(self, token: str) -> None:
+    def _prove(self, conn: Connection, token: str) -> None:
+        """Check the message's table token; a stranger showing it becomes a token holder (if
+        the token holders' pool has room: else `busy`, and the connection is closed)."""
         if not secrets.compare_digest(token.encode(), self.token.encode()):
             raise ProtocolError("token")
+        if not conn.proven:
+            if not self._has_room(True, conn.address):
+                raise ProtocolError("busy", f"{self.max_connections} phones are connected")
+            conn.proven = True
 
     def _table(self) -> dict[str, Any]:
         seats = [dict(s, free=(s["kind"] == PHONE and s["seat"] not in self.secrets))
@@ -348,8 +393,7 @@ class PhoneServer:
         return {"game": self.table["game"], "title": self.table["title"], "seats": seats}
 
     def _join(self, conn: Connection, msg: Join) -> None:
-        self._check_token(msg.token)
-        conn.authed = True
+        self._prove(conn, msg.token)
         seat = msg.seat
         if seat not in self.phone_seats:
             raise ProtocolError("seat", f"seat {seat} is not a phone seat")
@@ -418,13 +462,28 @@ class PhoneServer:
     def _refuse(self, conn: Connection, exc: ProtocolError, **extra: Any) -> None:
         conn.errors += 1
         self.counts["refused"] += 1
-        if conn.logged < LOG_PER_CONNECTION:
-            conn.logged += 1
+        if self._may_log(conn):
             log.warning("phones: %s seat %s: refused (%s): %s", conn.peer, conn.seat, exc.code,
                         exc.detail[:120])
-            if conn.logged == LOG_PER_CONNECTION:
-                log.warning("phones: %s: further refusals are not logged", conn.peer)
         self._send(conn, protocol.error(exc.code, exc.detail, exc.ref, **extra))
+
+    def _may_log(self, conn: Connection) -> bool:
+        """Whether this refusal gets a log line: the first `LOG_PER_CONNECTION` of a token
+        holder's connection; for strangers, `LOG_STRANGERS_PER_MINUTE` among them all."""
+        if conn.proven:
+            conn.logged += 1
+            if conn.logged == LOG_PER_CONNECTION + 1:
+                log.warning("phones: %s: further refusals are not logged", conn.peer)
+            return conn.logged <= LOG_PER_CONNECTION
+        start, lines = self.strangers_logged
+        now = time.monotonic()
+        if now - start >= 60.0:
+            start, lines = now, 0
+        self.strangers_logged = (start, lines + 1)
+        if lines == LOG_STRANGERS_PER_MINUTE:
+            log.warning("phones: more refusals of connections without the token: not logged "
+                        "for the rest of the minute")
+        return lines < LOG_STRANGERS_PER_MINUTE
 
     def _send(self, conn: Connection, msg: dict[str, Any] | str) -> None:
         """Queue a message for the connection's writer (messages go out in order)."""

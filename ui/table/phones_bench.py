@@ -37,6 +37,7 @@ from typing import Any
 from websockets.sync.client import connect
 
 from engine.measure import percentiles, rss_mb, status_mb
+from ui.remote import protocol
 
 THINK = 0.15  # seconds a scripted phone waits before acting
 
@@ -44,7 +45,8 @@ THINK = 0.15  # seconds a scripted phone waits before acting
 def phone(port: int, token: str, seat: int, stop: threading.Event, acted: list[int],
           errors: list[str]) -> None:
     """A scripted phone: join `seat`, then answer every decision with its first legal action."""
-    with connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10, max_size=2**22) as ws:
+    with connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10, max_size=2**22,
+                 subprotocols=protocol.subprotocols(token)) as ws:
         ws.send(json.dumps({"v": 1, "type": "join", "token": token, "seat": seat,
                             "name": f"Phone {seat + 1}", "lang": "en"}))
         waiting, decision = False, None  # the state may come before the answer to an act

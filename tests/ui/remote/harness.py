@@ -3,7 +3,9 @@
 The owner thread stands where the kiosk's Kivy thread will: it drains the server's posted jobs
 and lets the bots play the seats the host says AI plays. Tests read the game through `call`
 (run on the owner thread and wait). `Phone` is a real WebSocket client (websockets' sync
-client) with a bounded wait on every receive.
+client) with a bounded wait on every receive: `Table.phone()` shows the table token at the
+upgrade as the page does, `Table.stranger()` is a connection that does not (an attacker, or a
+client that shows the token only in its first message).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 from websockets.sync.client import ClientConnection, connect
 
 from engine.session import Session
+from ui.remote import protocol
 from ui.remote.headless import HeadlessTable, OwnerLoop
 from ui.remote.host import Host, HostEvent, SeatPlan
 from ui.remote.server import PhoneServer, RateLimit
@@ -27,14 +30,14 @@ class Table:
     """A running phone table; use as a context manager (everything stops on exit)."""
 
     def __init__(self, game: str, seats: Sequence[SeatPlan], seed: int = 1, grace: float = 30.0,
-                 rate: RateLimit | None = None, bots: bool = True) -> None:
+                 rate: RateLimit | None = None, bots: bool = True, **options: Any) -> None:
         self.session = Session.new(game, seed)
         self.events: list[HostEvent] = []
         self.host = Host(self.session, seats, on_event=self.events.append)
         self.owner = OwnerLoop()
         self.bots = HeadlessTable(self.host, seed) if bots else None
         self.server = PhoneServer(self.host, self.owner.post, bind="127.0.0.1", port=0,
-                                  grace=grace, rate=rate, ping_interval=None)
+                                  grace=grace, rate=rate, ping_interval=None, **options)
         self.stop_owner = threading.Event()
         self.thread = threading.Thread(target=self._own, name="test-owner", daemon=True)
 
@@ -68,7 +71,12 @@ class Table:
         return box[0]
 
     def phone(self) -> Phone:
-        return Phone(self.port)
+        """A phone with the QR link: it offers the token at the upgrade, as the page does."""
+        return Phone(self.port, token=self.token)
+
+    def stranger(self, source: str = "127.0.0.1") -> Phone:
+        """A connection from `source` (a 127.x.y.z address) that shows no token at the upgrade."""
+        return Phone(self.port, source=source)
 
     @property
     def token(self) -> str:
@@ -76,11 +84,13 @@ class Table:
 
 
 class Phone:
-    """A WebSocket client to the table (127.0.0.1 only); every receive waits at most TIMEOUT."""
+    """A WebSocket client to the table (127.0.0.1, from `source`); every receive waits at most
+    TIMEOUT. With `token` it offers the table token at the upgrade (`protocol.subprotocols`)."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, token: str | None = None, source: str = "127.0.0.1") -> None:
         opener = connect(f"ws://127.0.0.1:{port}/ws", open_timeout=TIMEOUT, close_timeout=2,
-                         max_size=2**22)
+                         max_size=2**22, subprotocols=protocol.subprotocols(token),
+                         source_address=(source, 0))
         self.ws: ClientConnection = opener.__enter__()  # closed by `close`
         self.received: list[dict[str, Any]] = []
 

@@ -1,7 +1,8 @@
 """The phone page in a real browser: Debian's headless Chromium, driven by selenium through
 Debian's chromedriver, opens a seat's join URL on 127.0.0.1; the page joins, shows that seat's
 hand in its language, plays by touch (tap a card, tap again), shows a blocked card's reason on
-tap, keeps a markup name as text, and says when the link's token is wrong."""
+tap, keeps a markup name as text, says when the link's token is wrong, and gets in while
+strangers fill the pool of connections without the token (it shows the token at the upgrade)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.ui.remote.attack import Attacker
 from tests.ui.remote.harness import TIMEOUT, Table
 from ui.remote.address import join_url
 from ui.remote.host import SeatPlan
@@ -135,3 +137,14 @@ def test_a_name_another_seat_has_is_refused_on_the_join_page(browser: Any) -> No
         assert browser.switch_to.active_element.get_attribute("id") == "name"
         assert not table.events  # nobody joined
         assert table.call(lambda: table.host.state_message(2)["seats"][2]["name"]) != "LINH"
+
+
+def test_the_page_gets_in_while_strangers_fill_their_pool(browser: Any) -> None:
+    """Chromium accepts the server's subprotocol answer, and the page's upgrade, showing the
+    token, takes a token holder's slot: 40 strangers trickling refusals do not keep it out."""
+    seats = [SeatPlan("phone", "Linh")] + [SeatPlan("ai")] * 3
+    with Table("chan", seats, seed=2) as table, Attacker(table.port, 40, every=1.0) as attack:
+        attack.wait(lambda: attack.busy > 0)
+        browser.get(join_url("127.0.0.1", table.port, table.token, seat=0) + "&lang=en")
+        wait(browser, lambda d: hand_codes(d))
+        assert [e.kind for e in table.events][:1] == ["joined"]

@@ -9,9 +9,9 @@ import urllib.error
 import urllib.request
 
 import pytest
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from tests.ui.remote.harness import TIMEOUT, Phone, Table, phones_then_ai
+from tests.ui.remote.harness import TIMEOUT, Table, phones_then_ai
 from ui.remote import protocol
 from ui.remote.host import SeatPlan
 from ui.remote.server import FLOOD_CLOSE, PhoneServer, RateLimit
@@ -303,13 +303,21 @@ def test_check_answers_without_playing() -> None:
 
 
 def test_phone_count_is_bounded() -> None:
+    """Token holders have `max_connections` slots; strangers' have their own (test_pool.py)."""
     table = Table("meri", phones_then_ai(8, 1))
     table.server.max_connections = 2
     with table:
         a, b = table.phone(), table.phone()
         try:
-            with pytest.raises(Exception):  # noqa: B017 - the handshake is refused (HTTP 503)
-                Phone(table.port)
+            with pytest.raises(InvalidStatus) as refused:  # the handshake is refused
+                table.phone()
+            assert refused.value.response.status_code == 503
+            with table.stranger() as stranger:  # it may show the token, but finds no room
+                stranger.send(type="hello", token=table.token)
+                assert stranger.recv()["code"] == "busy"
+                with pytest.raises(ConnectionClosed) as closed:
+                    stranger.recv()
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
         finally:
             a.close()
             b.close()

@@ -3,6 +3,9 @@
 'use strict';
 (function () {
   const V = 1;
+  const SUBPROTOCOL = 'parlor.v1';
+  const TOKEN_PREFIX = 'parlor.token.';  // the token at the upgrade too: docs/protocol.md, "Limits"
+  const KEY = /^[A-Za-z0-9_-]{16,64}$/;
   const LANGS = ['en', 'vi', 'es', 'fr', 'nl'];
   const FALLBACK = {  // before the table has sent the page's words
     choose_seat: 'Choose a free seat', your_name: 'Your name', free: 'free', taken: 'taken',
@@ -67,7 +70,9 @@
   function connect() {
     if (!token) { status(t('err_token'), true); return; }
     const scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
-    ws = new WebSocket(scheme + location.host + '/ws');
+    // A token of the wrong form is not offered (a browser throws on it): the table refuses it.
+    const offers = KEY.test(token) ? [SUBPROTOCOL, TOKEN_PREFIX + token] : [SUBPROTOCOL];
+    ws = new WebSocket(scheme + location.host + '/ws', offers);
     ws.onopen = function () {
       retries = 0;
       status('');

@@ -1,0 +1,67 @@
+"""Who may open a WebSocket to the table: token holders and strangers, in separate pools.
+
+A connection *shows the table token* at the upgrade when it offers the subprotocol
+`protocol.TOKEN_PREFIX + token` (the page does, with the token of its QR link), or later with
+the token in its first message (`hello` or `join`). Until it has, it is a *stranger*: it takes
+a slot in a small pool of its own, shared out per source address, and must show the token
+within `HELLO_TIMEOUT` seconds of its opening; its first refused message closes it. Token
+holders have `MAX_PROVEN` slots no stranger can take, so whoever has the link always gets in.
+The numbers are documented in docs/protocol.md ("Limits").
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+
+from websockets.asyncio.server import ServerConnection
+from websockets.http11 import Request
+
+from ui.remote import protocol
+
+MAX_PROVEN = 32  # connections that showed the token (phones, pages choosing a seat)
+MAX_UNPROVEN = 8  # connections that have not shown it yet, in all
+MAX_UNPROVEN_PER_ADDRESS = 2  # … from one source address
+HELLO_TIMEOUT = 30.0  # seconds from its opening a connection has to show the token
+
+
+def offered(request: Request) -> list[str]:
+    """The subprotocols a client offered in its upgrade request, in order."""
+    return [item.strip() for value in request.headers.get_all("Sec-WebSocket-Protocol")
+            for item in value.split(",") if item.strip()]
+
+
+def shows_token(request: Request, token: str) -> bool:
+    """Whether the upgrade request offers the table token (compared in constant time)."""
+    shown = protocol.offered_token(offered(request))
+    return shown is not None and secrets.compare_digest(shown.encode(), token.encode())
+
+
+def choose_subprotocol(_connection: ServerConnection, offers: Iterable[str]) -> str | None:
+    """websockets' `select_subprotocol`: answer with the protocol when offered (a browser that
+    offered subprotocols drops a connection whose answer names none), never with the token."""
+    return protocol.SUBPROTOCOL if protocol.SUBPROTOCOL in offers else None
+
+
+def source_address(connection: ServerConnection) -> str:
+    """The client's IP address ("?" when the socket does not say)."""
+    try:
+        return str(connection.remote_address[0])
+    except (TypeError, IndexError, AttributeError, OSError):
+        return "?"
+
+
+def has_room(members: Iterable[tuple[bool, str]], proven: bool, address: str, *,
+             max_proven: int, max_unproven: int, per_address: int) -> bool:
+    """Whether a connection may open (or a stranger become a token holder) next to `members`,
+    the open connections as (shows the token, source address)."""
+    holders = strangers = here = 0
+    for member_proven, member_address in members:
+        if member_proven:
+            holders += 1
+        else:
+            strangers += 1
+            here += member_address == address
+    if proven:
+        return holders < max_proven
+    return strangers < max_unproven and here < per_address
