@@ -399,8 +399,9 @@ class TractorTableScreen(TrickTableScreen):
 
     # -- summary -------------------------------------------------------------------------------
     def summary_value(self, key: str, value: Any) -> Any:
-        """The trump in the summary by its suit's name (the result line carries `D` / `NT`)."""
+        """The trump in the summary by its suit's name (the result line carries `D` / `NT`);
+        the cards by name, as every table names them."""
         if key == "trump":
             return view.suit_name(NT if value == "NT" else SUITS.index(value))
-        return value
+        return super().summary_value(key, value)
 
