@@ -229,3 +229,14 @@ def test_the_phone_buttons_and_prompts_name_the_cards() -> None:
     obs = SimpleNamespace(open_card=1, open_owner=1, seat=0)
     text = _prompt("chan", "win_offer", obs, words("en"), lambda s: f"AI {s}")
     assert text.startswith("9 Vạn was just revealed") and not has_code(text)
+
+
+# -- the rules pages --------------------------------------------------------------------------
+@pytest.mark.parametrize("game", ["meri", "tractor", "chan"])
+def test_the_rules_pages_name_cards_in_their_text(game: str) -> None:
+    """A rules page's words name cards (its `cards` lists are drawn as pictures)."""
+    pages = json.loads((Path(__file__).parents[2] / "ui" / "rules" / f"{game}.json")
+                       .read_text(encoding="utf-8"))
+    texts = [value for sections in pages.values() for section in sections
+             for key, value in section.items() if key != "cards" and isinstance(value, str)]
+    assert texts and [t for t in texts if CODE_PATTERNS[game].search(t)] == []
