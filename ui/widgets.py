@@ -15,6 +15,9 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 
 from ui.focus import Focusable
+from ui.fonts import register_text_font
+
+register_text_font()  # Roboto with the suit symbols: cards are named "K♥" (ui.card_names)
 
 #: The frame (`Clock.frames`) whose text waits for the next frame (`hold_text`).
 _text_waits = [-1]

@@ -41,10 +41,13 @@ from engine.seatcards import hand_codes, table_codes
 
 KEEP = 3  # moments kept per deal at most
 SPREADS = 2.0  # the gain must exceed this many standard errors of the paired difference
-#: The smallest gain worth a moment, in each game's unit (`UNITS`): half a Meri point (a trick
-#: changing sides moves the difference by 2), a Tractor ten (a 5-point card changing sides
-#: moves the difference by 10), a Chắn settlement point.
-MIN_GAIN = {"meri": 0.5, "tractor": 10.0, "chan": 1.0}
+#: The smallest gain worth a moment, in each game's unit (`UNITS`): what a beginner should
+#: weigh, by the game's point scale, so the coach stays quiet about less. Meri: one point (a
+#: trick changing sides moves the teams' difference by 2, a combination by 4 or 10: below one
+#: point is less than half a trick, noise to a beginner). Tractor: ten card points (a 5-point
+#: card changing sides moves the difference by 10; a level is 40). Chắn: one settlement point
+#: (half the smallest win, Ù xuông's 2). The words round to the same steps (`ui.table.gains`).
+MIN_GAIN = {"meri": 1.0, "tractor": 10.0, "chan": 1.0}
 #: What the values measure, for the deciding seat (`engine.ai.search.Weighed`): Meri the team's
 #: points ahead of the other team; Tractor card points ahead (a level gained is worth 20);
 #: Chắn the settlement (or, mid-deal, its estimate from the hands).

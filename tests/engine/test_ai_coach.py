@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from engine.ai import coach as coach_module
-from engine.ai.coach import coach, decisions
+from engine.ai.coach import MIN_GAIN, coach, decisions
 from engine.records import GameRecord, parse_record
 
 FOLDER = Path(__file__).parent / "records" / "coach"
@@ -69,11 +69,20 @@ def test_tractor_coach_names_the_card_that_gives_no_points_away() -> None:
     assert moment["phase"] == "play" and moment["worlds"] >= 32
 
 
-def test_meri_coach_names_a_card_that_takes_the_trick() -> None:
-    """H-22: seat 0 played last and lost a trick one of its cards would have taken."""
+def test_meri_coach_is_quiet_under_one_point() -> None:
+    """Issue 35: the record's two costly choices are worth 0.9 and 0.6 Meri points by the
+    search: below one point, what a beginner should not worry about (`MIN_GAIN`)."""
+    assert MIN_GAIN["meri"] == 1.0
+    assert _coached("meri") == []
+
+
+def test_meri_coach_names_a_card_that_takes_the_trick(monkeypatch: Any) -> None:
+    """H-22: seat 0 played last and lost a trick one of its cards would have taken (0.9 Meri
+    points: found with an expert's threshold of half a point)."""
+    monkeypatch.setitem(MIN_GAIN, "meri", 0.5)
     record = _record("meri")
     expect = record["expect"]
-    moments = _coached("meri")
+    moments = coach(record, 0)
     moment = _moment_at(moments, expect["index"])
     assert moment["played"] == expect["played"]
     game = parse_record(record).game

@@ -73,9 +73,8 @@ def cards(browser: Any, css: str) -> list[Any]:
 
 
 def code_of(node: Any) -> str:
-    from selenium.webdriver.common.by import By
-
-    return str(node.find_element(By.CSS_SELECTOR, ".code").text)
+    """A card tile's record code: the page's key (`data-code`), never shown to the player."""
+    return str(node.get_attribute("data-code"))
 
 
 def play_on_page(browser: Any, decision: dict[str, Any]) -> str:

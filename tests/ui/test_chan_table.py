@@ -11,7 +11,7 @@ import pytest
 from engine import registry
 from engine.ai.bots import make_bot
 from engine.chan import scoring
-from engine.chan.cards import CODE, FACE_OF, RANK, VIETNAMESE
+from engine.chan.cards import CODE, FACE_OF, RANK
 from engine.chan.legal import CHIU, DISCARD_BASE, PASS, WIN
 from engine.errors import IllegalAction
 from tests.ui.tablesim import (
@@ -22,6 +22,7 @@ from tests.ui.tablesim import (
     wait_turn,
 )
 from tests.ui.uitools import pump, tap, wait_for
+from ui.card_names import chan_name
 from ui.table import chan_view
 from ui.table.reasons import REASONS
 
@@ -240,6 +241,6 @@ def test_no_capture_prompt_says_which_rule_blocks_it(make_app: Any) -> None:
     obs = table.session.state.observation(0)
     assert table.prompt == "capture" and table.legal == []
     whose = "you revealed" if obs.open_owner == 0 else f"in AI {obs.open_owner}'s gate"
-    card = f"{CODE[obs.open_card]} ({VIETNAMESE[obs.open_card]})"
+    card = chan_name(obs.open_card)  # by name: "7 Văn" (ui.card_names), never "7C"
     assert table.message == (f"Open card {card} ({whose}): you cannot capture it. Pass.\n"
-                             f"{CODE[face]}: {REASONS[rule]}")
+                             f"{chan_name(face)}: {REASONS[rule]}")

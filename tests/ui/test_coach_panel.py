@@ -23,6 +23,7 @@ from engine.records import GameRecord
 from engine.session import Session
 from tests.ui.tablesim import cut_in_languages, focus_on
 from tests.ui.uitools import pump, settle, tap, wait_for
+from ui.card_names import has_code
 from ui.table.coaching import MomentTile
 
 pytestmark = pytest.mark.ui
@@ -77,7 +78,9 @@ def test_coach_by_touch_keeps_the_moments_and_the_replay_jumps_to_them(
         shown = tiles(table)
         assert len(shown) == len(moments) <= 3
         tile = shown[moments.index(moment)]
-        assert "10S" in tile.text and moment["best"] in tile.text and "sampled deals" in tile.text
+        # the cards by name, the difference in a beginner's words (issue 35)
+        assert tile.text.startswith("Playing a single ") and "a single 10♠ would have won" in tile.text
+        assert not has_code(tile.text) and "more points" in tile.text
         assert tile.hand_codes == moment["hand"] and tile.hand_codes[tile.mark] == moment["best"]
         assert len(tile.table_codes) == 3  # the trick's three plays before seat 0's
         # kept with the deal, in the database file
@@ -92,10 +95,9 @@ def test_coach_by_touch_keeps_the_moments_and_the_replay_jumps_to_them(
         assert viewer.note_steps == sorted(m["step"] for m in moments)
         tap(viewer.ids.note_button)
         assert viewer.step == viewer.note_steps[0]
-        here = next(m for m in moments if m["step"] == viewer.step)
-        assert viewer.note_text.startswith("Coach: ") and here["best"] in viewer.note_text
+        assert viewer.note_text.startswith("Coach: ") and not has_code(viewer.note_text)
         viewer.go_to(expect["index"])
-        assert "10S" in viewer.note_text
+        assert "10♠" in viewer.note_text
         viewer.forward()
         assert viewer.note_text == "" or viewer.step in viewer.note_steps
     finally:
@@ -165,7 +167,7 @@ def test_the_coach_setting_by_touch_is_kept(make_app: Any) -> None:
 def test_no_label_cut_in_the_coach_panel(make_app: Any, size: tuple[int, int]) -> None:
     app = make_app(size=size)
     app.set_coach(True)
-    table = open_finished(app, fixture("meri"))
+    table = open_finished(app, fixture("tractor"))  # Meri's record is quiet (under 1 point)
     assert cut_in_languages(app, "summary with Coach") == []
     tap(table.ids.coach_button)
     coached(table)

@@ -31,7 +31,7 @@ def test_fractional_sizes_share_the_face_of_their_whole_size_and_render_the_same
                for size in (21.0, 21.87, 24.3, 24.0, 22.0)}
         assert ids[21.0] == ids[21.87] and ids[24.3] == ids[24.0]
         assert len({ids[21.0], ids[22.0], ids[24.0]}) == 3
-        assert ids[21.0].startswith("21|") and "Roboto" in ids[21.0]
+        assert ids[21.0].startswith("21|") and "ParlorSans" in ids[21.0]  # ui.fonts: Roboto + suits
         after = {size: _pixels(size) for size in before}
         assert after == before  # every label renders exactly as it did
         assert before[21.87] == before[21.0] != before[22.0]

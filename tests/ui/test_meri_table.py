@@ -208,7 +208,7 @@ def test_declaration_prompt_discard_and_refusals(make_app: Any) -> None:
     app = make_app(pace=0)
     table = start_layout(app, robai_layout())
     wait_for(lambda: table.prompt == "declare", what="declaration prompt")
-    assert "KRo" in table.message
+    assert "(Koppu Robai)" in table.message and "KRo" not in table.message  # by name
     assert table.okie == "K5" and "Koppu" in table.trump_text
     tap(table.ids.declare_button)
     wait_for(lambda: table.prompt == "discard", what="discard prompt")

@@ -23,7 +23,9 @@ from tests.ui.tablesim import (
     wait_turn,
 )
 from tests.ui.uitools import pump, tap, wait_for
+from ui import card_names
 from ui.table import summary, tractor_view
+from ui.table.base import CARD_FIELDS
 from ui.table.reasons import REASONS
 
 pytestmark = pytest.mark.ui
@@ -178,7 +180,10 @@ def test_summary_explains_kitty_multiplier_and_levels() -> None:
     rng = random.Random(2)
     while not state.is_over:
         state.apply(state.random_action(rng))
-    text = "\n".join(summary.result_lines(game.deal_result(state), None))
+    def by_name(key: str, value: Any) -> Any:  # as the table shows the lines (TableScreen)
+        return card_names.codes_text("tractor", value) if key in CARD_FIELDS else value
+
+    text = "\n".join(summary.result_lines(game.deal_result(state), None, by_name))
     assert "Kitty: " + tractor_view.cards_text(state.kitty) in text
     assert "Next dealer" in text
     last_winner = state.tricks[-1][2]

@@ -187,7 +187,7 @@ def test_wrong_moves_are_refused_with_the_rule_and_do_not_advance(make_app: Any)
     done = len(table.session.record.actions)
     assert [hand.codes[i] for i in hand.hinted] == ["IRo"]
     tap(table.ids.hint_button)  # the hint is the lesson's move, not the AI's own idea
-    assert table.message == "Hint: IRo" and table.picked_codes() == ["IRo"]
+    assert table.message == "Hint: Isu Robai" and table.picked_codes() == ["IRo"]
     table.clear_picks()
     tap(hand.card_view("OKa"))  # a trump: H-14
     assert table.alert and REASONS["H-14"] in table.message

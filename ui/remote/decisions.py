@@ -2,11 +2,11 @@
 
 `decision(game, state, seat, words, name_of)` is None unless `seat` is to act; else the prompt
 in the seat's language, the buttons (actions that are not cards: pass, declare, chiu, win, a
-Tractor declaration), how cards are picked (`pick`: the verb written before the card codes and
-how many cards), the hand cards that may be part of a legal action (`playable`), the others
-with the rule that forbids them and why (`blocked`, asked of the engine on a copy of the state,
-as the kiosk does), and the legal actions in record notation (the first `LEGAL_LIMIT`).
-Everything here is about the seat's own decision; nothing reads another seat's cards: the
+Tractor declaration; cards in them by name, `ui.card_names`), how cards are picked (`pick`: the
+verb written before the card codes and how many cards), the hand cards that may be part of a
+legal action (`playable`), the others with the rule that forbids them and why (`blocked`, asked
+of the engine on a copy of the state, as the kiosk does), and the legal actions in record
+notation (the first `LEGAL_LIMIT`). Everything here is about the seat's own decision; nothing reads another seat's cards: the
 engine judges the seat's own candidate actions only.
 """
 
@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.errors import IllegalAction, MalformedRecord
 from engine.game import Game, State
+from ui.card_names import card_name, code_name, codes_text
 from ui.remote.strings import Words
 from ui.remote.views import hand_codes
 
@@ -135,15 +136,16 @@ def _label(game_name: str, action: str, words: Words) -> str:
     if head == "declare" and not cards:
         return words.tr("Declare")
     if head == "declare":
-        return f"{words.tr('Declare')} {' '.join(cards)}"
+        return f"{words.tr('Declare')} {codes_text(game_name, ' '.join(cards), words.translator)}"
     if head == "chiu":
         return words.tr("Chíu")
     if head == "win":
         return words.tr("Ù!")
     if head == "capture":
-        return words.trf("Capture with {card}", card=cards[0])
+        return words.trf("Capture with {card}", card=code_name(game_name, cards[0],
+                                                              words.translator))
     if head == "discard":
-        return words.trf("Discard {card}", card=cards[0])
+        return words.trf("Discard {card}", card=code_name(game_name, cards[0], words.translator))
     return action
 
 
@@ -152,11 +154,11 @@ def _prompt(game_name: str, phase: str, obs: Any, words: Words,
     """The prompt of the decision, reusing the kiosk tables' sentences."""
     if game_name == "meri":
         if phase == "declare":
-            from engine.meri.cards import CODES, robai
+            from engine.meri.cards import robai
             from engine.meri.legal import PASS
             if obs.legal_actions() != [PASS]:  # the seat holds the native Robai
                 return words.trf("You hold the native Robai ({card}). Declare it and take the Okie, or hide it?",  # noqa: E501
-                                 card=CODES[robai(obs.trump)])
+                                 card=card_name("meri", robai(obs.trump), words.translator))
             return words.tr("You have nothing to declare: pass.")
         if phase == "discard":
             return words.tr("You took the Okie: choose a card to discard face down (not a trump).")
@@ -169,12 +171,11 @@ def _prompt(game_name: str, phase: str, obs: Any, words: Words,
         if obs.trick:
             return words.trf("Your turn: follow {seat}'s lead.", seat=name_of(obs.leader))
         return words.tr("Your lead: choose a single, a pair or a tractor.")
-    from engine.chan.cards import CODE
     if phase == "heavenly":
         return words.tr("Thiên ù: your twenty dealt cards already win. Win now?")
     if phase == "discard":
         return words.tr("Choose a card to discard into your gate.")
-    card = CODE[obs.open_card] if obs.open_card >= 0 else ""
+    card = card_name("chan", obs.open_card, words.translator) if obs.open_card >= 0 else ""
     if phase == "win_offer":
         return words.trf("{card} was just revealed: it completes your hand. Win (Ù)?", card=card)
     if phase == "chiu_offer":

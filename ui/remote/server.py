@@ -374,7 +374,8 @@ class PhoneServer:
                 raise ProtocolError("order", "join a seat first")
             seat, conn.lang = conn.seat, msg.lang
             self._send(conn, protocol.message("strings", lang=msg.lang,
-                                              strings=page_strings(msg.lang)))
+                                              strings=page_strings(msg.lang),
+                                              deck=deck(self.table["game"], msg.lang)))
             self.post(lambda: self.host.set_lang(seat, msg.lang))
 
     def _prove(self, conn: Connection, token: str) -> None:
@@ -425,7 +426,7 @@ class PhoneServer:
         self._send(conn, protocol.message(
             "joined", seat=seat, secret=secret, lang=conn.lang, game=self.table["game"],
             title=words(conn.lang).tr(self.table["title"]), strings=page_strings(conn.lang),
-            deck=deck(self.table["game"])))
+            deck=deck(self.table["game"], conn.lang)))
         log.info("phones: %s joined seat %d", conn.peer, seat)
         name, lang = msg.name, msg.lang
         self.post(lambda: self.host.join(seat, name, lang))

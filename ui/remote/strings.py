@@ -34,6 +34,7 @@ PAGE: dict[str, str] = {
     "stock": N_("Stock: {n}"),
     "trump": N_("Trump: {suit}"),
     "trump_level": N_("Trump: {suit} · level {level}"),
+    "no_trump": N_("No trump"),
     "points": N_("Points"),
     "deal_over": N_("End of the deal"),
     "language": N_("Language"),

@@ -6,7 +6,7 @@ public table. The hand is in the order the kiosk shows it: canonical deck order 
 Chắn; for Tractor grouped as on the kiosk's table (suits in order, the trumps together,
 `engine.tractor.order`), with `hand_breaks`, the indexes where a new group starts. The samplers' helper fields (`pool`, `unseen`,
 `hidden`, `forbidden`, …) are left out: they are derived from the rest and a phone needs none
-of them. `deck(game)` lists every card code of a game with its label for the page.
+of them. `deck(game, lang)` lists every card code of a game with its name for the page.
 """
 
 from __future__ import annotations
@@ -27,11 +27,21 @@ def hand_codes(game: Game, obs: Any) -> list[str]:
     return view(game, obs)["hand"]
 
 
-def deck(game_name: str) -> list[dict[str, str]]:
-    """Every card of the game once, canonical order: `{"code", "label", "suit"}` for the page
-    (the label is what a player reads on a card; `suit` a colour class: the page needs no
-    per-game code)."""
-    return _DECKS[game_name]()
+def deck(game_name: str, lang: str = "en") -> list[dict[str, str]]:
+    """Every card of the game once, canonical order: `{"code", "label", "big", "sub", "suit"}`
+    for the page: the label is the card's name a player reads, in `lang` (`ui.card_names`, the
+    kiosk's own names: "K♥", "Koppu Sun", "Thất văn" / "7 Văn"), `big` and `sub` the same name
+    split for a tile (`card_face`); `suit` a colour class: the page needs no per-game code.
+    The code is the page's key only: it is never shown."""
+    from ui.card_names import card_face, card_name
+    from ui.remote.strings import words
+
+    names = words(lang).translator
+    out = []
+    for index, card in enumerate(_DECKS[game_name]()):
+        big, sub = card_face(game_name, index, names)
+        out.append({**card, "label": card_name(game_name, index, names), "big": big, "sub": sub})
+    return out
 
 
 # -- Hachinin Meri ----------------------------------------------------------------------------
@@ -69,10 +79,9 @@ def _meri(game: Game, obs: Any) -> dict[str, Any]:
 
 
 def _meri_deck() -> list[dict[str, str]]:
-    from engine.meri.cards import CODES, RANK_NAMES, SUIT_NAMES, SUITS
+    from engine.meri.cards import CODES, SUITS
 
-    return [{"code": code, "label": f"{RANK_NAMES[i % 15]} {SUIT_NAMES[i // 15]}",
-             "suit": SUITS[i // 15]} for i, code in enumerate(CODES)]
+    return [{"code": code, "suit": SUITS[i // 15]} for i, code in enumerate(CODES)]
 
 
 # -- Tractor ----------------------------------------------------------------------------------
@@ -109,16 +118,8 @@ def _tractor(game: Game, obs: Any) -> dict[str, Any]:
 def _tractor_deck() -> list[dict[str, str]]:
     from engine.tractor.cards import CODES
 
-    symbols = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
-    out = []
-    for code in CODES:
-        if code in ("RJ", "BJ"):
-            out.append({"code": code, "label": "★" + ("R" if code == "RJ" else "B"),
-                        "suit": "red" if code == "RJ" else "black"})
-        else:
-            out.append({"code": code, "label": code[:-1] + symbols[code[-1]],
-                        "suit": "red" if code[-1] in "HD" else "black"})
-    return out
+    return [{"code": code, "suit": ("red" if code == "RJ" else "black") if code in ("RJ", "BJ")
+             else ("red" if code[-1] in "HD" else "black")} for code in CODES]
 
 
 # -- Chắn -------------------------------------------------------------------------------------
@@ -147,9 +148,9 @@ def _chan(game: Game, obs: Any) -> dict[str, Any]:
 
 
 def _chan_deck() -> list[dict[str, str]]:
-    from engine.chan.cards import CODE, IS_RED, VIETNAMESE
+    from engine.chan.cards import CODE, IS_RED
 
-    return [{"code": code, "label": VIETNAMESE[f], "suit": "red" if IS_RED[f] else code[-1]}
+    return [{"code": code, "suit": "red" if IS_RED[f] else code[-1]}
             for f, code in enumerate(CODE)]
 
 

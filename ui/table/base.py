@@ -23,7 +23,7 @@ from engine.errors import IllegalAction
 from engine.game import Action
 from engine.result import DealResult, MatchResult
 from engine.session import Session
-from ui import focus
+from ui import card_names, focus
 from ui.i18n import tr, trf
 from ui.screens.base import BaseScreen
 from ui.sound import events as sounds
@@ -43,6 +43,9 @@ from ui.widgets import hold_text
 HUMAN = 0  # today's seat of this screen (lessons, replays); a table draws for `viewer`
 BOT_DELAY = 0.7  # seconds between AI plays at speed 1.0
 TRICK_HOLD = 1.6  # a completed trick stays on show this long at speed 1.0
+#: Result-line fields holding card codes (Meri's card, its combination's w and y; Tractor's
+#: cards; Chắn's card and pairs): shown by name.
+CARD_FIELDS = frozenset({"card", "w", "y", "cards", "pairs"})
 SLIDE = 0.3  # a played card slides onto the table in this long at speed 1.0
 
 
@@ -496,7 +499,10 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         return super().move_focus(direction)
 
     def summary_value(self, key: str, value: Any) -> Any:
-        """How an argument of a result line is shown (a table may name its cards)."""
+        """How an argument of a result line is shown: its cards by name (`ui.card_names`: the
+        engine's lines carry record codes, `KH` -> `K♥`); a table may name more (Tractor's trump)."""
+        if key in CARD_FIELDS and isinstance(value, str):
+            return card_names.codes_text(self.game_name, value)
         return value
 
     # -- the human's turn ----------------------------------------------------------------------

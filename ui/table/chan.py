@@ -266,7 +266,7 @@ class ChanTableScreen(ChanMotion, HintMixin, HandPicking, TableScreen):
         face = self.cards[index]
         rule = refusal(self.session.state, self.pick_action([face]))
         if rule is not None:
-            self.message = f"{CODE[face]}: {reason(rule)}"
+            self.message = f"{view.card_name(face)}: {reason(rule)}"
             self.alert = True
             self.app.beep()
         return True

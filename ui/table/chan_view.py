@@ -14,16 +14,17 @@ from functools import lru_cache
 from typing import Any
 
 from engine.chan import scoring
-from engine.chan.cards import CODE, FACES, RANK, VIETNAMESE, pair_codes
+from engine.chan.cards import FACES, RANK, pair_codes
 from engine.chan.legal import CHIU, DISCARD_BASE, PASS, WIN
+from ui.card_names import chan_name
 from ui.i18n import tr, trf
 from ui.table.reasons import reason, refusal
 from ui.table.seats import seat_name
 
 
 def card_name(face: int) -> str:
-    """`7C (Thất văn)`: the code and the Vietnamese name of a face."""
-    return f"{CODE[face]} ({VIETNAMESE[face]})"
+    """A face by name in the app's language: `7 Văn`, in Vietnamese `Thất văn` (`ui.card_names`)."""
+    return chan_name(face)
 
 
 def grouped_hand(counts: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
@@ -68,7 +69,7 @@ def capture_blocks(state: Any, counts: Sequence[int]) -> list[str]:
             continue
         rule = refusal(state, f)
         if rule is not None:
-            out.append(f"{CODE[f]}: {reason(rule)}")
+            out.append(f"{card_name(f)}: {reason(rule)}")
     return out
 
 
@@ -92,8 +93,8 @@ def action_label(action: int) -> str:
     if action == WIN:
         return tr("Ù!")
     if action < DISCARD_BASE:
-        return trf("Capture with {card}", card=CODE[action])
-    return trf("Discard {card}", card=CODE[action - DISCARD_BASE])
+        return trf("Capture with {card}", card=card_name(action))
+    return trf("Discard {card}", card=card_name(action - DISCARD_BASE))
 
 
 def last_event(obs: Any) -> str:
@@ -103,14 +104,14 @@ def last_event(obs: Any) -> str:
     seat, _phase, action, open_face = obs.history[-1]
     name = seat_name(seat)
     if action < DISCARD_BASE:
-        return trf("{seat} captured {open} with {card}", seat=name, open=CODE[open_face],
-                   card=CODE[action])
+        return trf("{seat} captured {open} with {card}", seat=name, open=card_name(open_face),
+                   card=card_name(action))
     if action < PASS:
-        return trf("{seat} discarded {card}", seat=name, card=CODE[action - DISCARD_BASE])
+        return trf("{seat} discarded {card}", seat=name, card=card_name(action - DISCARD_BASE))
     if action == CHIU:
-        return trf("{seat} claimed Chíu on {card}", seat=name, card=CODE[open_face])
+        return trf("{seat} claimed Chíu on {card}", seat=name, card=card_name(open_face))
     if action == PASS and open_face >= 0:
-        return trf("{seat} passed {card}", seat=name, card=CODE[open_face])
+        return trf("{seat} passed {card}", seat=name, card=card_name(open_face))
     return ""
 
 

@@ -1,6 +1,7 @@
 """The coach's moments in words (no widgets here): each action named as the tables name it
-(`ui.table.action_words`, from the state the choice was made in), the difference in plain words,
-and where in the deal the moment was.
+(`ui.table.action_words`, from the state the choice was made in, cards by name), the difference
+in a beginner's words ("would have won your side about 3 more points"), and where in the deal
+the moment was.
 
 A moment is the JSON-friendly dict of `engine.ai.coach` (kept in the store's `deals.notes`): its
 `played` and `best` actions are record text, turned back into the game's action to be named;
@@ -14,16 +15,25 @@ from typing import Any
 from engine import registry
 from engine.errors import EngineError
 from engine.records import parse_record
-from ui.i18n import N_, tr, translator, trf
+from ui.i18n import N_, tr, trf
+from ui.table import gains
 from ui.table.action_words import action_words
 
-#: The difference in plain words: a card played, or another kind of choice; for a side (teams)
-#: or a player alone (Chắn). Msgids.
+#: The difference in plain words, rounded to the game's step (`ui.table.gains`): a card played,
+#: or another kind of choice; for a side (teams) or a player alone (Chắn). Msgids. The sampled
+#: deals it rests on are the expert's detail (`python -m engine coach`), not said here.
 SENTENCES = {
-    ("card", "team"): N_("Playing {best} instead of {played} would have been worth about {n} more points to your side, by {worlds} sampled deals."),  # noqa: E501
-    ("card", "self"): N_("Playing {best} instead of {played} would have been worth about {n} more points to you, by {worlds} sampled deals."),  # noqa: E501
-    ("choice", "team"): N_("Choosing {best} instead of {played} would have been worth about {n} more points to your side, by {worlds} sampled deals."),  # noqa: E501
-    ("choice", "self"): N_("Choosing {best} instead of {played} would have been worth about {n} more points to you, by {worlds} sampled deals."),  # noqa: E501
+    ("card", "team"): N_("Playing {best} instead of {played} would have won your side about {n} more points."),  # noqa: E501
+    ("card", "self"): N_("Playing {best} instead of {played} would have won you about {n} more points."),  # noqa: E501
+    ("choice", "team"): N_("Choosing {best} instead of {played} would have won your side about {n} more points."),  # noqa: E501
+    ("choice", "self"): N_("Choosing {best} instead of {played} would have won you about {n} more points."),  # noqa: E501
+}
+#: The same when the difference rounds to one point (Meri and Chắn). Msgids.
+SENTENCES_ONE = {
+    ("card", "team"): N_("Playing {best} instead of {played} would have won your side about 1 more point."),  # noqa: E501
+    ("card", "self"): N_("Playing {best} instead of {played} would have won you about 1 more point."),  # noqa: E501
+    ("choice", "team"): N_("Choosing {best} instead of {played} would have won your side about 1 more point."),  # noqa: E501
+    ("choice", "self"): N_("Choosing {best} instead of {played} would have won you about 1 more point."),  # noqa: E501
 }
 NOTHING = N_("Nothing costly this deal.")
 WORKING = N_("The coach is looking at this deal…")
@@ -62,13 +72,11 @@ def is_card_play(game_name: str, moment: dict[str, Any]) -> bool:
     return game_name == "tractor" and moment.get("phase") == "play"
 
 
-def amount(value: float) -> str:
-    """A difference as a person reads it: one decimal below 10 (a decimal comma but in
-    English), whole numbers above."""
-    if value >= 10:
-        return f"{value:.0f}"
-    text = f"{value:.1f}"
-    return text if translator.language == "en" else text.replace(".", ",")
+def amount(game_name: str, value: float) -> str:
+    """A difference as a person reads it: rounded to the game's step (`ui.table.gains`: whole
+    Meri and Chắn points, Tractor's fives), never below one step (the coach says nothing
+    smaller: `engine.ai.coach.MIN_GAIN`)."""
+    return str(max(gains.STEP.get(game_name, 1), gains.rounded(game_name, value)))
 
 
 def sentence(game_name: str, moment: dict[str, Any], before: Any) -> str:
@@ -82,8 +90,9 @@ def sentence(game_name: str, moment: dict[str, Any], before: Any) -> str:
         text = str(moment.get(key, ""))
         return text if before is None else action_name(game_name, before, seat, text)
 
-    return trf(SENTENCES[(kind, side)], best=named("best"), played=named("played"),
-               n=amount(float(moment.get("gain", 0.0))), worlds=int(moment.get("worlds", 0)))
+    n = amount(game_name, float(moment.get("gain", 0.0)))
+    sentences = SENTENCES_ONE if n == "1" else SENTENCES
+    return trf(sentences[(kind, side)], best=named("best"), played=named("played"), n=n)
 
 
 def heading(game_name: str, moment: dict[str, Any]) -> str:

@@ -15,7 +15,8 @@ from kivy.metrics import dp
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 
 from engine.meri import DECLARE, FACE_DOWN, PASS
-from engine.meri.cards import CODES, SUIT_NAMES, TRUMP_MASK, cards_of, name, parse_card, robai
+from engine.meri.cards import CODES, SUIT_NAMES, TRUMP_MASK, cards_of, name, robai
+from ui import card_names
 from ui.i18n import tr, trf
 from ui.sound import events as sounds
 from ui.table import cardsource
@@ -25,7 +26,6 @@ from ui.table.seats import TEAM_TONES, place_badges, seat_name, team_name, turne
 from ui.table.widgets import SeatBadge, ring
 
 SEATS = 8
-CARD_FIELDS = frozenset({"card", "w", "y"})  # result-line fields holding a card code
 
 
 def hand_order(hand: list[int], trump: int) -> list[int]:
@@ -44,7 +44,7 @@ class MeriTableScreen(TrickTableScreen):
     deal_text = StringProperty("")
     okie = StringProperty("")
     trump_text = StringProperty("")
-    side_codes = ListProperty([])
+    side_text = StringProperty("")  # the cards left undealt, by name
     team_texts = ListProperty(["", ""])  # the two teams' names ("Your team" / "Linh's team")
     score_us = NumericProperty(0)
     score_them = NumericProperty(0)
@@ -101,7 +101,7 @@ class MeriTableScreen(TrickTableScreen):
         self.deal_text = trf("Deal {n} of {total}", n=min(current, total), total=total)
         self.okie = CODES[obs.okie]
         self.trump_text = trf("Trump: {suit}", suit=SUIT_NAMES[obs.trump])
-        self.side_codes = [CODES[c] for c in obs.side]
+        self.side_text = card_names.cards_text("meri", obs.side)
         self.team_texts = [team_name(0, colour=False), team_name(1, colour=False)]
         self.score_us, self.score_them = obs.team_scores
         self.match_us, self.match_them = (side.score for side in standing.sides)
@@ -191,7 +191,7 @@ class MeriTableScreen(TrickTableScreen):
                 self.prompt = "declare"
                 self.message = trf(
                     "You hold the native Robai ({card}). Declare it and take the Okie, or hide it?",
-                    card=CODES[robai(obs.trump)],
+                    card=name(robai(obs.trump)),
                 )
             else:  # D-6: nothing to decide, the pass is answered for you
                 self.prompt = ""
@@ -237,7 +237,7 @@ class MeriTableScreen(TrickTableScreen):
             self.message = trf("Hint: {action}", action=tr("Declare" if action == DECLARE else "Hide"))
         else:
             self.pick(self.indexes_of([action]))
-            self.message = trf("Hint: {action}", action=CODES[action])
+            self.message = trf("Hint: {action}", action=name(action))
         self.alert = False
 
     def action_words(self, action: Any) -> str:
@@ -261,8 +261,3 @@ class MeriTableScreen(TrickTableScreen):
             self.leave()
             return True
         return False
-
-    # -- summary -------------------------------------------------------------------------------
-    def summary_value(self, key: str, value: Any) -> Any:
-        """Cards in the summary by name (`Koppu Sota`), as the table names them elsewhere."""
-        return name(parse_card(value)) if key in CARD_FIELDS else value

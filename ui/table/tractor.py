@@ -369,14 +369,18 @@ class TractorTableScreen(TrickTableScreen):
             self.message = trf("Hint: {action}", action=view.declaration_label(action))
             return
         self.pick(self.indexes_of(action[1:] if view.is_bury(action) else action))
-        self.message = trf("Hint: {action}", action=self.session.game.format_action(action))
+        self.message = trf("Hint: {action}", action=self.action_words(action))
         self.alert = False
 
     def action_words(self, action: Any) -> str:
-        """Why?: a declaration as its button says it, a play by its cards."""
+        """Why? and Hint: a declaration as its button says it, a burial or a play by its cards'
+        names (`a pair 10♥ 10♥`, as the selection feedback says it)."""
         if action == PASS or (isinstance(action, tuple) and action and action[0] == DECLARE):
             return view.declaration_label(action)
-        return self.session.game.format_action(action)
+        if view.is_bury(action):
+            return trf("Bury {cards}", cards=view.cards_text(action[1:]))
+        return (view.play_name(self.observation().trump_context(), action)
+                or view.cards_text(action))
 
     def why_allowed(self, seat: int, action: Any) -> bool:
         """No Why? for a burial: the kitty stays hidden (T-15)."""
@@ -395,8 +399,9 @@ class TractorTableScreen(TrickTableScreen):
 
     # -- summary -------------------------------------------------------------------------------
     def summary_value(self, key: str, value: Any) -> Any:
-        """The trump in the summary by its suit's name (the result line carries `D` / `NT`)."""
+        """The trump in the summary by its suit's name (the result line carries `D` / `NT`);
+        the cards by name, as every table names them."""
         if key == "trump":
             return view.suit_name(NT if value == "NT" else SUITS.index(value))
-        return value
+        return super().summary_value(key, value)
 

@@ -15,7 +15,6 @@ from typing import Any
 from engine.tractor import BURY, DECLARE, PASS
 from engine.tractor.cards import (
     BJ,
-    CODES,
     KIND_SUIT,
     POINTS,
     RJ,
@@ -23,6 +22,7 @@ from engine.tractor.cards import (
 )
 from engine.tractor.order import SUIT_ORDER, hand_kinds, hand_order  # noqa: F401  (one owner)
 from engine.tractor.scoring import level_name
+from ui import card_names
 from ui.i18n import N_, tr, trf
 from ui.table.reasons import reason, refusal
 
@@ -34,7 +34,8 @@ def suit_name(suit: int) -> str:
 
 
 def cards_text(kinds: Sequence[int]) -> str:
-    return " ".join(CODES[k] for k in sorted(kinds))
+    """Cards by name in canonical order, `Q♣ Q♣ J♣ J♣` (`ui.card_names`)."""
+    return card_names.cards_text("tractor", sorted(kinds))
 
 
 def play_name(ctx: Any, kinds: Sequence[int]) -> str:

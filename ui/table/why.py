@@ -4,8 +4,9 @@ The bots send back with each action what they weighed (`engine.ai.why.Why`, thro
 `ui.table.driver.TableDriver.last_why`). `WhyMixin` (in `TableScreen`'s bases) puts a small
 **Why?** button beside the badge of the seat that made the last AI move; tapping it (or focusing
 it with the arrows and pressing OK/SELECT) opens `WhyPanel`: who played what, the candidates it
-weighed best first with their estimated values in the game's unit, the one it played marked,
-and how many deals of the unseen cards it sampled. An easy bot says it plays by simple rules.
+weighed best first, the one it played marked and each other one against it in words
+("gives up about 3 points", `ui.table.gains`), and how many deals of the unseen cards it
+sampled. An easy bot says it plays by simple rules.
 While the panel is open the table's flow waits; Close or BACK closes it. The candidates are
 cards the AI still holds, so in a counted game Why? first asks to make it a practice game (the
 question Undo asks, `UndoMixin.ask_question('why')`): its deals are then not counted.
@@ -29,38 +30,20 @@ from kivy.uix.label import Label
 
 from engine.ai.why import ONLY, RULES, Why
 from engine.game import Action
-from ui.i18n import N_, tr, translator, trf
+from ui.i18n import N_, tr, trf
+from ui.table import gains
 from ui.table.modal import ModalPanel
 from ui.table.seats import seat_name
 from ui.widgets import FocusButton
 
-#: What a value means, by game: `{value}` is the signed estimate (msgids).
-VALUE_WORDS: dict[str, str] = {
-    "meri": N_("about {value} points for their side"),
-    "tractor": N_("about {value} points for their team"),
-    "chan": N_("about {value} points in the settlement"),
-}
 #: The unit, said once under the list, by game (msgids).
 UNIT_NOTES: dict[str, str] = {
     "meri": N_("Points: their team's score minus the other team's at the end of the deal."),
     "tractor": N_("Points: card points won over the other team; a level counts as 20."),
     "chan": N_("Points: their settlement, estimated one round ahead."),
 }
-GENERIC_VALUE = N_("about {value}")
 #: Said when the search kept its first choice over moves with better means (its margin rule).
 CLOSE_CALL = N_("Close call: the moves above it were not clearly better, so it kept its usual choice.")  # noqa: E501
-
-
-def signed(value: float) -> str:
-    """`+1.2` / `-0.5` with the language's decimal mark (a comma except in English)."""
-    text = f"{value:+.1f}"
-    if text in ("+0.0", "-0.0"):
-        text = "0.0"
-    return text if translator.language == "en" else text.replace(".", ",")
-
-
-def value_words(game_name: str, value: float) -> str:
-    return trf(VALUE_WORDS.get(game_name, GENERIC_VALUE), value=signed(value))
 
 
 def panel_lines(game_name: str, seat: int, why: Why, words: Any) -> tuple[str, list[str], str]:
@@ -72,11 +55,16 @@ def panel_lines(game_name: str, seat: int, why: Why, words: Any) -> tuple[str, l
     if why.kind == ONLY:
         return title, [tr("It had only one sensible move here: nothing to weigh.")], ""
     lines = [tr("The moves it weighed, best first:")]
+    played = next((value for action, value, _spread in why.rows if action == why.chosen), None)
     for action, value, _spread in why.rows:
-        line = trf("{action}: {value}", action=words(action), value=value_words(game_name, value))
         if action == why.chosen:
-            line = "[b]" + line + "  — " + tr("the one it played") + "[/b]"
-        lines.append(line)
+            lines.append("[b]" + words(action) + "  — " + tr("the one it played") + "[/b]")
+            continue
+        # each other move against the one played, in a beginner's words (`ui.table.gains`)
+        said = (gains.difference_words(game_name, value - played) if played is not None
+                else "")
+        lines.append(trf("{action}: {value}", action=words(action), value=said) if said
+                     else words(action))
     if why.rows and why.rows[0][0] != why.chosen:  # the search kept its first choice (margin)
         lines.append(tr(CLOSE_CALL))
     if why.weighed > len(why.rows):

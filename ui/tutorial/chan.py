@@ -33,7 +33,7 @@ LESSON = Lesson(
              N_("You cannot use this card: pass, and draw again from the stock."),
              (), ("C-10", "C-11")),
         Step(28, ("win",),
-             N_("The card you drew completes ten pairs: say Ù and win! Won on your own draw: Ù chì. With a Tôm (3M, 3S and 7C) and Bạch thủ (six Chắn), the score is the top cước's main value plus 1 dịch for each other cước."),  # noqa: E501
+             N_("The card you drew completes ten pairs: say Ù and win! Won on your own draw: Ù chì. With a Tôm (3 Vạn, 3 Sách and 7 Văn) and Bạch thủ (six Chắn), the score is the top cước's main value plus 1 dịch for each other cước."),  # noqa: E501
              (), ("W-1", "W-2", "S-2", "S-3")),
     ),
     follow=N_("Do the outlined move: {move}."),

@@ -19,6 +19,7 @@ from engine.game import Action
 from engine.records import GameRecord
 from engine.session import Session
 from ui.i18n import tr, trf
+from ui.table.action_words import action_words
 from ui.table.reasons import reason, refusal
 from ui.tutorial.lesson import HUMAN, Lesson, Step
 
@@ -156,7 +157,8 @@ class Tutorial:
             self.panel.text = trf(step.text, **step.fields) if step.fields else tr(step.text)
             codes = step.highlight or self.cards_of(move)
         else:
-            self.panel.text = trf(self.lesson.follow, move=move)
+            named = action_words(self.game.name, state, HUMAN, self.next_action(), True)
+            self.panel.text = trf(self.lesson.follow, move=named)  # by name, never the record's
             codes = self.cards_of(move)
         self.outline(table, codes)
 

@@ -53,7 +53,8 @@ def wait(browser: Any, condition: Any) -> Any:
 def hand_codes(browser: Any) -> list[str]:
     from selenium.webdriver.common.by import By
 
-    return [node.text for node in browser.find_elements(By.CSS_SELECTOR, "#hand .card .code")]
+    return [node.get_attribute("data-code")
+            for node in browser.find_elements(By.CSS_SELECTOR, "#hand .card")]
 
 
 def test_the_page_joins_its_seat_shows_its_hand_and_keeps_names_as_text(browser: Any) -> None:
@@ -68,6 +69,14 @@ def test_the_page_joins_its_seat_shows_its_hand_and_keeps_names_as_text(browser:
         assert "Votre main" in page  # the seat's language
         assert "<img" not in page  # the markup name is text, never an element
         assert html.escape(HOSTILE, quote=False) in page
+        # the tiles and every word on the page name the cards (K♥), never by code (KH)
+        from selenium.webdriver.common.by import By
+
+        from ui.card_names import CODE_PATTERNS
+
+        shown = browser.find_element(By.TAG_NAME, "body").text
+        assert not CODE_PATTERNS["tractor"].search(shown), shown
+        assert any(symbol in shown for symbol in "♠♥♣♦")
 
 
 def test_cards_are_played_by_touch_and_a_blocked_card_says_why(browser: Any) -> None:
@@ -93,13 +102,13 @@ def test_cards_are_played_by_touch_and_a_blocked_card_says_why(browser: Any) -> 
             if decision["blocked"]:
                 blocked = decision["blocked"][0]
                 card = next(n for n in browser.find_elements(By.CSS_SELECTOR, "#hand .card")
-                            if n.find_element(By.CSS_SELECTOR, ".code").text == blocked["card"])
+                            if n.get_attribute("data-code") == blocked["card"])
                 card.click()
                 wait(browser, lambda d, why=blocked["reason"]: d.find_element(
                     By.ID, "message").text == why)
                 reasons += 1
             playable = browser.find_elements(By.CSS_SELECTOR, "#hand .card.playable")
-            code = playable[0].find_element(By.CSS_SELECTOR, ".code").text
+            code = playable[0].get_attribute("data-code")
             playable[0].click()  # pick
             wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#hand .card.picked"))
             browser.find_element(By.CSS_SELECTOR, "#hand .card.picked").click()  # and play

@@ -141,6 +141,10 @@
     },
     strings: function (msg) {
       strings = msg.strings;
+      if (msg.deck) {  // the cards' names in the new language (Chắn's differ)
+        deck = {};
+        for (const card of msg.deck) deck[card.code] = card;
+      }
       labels();
       render();
     },
@@ -209,13 +213,13 @@
     return state && state.seats[seat] ? state.seats[seat].name : '';
   }
   function cardNode(code, small) {
-    const info = deck[code] || { label: code, suit: '' };
+    // the card's name (ui/card_names.py), its rank large: never its record code
+    const info = deck[code] || { label: '?', big: '?', sub: '', suit: '' };
     const node = el(small ? 'span' : 'button', 'card s-' + info.suit + (small ? ' small' : ''));
-    const words = String(info.label).split(' ');
-    node.appendChild(el('span', 'code', code));
-    node.appendChild(el('span', words[0].length > 3 ? 'big long' : 'big', words[0]));
-    if (words.length > 1) node.appendChild(el('span', 'sub', words.slice(1).join(' ')));
-    node.setAttribute('aria-label', info.label + ' (' + code + ')');
+    node.appendChild(el('span', info.big.length > 3 ? 'big long' : 'big', info.big));
+    if (info.sub) node.appendChild(el('span', 'sub', info.sub));
+    node.setAttribute('aria-label', info.label);
+    node.dataset.code = code;  // the page's key (tests find a card by it); never shown
     return node;
   }
   function backNode() {
@@ -287,7 +291,7 @@
         table.appendChild(spot(seat, card === null ? [] : [card], seat === winner));
       });
     } else if (game === 'tractor') {
-      const trump = view.trump === null ? '—' : (view.trump === 'NT' ? 'NT' : suitLabel(view.trump));
+      const trump = view.trump === null ? '—' : (view.trump === 'NT' ? t('no_trump') : suitLabel(view.trump));
       info.textContent = t('trump_level', { suit: trump, level: view.level }) + ' · ' + t('points') + ': ' + view.points;
       let plays = view.trick;
       let leader = view.leader;
@@ -312,18 +316,18 @@
       view.gates.forEach(function (gate, seat) {
         const recent = gate.slice(-3).map((g) => g.card);
         const box = spot(seat, recent, false);
-        box.appendChild(el('span', 'who', view.exposed[seat].map((p) => p.join('·')).join(' ')));
+        box.appendChild(el('span', 'who', view.exposed[seat].map((p) => p.map(label).join(' + ')).join(', ')));
         table.appendChild(box);
       });
     }
   }
-  function label(code) { return deck[code] ? deck[code].label : String(code); }
+  function label(code) { return deck[code] ? deck[code].label : '?'; }
   function suitLabel(letter) {
     const symbols = { S: '♠', H: '♥', C: '♣', D: '♦' };
     if (game === 'tractor') return symbols[letter] || letter;
-    for (const code of Object.keys(deck)) {  // Meri: the suit's name, from its cards' labels
+    for (const code of Object.keys(deck)) {  // Meri: the suit's name, from its cards' tiles
       const card = deck[code];
-      if (card.suit === letter) return card.label.split(' ').slice(-1)[0];
+      if (card.suit === letter) return card.sub;
     }
     return letter;
   }
