@@ -184,7 +184,7 @@ class SeatingScreen(BaseScreen):
         self._saved: SavedMatch | None = None  # the saved match the question is about
         self._question: KeepSavedQuestion | None = None
         super().__init__(**kwargs)
-        self.app.bind(lang=lambda *_: self.word_question())
+        self.app.bind(lang=self._on_lang)
 
     # -- set up --------------------------------------------------------------------------------
     def setup(self, game: str) -> None:
@@ -385,6 +385,9 @@ class SeatingScreen(BaseScreen):
         self.set_focus(panel.ids.keep_saved)
         self.ensure_focus()
 
+    def _on_lang(self, *_args: Any) -> None:
+        self.word_question()
+
     def word_question(self) -> None:
         """The question's words in the app's language (again when the language changes)."""
         saved = self._saved
@@ -403,6 +406,7 @@ class SeatingScreen(BaseScreen):
         self.app.go_back()
 
     def close_question(self) -> None:
+        """Take the question away (if open); the focus is free on the seating again."""
         panel = self._question
         if panel is not None and panel.parent is not None:
             panel.parent.remove_widget(panel)
