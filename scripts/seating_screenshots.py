@@ -9,8 +9,10 @@ awaited), at 800×480 and 720×1280 portrait; Hachinin Meri's eight seats with `
 public table: no hand shown, the seats' names). Pass-and-play (several seats on this screen):
 its seating, the cover "I'm NAME" at a hand-over and the table after the tap, for Tractor (seats
 1 and 3) at both sizes and Chắn (seats 1 and 2) at 800×480. Two seats typed with one name:
-Play refused in one line (`seating_same_name*.png`, 800×480 English, 720×1280 French). The
-server listens on the loopback only and is stopped before the script ends.
+Play refused in one line (`seating_same_name*.png`, 800×480 English, 720×1280 French). Play
+with a saved match in progress: the question before it is lost (`seating_keep_saved_*.png`,
+English and Vietnamese, at both sizes). The server listens on the loopback only and is stopped
+before the script ends.
 """
 
 from __future__ import annotations
@@ -102,6 +104,15 @@ def main(argv: list[str] | None = None) -> int:
     seating.step_kind(3)
     shot(app, "seating_meri_network_off")
     close(app)
+    for size, suffix in (((800, 480), ""), ((720, 1280), "_portrait")):
+        for lang in ("en", "vi"):
+            app = shotkit.new_app(size, lang, seed=4, network=NetworkSettings(enabled=False))
+            app.new_game("tractor")  # a match in progress, saved
+            app.go("home")
+            app.open_seating("meri")
+            app.root.get_screen("seating").play()  # asks before the saved game is lost
+            shot(app, f"seating_keep_saved_{lang}{suffix}")
+            close(app)
     return 0
 
 

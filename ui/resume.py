@@ -51,6 +51,29 @@ def resume_saved(store: Any, save: Callable[[str], Any] | None = None) -> Resume
     return Resumed(None, problem)
 
 
+@dataclass(frozen=True)
+class SavedMatch:
+    """A saved match as a player names it: its game (registry name), the deal it is at (the
+    deal being played, or the one whose summary was on show) and whether it is over."""
+
+    game: str
+    deal: int
+    over: bool
+
+
+def saved_match(text: str | None) -> SavedMatch | None:
+    """The saved match in `text` (a saved session), or None when there is none or it does not
+    restore (Continue could not go on with it either: `resume_saved` sets it aside)."""
+    if not text:
+        return None
+    try:
+        session = Session.from_json(text)
+    except EngineError:
+        return None
+    deal = session.deals_done if session.counted else session.deals_done + 1
+    return SavedMatch(session.game.name, max(1, deal), session.match.is_over)
+
+
 def describe_save(text: str) -> str:
     """One line naming a saved game exactly: its game, deal, how many of the deal's actions
     stand, and the CRC-32 of the saved text (equal CRCs: the same save, byte for byte)."""

@@ -3,8 +3,8 @@
 word broken, and the button wholly inside the window (`uitools.cut_buttons`).
 
 The screens visited: home (with a saved game), seating of each game (today's seats, then a
-pass-and-play seat, a phone seat and another AI level), settings, controls, statistics, rules
-of each game, the kiosk's exit and power-off prompts, the kept deals and the replay viewer;
+pass-and-play seat, a phone seat and another AI level, then its question before Play replaces
+the saved game), settings, controls, statistics, rules of each game, the kiosk's exit and power-off prompts, the kept deals and the replay viewer;
 each table at its prompts (Meri's play, Tractor's bidding, bury and play, Chắn's capture and
 win offer), the questions a table asks (Undo's and Why?'s practice question, Restart's), the
 pass-and-play cover, and each summary, also with Coach on offer (its fullest row).
@@ -148,6 +148,12 @@ def screens(app: Any, size: tuple[int, int]) -> list[str]:
     seating.step_level(3)
     settle()
     problems += unfit(app, f"{size} seating/chan changed")
+    seating.play()  # the pass-and-play game above is saved, in progress: Play asks first
+    settle()
+    assert seating.asking
+    problems += unfit(app, f"{size} seating's question before the saved game is lost")
+    seating.answer_question(False)  # kept: home again
+    settle()
     app.open_deal(app.services.store.recent_deals()[0]["id"])
     settle()
     problems += unfit(app, f"{size} replay viewer")

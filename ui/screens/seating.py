@@ -17,6 +17,17 @@ name (`ui.table.deal_stats`), would count the deal once, for the first Ann only,
 result lost or mixed into hers on the next game. Numbering them ("Ann", "Ann 2") would keep
 statistics under a name nobody chose and remember it among the names; a name of their own
 ("Ann B") is what each person then picks again next time.
+
+The store keeps one saved game (the autosave), whichever game it is: a new game replaces it.
+So Play, while a saved match is in progress (not a finished one, `ui.resume.saved_match`),
+asks first (issue 35: "anything that throws away a match asks first"), in a modal question
+over the seating (`KeepSavedQuestion`: touches beside it do nothing) that names the saved game
+and its deal. "Keep my saved game" is focused, so a stray OK never loses anything; it and BACK
+go back to home with "Continue saved game" focused (`HomeScreen.focus_continue`): a player who
+keeps the saved game has decided against starting this one now, and the likeliest next wish
+is to go on with the saved one, one OK away (staying on the seating, with Play focused, would
+only ask again at the next OK). "Start new game" starts the game as seated. Without a saved
+match in progress Play starts at once, as before.
 """
 
 from __future__ import annotations
@@ -26,7 +37,13 @@ from typing import Any
 from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
@@ -35,7 +52,9 @@ from engine import registry
 from engine.session import Session
 from ui.i18n import N_, tr, trf
 from ui.remote.protocol import name_key
+from ui.resume import SavedMatch, saved_match
 from ui.screens.base import BaseScreen
+from ui.table.modal import ModalPanel
 from ui.table.remote_seats import PhoneSeats
 from ui.table.seating import (
     AI,
@@ -59,6 +78,15 @@ KIND_TONES = {SCREEN: [0.15, 0.42, 0.30, 1], PHONE: [0.20, 0.32, 0.55, 1],
 NETWORK_OFF = N_("Phones are off: set enabled = true under [network] in /etc/parlor/config.toml")
 SAME_NAME = N_("Seats {a} and {b} are both called {name}: give each player a name of their own.")  # noqa: E501
 REJOIN_POLL = 0.5  # seconds between looks at which phones are connected
+# The question before a new game replaces the saved match (seating.kv: its title, its buttons).
+KEEP_WORDS = N_("Your saved game of {game} (deal {deal}) will be lost.")
+
+
+class KeepSavedQuestion(ModalPanel):
+    """The seating's question before Play replaces the saved match (seating.kv lays it out):
+    it takes every touch made while it is open, on it or beside it."""
+
+    seating = ObjectProperty(None, allownone=True)
 
 
 class QRCode(Widget):
@@ -145,18 +173,24 @@ class SeatingScreen(BaseScreen):
     qr_matrix = ListProperty([])
     has_phones = BooleanProperty(False)
     problem = StringProperty("")  # why Play did not start the game (two seats with one name)
+    asking = BooleanProperty(False)  # the question before the saved match is replaced is open
+    question_text = StringProperty("")  # its words, naming the saved match
 
     def __init__(self, **kwargs: Any) -> None:
         self.plans: list[SeatPlan] = []
         self.rows: list[SeatRow] = []
         self.phones: PhoneSeats | None = None
         self._poll: Any = None
+        self._saved: SavedMatch | None = None  # the saved match the question is about
+        self._question: KeepSavedQuestion | None = None
         super().__init__(**kwargs)
+        self.app.bind(lang=self._on_lang)
 
     # -- set up --------------------------------------------------------------------------------
     def setup(self, game: str) -> None:
         """Today's seating of `game`: you on this screen, AI at the app's level elsewhere."""
         self.stop_phones()
+        self.close_question()
         self.game = game
         self.problem = ""
         players = registry.get(game).players
@@ -309,11 +343,23 @@ class SeatingScreen(BaseScreen):
     # -- leaving -------------------------------------------------------------------------------
     def play(self) -> None:
         """Start the game as seated (the names typed are remembered); two seats with one
-        name are refused in one line (see the module's docstring) and nothing starts."""
+        name are refused in one line, and a saved match in progress is asked about first (see
+        the module's docstring): nothing starts meanwhile."""
+        if self.asking:
+            return
         self.problem = self.same_names()
         if self.problem:
             self.app.beep()
             return
+        saved = saved_match(self.app.services.store.load_autosave())
+        if saved is not None and not saved.over:
+            self.ask_question(saved)
+            return
+        self.start()
+
+    def start(self) -> None:
+        """Start the game as seated, the phone server handed to the table; the names typed
+        are remembered."""
         remember_names(self.app.services.store, [p.name for p in self.plans if p.name])
         phones = self.phones if self.phones is not None and self.phones.listening else None
         if self._poll is not None:
@@ -323,6 +369,60 @@ class SeatingScreen(BaseScreen):
             self.stop_phones()
         self.phones = None  # the table has it now
         self.app.new_game(self.game, seating=Seating(list(self.plans)), phones=phones)
+
+    # -- the question before the saved match is replaced ---------------------------------------
+    def ask_question(self, saved: SavedMatch) -> None:
+        """Open the question about `saved`, "Keep my saved game" focused."""
+        self._saved = saved
+        self.word_question()
+        panel = self._question
+        if panel is None:
+            panel = self._question = KeepSavedQuestion(seating=self)
+        if panel.parent is None:
+            self.add_widget(panel)
+        self.asking = True
+        self.focus_scope = panel
+        self.set_focus(panel.ids.keep_saved)
+        self.ensure_focus()
+
+    def _on_lang(self, *_args: Any) -> None:
+        self.word_question()
+
+    def word_question(self) -> None:
+        """The question's words in the app's language (again when the language changes)."""
+        saved = self._saved
+        if saved is not None:
+            self.question_text = trf(KEEP_WORDS, game=self.app.game_title(saved.game),
+                                     deal=saved.deal)
+
+    def answer_question(self, start: bool) -> None:
+        """Start the new game (the saved match is replaced), or keep the saved match: home
+        again, "Continue saved game" focused (see the module's docstring)."""
+        self.close_question()
+        if start:
+            self.start()
+            return
+        self.app.root.get_screen("home").focus_continue()
+        self.app.go_back()
+
+    def close_question(self) -> None:
+        """Take the question away (if open); the focus is free on the seating again."""
+        panel = self._question
+        if panel is not None and panel.parent is not None:
+            panel.parent.remove_widget(panel)
+        self.asking = False
+        self.focus_scope = None
+        self._saved = None
+
+    def question_panel(self) -> KeepSavedQuestion | None:
+        """The question while it is open, else None."""
+        return self._question if self.asking else None
+
+    def handle_input(self, name: str) -> bool:
+        if self.asking and name == "BACK":
+            self.answer_question(False)  # BACK keeps the saved game
+            return True
+        return super().handle_input(name)
 
     def on_pre_enter(self, *_args: Any) -> None:
         if self.game and self.plans:

@@ -1,6 +1,8 @@
 """The table's modal panels' one behaviour: a panel laid over a table screen (the practice
 question, the pass-and-play cover, Why?, the coach) takes every touch made while it is open, on
-it or beside it, so nothing behind it acts. Each panel's kv file lays it out."""
+it or beside it, so nothing behind it acts. Each panel's kv file lays it out. The seating
+screen's question before a saved game is lost (`ui.screens.seating.KeepSavedQuestion`) is one
+too."""
 
 from __future__ import annotations
 
