@@ -30,14 +30,21 @@ from engine.ai.chan_heuristic import ChanHeuristicBot
 from engine.ai.chan_search import ChanAdapter
 from engine.ai.ismcts import IsmctsBot, TreeBudget
 from engine.ai.ismcts_games import make_tree_game
-from engine.ai.kinds import DEFAULT_LEVEL, KINDS, LEVELS, TREE_KIND, tree_iterations
+from engine.ai.kinds import (
+    DEFAULT_LEVEL,
+    KINDS,
+    LEVELS,
+    PUCT_KIND,
+    TREE_KIND,
+    tree_iterations,
+)
 from engine.ai.meri_heuristic import MeriHeuristicBot
 from engine.ai.meri_search import MeriAdapter
 from engine.ai.search import BaseAdapter, Budget, EasyBot, SearchBot, WorldSource
 from engine.ai.tractor_heuristic import TractorHeuristicBot
 from engine.ai.tractor_search import TractorAdapter
 
-__all__ = ["DEFAULT_LEVEL", "KINDS", "LEVELS", "PROFILES", "Profile", "TREE_BUDGETS",
+__all__ = ["DEFAULT_LEVEL", "KINDS", "LEVELS", "PROFILES", "PUCT_BUDGETS", "Profile", "TREE_BUDGETS",
            "make_adapter", "make_bot", "make_search_bot", "make_tree_bot", "search_clock"]
 
 
@@ -131,6 +138,14 @@ TREE_BUDGETS: dict[str, TreeBudget] = {
 }
 
 
+#: The tree search selecting by PUCT with the heuristic's move as its prior (`puct`; arena and
+#: benches only): the same budgets, `prior` on the heuristic's move.
+PUCT_BUDGETS: dict[str, TreeBudget] = {
+    name: dataclasses.replace(budget, prior=0.5, explore=3.0)
+    for name, budget in TREE_BUDGETS.items()
+}
+
+
 def search_clock() -> Callable[[], float]:
     """The clock of the search's safety net (`Budget.seconds`; the budgets themselves are work,
     not time): wall-clock (the appliance), or with `PARLOR_SEARCH_CLOCK=cpu` this process's CPU
@@ -208,9 +223,14 @@ def make_bot(game_name: str, kind: str, seed: int, pool: WorldSource | None = No
         return bot
     if kind == TREE_KIND:
         return make_tree_bot(game_name, seed, None, pool)
+    if kind == PUCT_KIND:
+        tree = make_tree_bot(game_name, seed, PUCT_BUDGETS[game_name], pool)
+        tree.name = kind
+        return tree
     iterations = tree_iterations(kind)
-    if iterations is not None:  # `ismcts:N`: the game's tree budget with N iterations
-        budget = dataclasses.replace(TREE_BUDGETS[game_name], iterations=iterations)
+    if iterations is not None:  # `ismcts:N` / `puct:N`: the kind's budget with N iterations
+        base = TREE_BUDGETS if kind.startswith(TREE_KIND) else PUCT_BUDGETS
+        budget = dataclasses.replace(base[game_name], iterations=iterations)
         tree = make_tree_bot(game_name, seed, budget, pool)
         tree.name = kind
         return tree
