@@ -6,12 +6,14 @@ little randomness), `normal` (determinized Monte Carlo search, also called `sear
 (a bigger budget plus inference weighting of the sampled worlds). For the arena only,
 `normal-model` and `normal-nomodel` are normal with and without the game's learned evaluation
 (`engine.ai.learned`), whatever its profile's `learned` says, and `ismcts` (or `ismcts:N`, N
-iterations) the information-set tree search (`engine.ai.ismcts`), which no level uses yet. A game knows nothing of bots;
-its profile here names its heuristic bot, its search adapter (sampler, candidates, playout
-policy, value, and any override margin of its own) and the search budget of each level — an
-amount of work, sized in `engine.ai.search.Budget`'s docstring so a Pi 4 decides within the
-table's pause. A search bot given a `WorldSource` (`engine.ai.pool.WorldPool`) splits its worlds
-across the pool's processes, building the adapter there from `(game, seed)`: the same decisions.
+iterations) the information-set tree search (`engine.ai.ismcts`), which no level uses yet, and
+`puct` (`puct:N`) the same search selecting by PUCT with the game's heuristic as its prior
+(`puct-deep`: below the root only). A game knows nothing of bots; its profile here names its
+heuristic bot, its search adapter (sampler, candidates, playout policy, value, and any override
+margin of its own) and the search budget of each level — an amount of work, sized in
+`engine.ai.search.Budget`'s docstring so a Pi 4 decides within the table's pause. A search bot
+given a `WorldSource` (`engine.ai.pool.WorldPool`) splits its worlds across the pool's
+processes, building the adapter there from `(game, seed)`: the same decisions.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from engine.ai.kinds import (
     DEFAULT_LEVEL,
     KINDS,
     LEVELS,
+    PUCT_DEEP_KIND,
     PUCT_KIND,
     TREE_KIND,
     tree_iterations,
@@ -139,7 +142,8 @@ TREE_BUDGETS: dict[str, TreeBudget] = {
 
 
 #: The tree search selecting by PUCT with the heuristic's move as its prior (`puct`; arena and
-#: benches only): the same budgets, `prior` on the heuristic's move.
+#: benches only): the same budgets, `prior` on the heuristic's move (`puct-deep`: below the root
+#: only).
 PUCT_BUDGETS: dict[str, TreeBudget] = {
     name: dataclasses.replace(budget, prior=0.5, explore=3.0)
     for name, budget in TREE_BUDGETS.items()
@@ -223,8 +227,11 @@ def make_bot(game_name: str, kind: str, seed: int, pool: WorldSource | None = No
         return bot
     if kind == TREE_KIND:
         return make_tree_bot(game_name, seed, None, pool)
-    if kind == PUCT_KIND:
-        tree = make_tree_bot(game_name, seed, PUCT_BUDGETS[game_name], pool)
+    if kind in (PUCT_KIND, PUCT_DEEP_KIND):
+        budget = PUCT_BUDGETS[game_name]
+        if kind == PUCT_DEEP_KIND:
+            budget = dataclasses.replace(budget, prior_root=False)
+        tree = make_tree_bot(game_name, seed, budget, pool)
         tree.name = kind
         return tree
     iterations = tree_iterations(kind)

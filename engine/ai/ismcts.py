@@ -52,7 +52,8 @@ class TreeBudget:
     between),
     the override `margin` of `pick` (off: 1 measured no better in Tractor), the wall-clock
     safety net `seconds`, and `prior`: > 0 selects by PUCT with that weight on the heuristic's
-    move (`engine.ai.ismcts_tree`; `explore` is then PUCT's constant), 0 by UCB."""
+    move (`engine.ai.ismcts_tree`; `explore` is then PUCT's constant), 0 by UCB; without
+    `prior_root` the root alone by UCB."""
 
     iterations: int
     trees: int = 1
@@ -62,6 +63,7 @@ class TreeBudget:
     margin: float = 0.0  # > 0: keep the heuristic's move unless another is this many SEs better
     seconds: float = SAFETY_SECONDS
     prior: float = 0.0
+    prior_root: bool = True
 
     def planned(self, cost: float = 1.0) -> int:
         """The iterations of a decision whose playouts cost `cost` times the game's usual one
@@ -100,7 +102,7 @@ class TreeJob:
         budget = self.budget
         return grow(game, self.observation, self.candidates, world_rng(self.seed, index),
                     budget.share(index, self.cost), budget.per_world, budget.explore, clock,
-                    self.deadline or 0.0, budget.stop_early, budget.prior)
+                    self.deadline or 0.0, budget.stop_early, budget.prior, budget.prior_root)
 
 
 class IsmctsBot:
@@ -158,7 +160,7 @@ class IsmctsBot:
         def local(index: int) -> TreeResult:
             return grow(self.game, observation, cands, world_rng(job.seed, index),
                         budget.share(index, cost), budget.per_world, budget.explore, clock,
-                        deadline, budget.stop_early, budget.prior)
+                        deadline, budget.stop_early, budget.prior, budget.prior_root)
 
         source: Iterable[TreeResult]
         if parallel:

@@ -21,7 +21,8 @@ seat's own observation of the world that first reached the node; at the root, th
 candidate, which is the heuristic's choice) and spreads the rest evenly over the other moves legal
 in this world. For the searcher's nodes that observation is the same in every world (a node is
 one of its information sets); an opponent's node keeps the heuristic's move for the hand it was
-first dealt in a world — a prior, corrected by the visits.
+first dealt in a world — a prior, corrected by the visits. With `prior_root` off the root alone
+keeps UCB, so the heuristic guides the replies and the later moves but not the choice itself.
 
 Statistics: an edge of seat s's tree holds the values *for s* of the iterations through it; only
 s's own moves need them (only s selects among them). UCB's exploration term is scaled by the
@@ -69,20 +70,24 @@ RootStats = tuple[tuple[int, float, float], ...]
 def grow(game: TreeGame, observation: Any, cands: Sequence[Any], rng: random.Random,
          iterations: int, per_world: int = 1, explore: float = 3.0,
          clock: Callable[[], float] | None = None, deadline: float = 0.0,
-         stop_early: bool = True, prior: float = 0.0) -> tuple[RootStats, int, int, bool]:
+         stop_early: bool = True, prior: float = 0.0,
+         prior_root: bool = True) -> tuple[RootStats, int, int, bool]:
     """Run up to `iterations` iterations from `observation` (the searching seat to act, choosing
     among `cands`, which are expanded in their order first); a world is drawn every `per_world`
     iterations. Returns the root moves' statistics (in `cands`' order), the iterations run, the
     worlds drawn and whether `clock` passed `deadline` first (the safety net). With
     `stop_early`, it stops once no other move can overtake the most visited one in the
     iterations left (the choice is then the same). `prior` > 0: PUCT selection with that weight
-    on the heuristic's move (module docstring); 0: every move tried once, then UCB."""
+    on the heuristic's move (module docstring); 0: every move tried once, then UCB. Without
+    `prior_root` the root alone selects by UCB (the searcher's choice weighed without leaning
+    on the heuristic; its replies and later moves still by PUCT)."""
     seat = observation.seat
     players = game.players
     roots: list[dict] = [{} for _ in range(players)]
     root = roots[seat]
     if prior > 0.0:
         root[HINT] = cands[0]
+    puct_root = prior > 0.0 and prior_root
     hint_of = game.prior
     moves_of, play, frontier = game.moves, game.play, game.frontier
     sum_v = sum_v2 = 0.0
@@ -118,7 +123,7 @@ def grow(game: TreeGame, observation: Any, cands: Sequence[Any], rng: random.Ran
             node = nodes[p]
             if node is not root:
                 moves = moves_of(state)
-            if prior > 0.0:
+            if prior > 0.0 and (puct_root or node is not root):
                 hint = node.get(HINT, _UNSET)
                 if hint is _UNSET:
                     hint = node[HINT] = hint_of(state, moves, rng)

@@ -5,7 +5,7 @@ config schema and the UI can name the levels without loading any bot.
 """
 
 KINDS = ("random", "heuristic", "easy", "normal", "search", "hard", "normal-model",
-         "normal-nomodel", "ismcts", "puct")
+         "normal-nomodel", "ismcts", "puct", "puct-deep")
 LEVELS = ("easy", "normal", "hard")  # what a player picks in the settings
 DEFAULT_LEVEL = "normal"
 #: `normal-model` / `normal-nomodel` (arena and benches only, never a player's level): the normal
@@ -13,9 +13,11 @@ DEFAULT_LEVEL = "normal"
 #: `ismcts` (arena and benches only, not yet a level): the information-set tree search
 #: (`engine.ai.ismcts`) with its game's default budget; `ismcts:N` the same with N iterations.
 #: `puct` (and `puct:N`; arena and benches only) the same tree search selecting by PUCT with the
-#: game's heuristic as its prior (`engine.ai.ismcts_tree`).
+#: game's heuristic as its prior (`engine.ai.ismcts_tree`); `puct-deep` with the prior below the
+#: root only (the root's moves by UCB, as `ismcts`).
 TREE_KIND = "ismcts"
 PUCT_KIND = "puct"
+PUCT_DEEP_KIND = "puct-deep"
 TREE_KINDS = (TREE_KIND, PUCT_KIND)
 
 

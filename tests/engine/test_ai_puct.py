@@ -5,8 +5,8 @@ Acceptance: on a small game whose best move is known, PUCT finds it whether the 
 or away from it (the visits correct a wrong prior), and with the prior on it decides with fewer
 iterations; the prior is the heuristic's move from the acting seat's observation only (two worlds
 alike to that seat: the same prior); a seed gives the same decision for 1 and 2 worker
-processes; two states with one observation get the same decision; the `puct` kind is the tree
-bot with a prior and no level uses it. Budgets are tiny; no test times anything.
+processes; two states with one observation get the same decision; the `puct` and `puct-deep`
+kinds are the tree bot with a prior (`puct-deep`: below the root only) and no level uses them. Budgets are tiny; no test times anything.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -126,6 +127,17 @@ def test_the_prior_is_asked_once_per_node_and_only_below_the_root():
     assert len(game.asked) == sum(1 for n, _, _ in stats if n >= 2) >= 2
 
 
+def test_below_the_root_only_the_root_tries_every_move_and_finds_the_best():
+    """`prior_root` False (`puct-deep`): the root by UCB (every move tried), seat 1's nodes by
+    PUCT with their prior."""
+    game = _PickTree(None)
+    stats, _, _, _ = grow(game, _Obs(), [0, 1, 2, 3, 4], random.Random(1), 200, prior=0.5,
+                          prior_root=False)
+    assert all(n > 0 for n, _, _ in stats)
+    assert max(range(5), key=lambda i: stats[i][0]) == 2
+    assert set(game.asked) == {1}
+
+
 def test_without_a_prior_the_tree_search_is_unchanged():
     """`prior` 0 (the `ismcts` kind): every move tried once, then UCB, the prior never asked."""
     game = _PickTree(None)
@@ -199,15 +211,19 @@ def _choice_positions(game_name: str, count: int, seed: int) -> list:
         state.observation(state.to_act), state.legal_actions(), random.Random(1))) > 1)
 
 
+@pytest.mark.parametrize("budget", [SPLIT, dataclasses.replace(SPLIT, prior_root=False)],
+                         ids=["puct", "puct-deep"])
 @pytest.mark.parametrize("game_name", GAMES)
-def test_identical_for_one_and_two_worker_processes(game_name, pool2):
+def test_identical_for_one_and_two_worker_processes(game_name, budget, pool2):
     """The heuristic prior draws its tie-breaks from each tree's own random numbers: the same
     decisions, work and weighing with 1 and 2 searching processes, and with the same seed twice."""
     states = _choice_positions(game_name, 4, 5)
 
     def run(pool):
-        bot = IsmctsBot(make_tree_game(game_name, 4), 4, SPLIT, pool=pool,
-                        factory=functools.partial(make_tree_game, game_name, 4))
+        # The safety net on CPU time: on a loaded machine a starved worker's wall clock could
+        # cut a tree (`cut=True`: other statistics), which is not what this test is about.
+        bot = IsmctsBot(make_tree_game(game_name, 4), 4, budget, clock=time.process_time,
+                        pool=pool, factory=functools.partial(make_tree_game, game_name, 4))
         out = []
         for state in states:
             action = bot.choose(state.observation(state.to_act), state.legal_actions())
@@ -217,15 +233,17 @@ def test_identical_for_one_and_two_worker_processes(game_name, pool2):
     alone = run(None)
     assert run(None) == alone
     assert run(pool2) == alone
-    assert all(playouts > 0 for _, playouts, _, _ in alone)
+    assert all(playouts > 0 and not w.cut for _, playouts, _, w in alone)
 
 
 # -- the kind -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("game_name", GAMES)
-def test_the_puct_kind_has_a_prior_and_no_level_uses_it(game_name):
+def test_the_puct_kinds_have_a_prior_and_no_level_uses_it(game_name):
     bot = bots.make_bot(game_name, "puct", 1)
     assert isinstance(bot, IsmctsBot) and bot.budget == bots.PUCT_BUDGETS[game_name]
     assert bot.budget.prior > 0 and bots.TREE_BUDGETS[game_name].prior == 0
+    deep = bots.make_bot(game_name, "puct-deep", 1)
+    assert deep.budget == dataclasses.replace(bot.budget, prior_root=False)
     sized = bots.make_bot(game_name, "puct:37", 1)
     assert sized.budget == dataclasses.replace(bots.PUCT_BUDGETS[game_name], iterations=37)
     for level in bots.LEVELS:
