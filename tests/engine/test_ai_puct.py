@@ -189,8 +189,8 @@ def test_no_peeking_same_observation_same_decision(game_name):
             other = tree.sample(obs, rng)
         except ValueError:
             continue
-        one = IsmctsBot(make_tree_game(game_name, 9), 9, TINY)
-        two = IsmctsBot(make_tree_game(game_name, 9), 9, TINY)
+        one = IsmctsBot(make_tree_game(game_name, 9), 9, TINY, clock=time.process_time)
+        two = IsmctsBot(make_tree_game(game_name, 9), 9, TINY, clock=time.process_time)
         assert one.choose(obs, state.legal_actions()) == two.choose(
             other.observation(seat), other.legal_actions())
         assert one.last_weighing == two.last_weighing
