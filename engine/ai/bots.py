@@ -143,7 +143,20 @@ TREE_BUDGETS: dict[str, TreeBudget] = {
 
 #: The tree search selecting by PUCT with the heuristic's move as its prior (`puct`; arena and
 #: benches only): the same budgets, `prior` on the heuristic's move (`puct-deep`: below the root
-#: only).
+#: only). Not stronger than normal (issue 32 step 2; seed 1, `PARLOR_SEARCH_CLOCK=cpu`, `arena
+#: GAME --a KIND --b heuristic --seed 1 --out KIND.jsonl`, the same for normal, `arena --paired
+#: KIND.jsonl normal.jsonl`): vs the heuristic, Meri puct +0.96 pts/deal [+0.29, +1.63] (24
+#: deals), puct-deep +1.43 [+0.71, +2.14] (40), normal there +1.42 (24) and +1.55 [+0.99, +2.11]
+#: (40); paired kind − normal: puct −0.46 [−1.37, +0.46], puct-deep −0.13 [−0.97, +0.72].
+#: Tractor (24 deals) puct +0.438 levels [+0.267, +0.608], puct-deep +0.417 [+0.183, +0.650],
+#: normal +0.417 [+0.253, +0.580]; paired +0.02 [−0.21, +0.25] and +0.00 [−0.24, +0.24] (card
+#: points +3.1 [−11.5, +17.8] and −0.3 [−16.0, +15.4]). Chắn (48 deals) wins 28.6 %
+#: [23.8, 33.5] and 26.6 % [22.1, 31.0], normal 29.2 % [25.0, 33.4]; paired −0.5 points
+#: [−5.7, +4.6] and −2.6 [−7.9, +2.7]. Decision CPU p50 / p95 (`PARLOR_SEARCH_CLOCK=cpu python
+#: -m engine bench GAME --decisions KIND --deals 3 --seed 1`, a heavily loaded machine; normal
+#: on the same run 120 / 199, 26 / 309, 7 / 111 ms): puct 115 / 228 (Meri), 148 / 248
+#: (Tractor), 151 / 295 (Chắn; ismcts there 117 / 255: the Chắn heuristic is the dearest prior);
+#: puct-deep 110 / 225, 110 / 163, 112 / 204.
 PUCT_BUDGETS: dict[str, TreeBudget] = {
     name: dataclasses.replace(budget, prior=0.5, explore=3.0)
     for name, budget in TREE_BUDGETS.items()
