@@ -6,12 +6,14 @@ little randomness), `normal` (determinized Monte Carlo search, also called `sear
 (a bigger budget plus inference weighting of the sampled worlds). For the arena only,
 `normal-model` and `normal-nomodel` are normal with and without the game's learned evaluation
 (`engine.ai.learned`), whatever its profile's `learned` says, and `ismcts` (or `ismcts:N`, N
-iterations) the information-set tree search (`engine.ai.ismcts`), which no level uses yet. A game knows nothing of bots;
-its profile here names its heuristic bot, its search adapter (sampler, candidates, playout
-policy, value, and any override margin of its own) and the search budget of each level — an
-amount of work, sized in `engine.ai.search.Budget`'s docstring so a Pi 4 decides within the
-table's pause. A search bot given a `WorldSource` (`engine.ai.pool.WorldPool`) splits its worlds
-across the pool's processes, building the adapter there from `(game, seed)`: the same decisions.
+iterations) the information-set tree search (`engine.ai.ismcts`), which no level uses yet, and
+`puct` (`puct:N`) the same search selecting by PUCT with the game's heuristic as its prior
+(`puct-deep`: below the root only). A game knows nothing of bots; its profile here names its
+heuristic bot, its search adapter (sampler, candidates, playout policy, value, and any override
+margin of its own) and the search budget of each level — an amount of work, sized in
+`engine.ai.search.Budget`'s docstring so a Pi 4 decides within the table's pause. A search bot
+given a `WorldSource` (`engine.ai.pool.WorldPool`) splits its worlds across the pool's
+processes, building the adapter there from `(game, seed)`: the same decisions.
 """
 
 from __future__ import annotations
@@ -30,14 +32,22 @@ from engine.ai.chan_heuristic import ChanHeuristicBot
 from engine.ai.chan_search import ChanAdapter
 from engine.ai.ismcts import IsmctsBot, TreeBudget
 from engine.ai.ismcts_games import make_tree_game
-from engine.ai.kinds import DEFAULT_LEVEL, KINDS, LEVELS, TREE_KIND, tree_iterations
+from engine.ai.kinds import (
+    DEFAULT_LEVEL,
+    KINDS,
+    LEVELS,
+    PUCT_DEEP_KIND,
+    PUCT_KIND,
+    TREE_KIND,
+    tree_iterations,
+)
 from engine.ai.meri_heuristic import MeriHeuristicBot
 from engine.ai.meri_search import MeriAdapter
 from engine.ai.search import BaseAdapter, Budget, EasyBot, SearchBot, WorldSource
 from engine.ai.tractor_heuristic import TractorHeuristicBot
 from engine.ai.tractor_search import TractorAdapter
 
-__all__ = ["DEFAULT_LEVEL", "KINDS", "LEVELS", "PROFILES", "Profile", "TREE_BUDGETS",
+__all__ = ["DEFAULT_LEVEL", "KINDS", "LEVELS", "PROFILES", "PUCT_BUDGETS", "Profile", "TREE_BUDGETS",
            "make_adapter", "make_bot", "make_search_bot", "make_tree_bot", "search_clock"]
 
 
@@ -131,6 +141,28 @@ TREE_BUDGETS: dict[str, TreeBudget] = {
 }
 
 
+#: The tree search selecting by PUCT with the heuristic's move as its prior (`puct`; arena and
+#: benches only): the same budgets, `prior` on the heuristic's move (`puct-deep`: below the root
+#: only). Not stronger than normal (issue 32 step 2; seed 1, `PARLOR_SEARCH_CLOCK=cpu`, `arena
+#: GAME --a KIND --b heuristic --seed 1 --out KIND.jsonl`, the same for normal, `arena --paired
+#: KIND.jsonl normal.jsonl`): vs the heuristic, Meri puct +0.96 pts/deal [+0.29, +1.63] (24
+#: deals), puct-deep +1.43 [+0.71, +2.14] (40), normal there +1.42 (24) and +1.55 [+0.99, +2.11]
+#: (40); paired kind − normal: puct −0.46 [−1.37, +0.46], puct-deep −0.13 [−0.97, +0.72].
+#: Tractor (24 deals) puct +0.438 levels [+0.267, +0.608], puct-deep +0.417 [+0.183, +0.650],
+#: normal +0.417 [+0.253, +0.580]; paired +0.02 [−0.21, +0.25] and +0.00 [−0.24, +0.24] (card
+#: points +3.1 [−11.5, +17.8] and −0.3 [−16.0, +15.4]). Chắn (48 deals) wins 28.6 %
+#: [23.8, 33.5] and 26.6 % [22.1, 31.0], normal 29.2 % [25.0, 33.4]; paired −0.5 points
+#: [−5.7, +4.6] and −2.6 [−7.9, +2.7]. Decision CPU p50 / p95 (`PARLOR_SEARCH_CLOCK=cpu python
+#: -m engine bench GAME --decisions KIND --deals 3 --seed 1`, a heavily loaded machine; normal
+#: on the same run 120 / 199, 26 / 309, 7 / 111 ms): puct 115 / 228 (Meri), 148 / 248
+#: (Tractor), 151 / 295 (Chắn; ismcts there 117 / 255: the Chắn heuristic is the dearest prior);
+#: puct-deep 110 / 225, 110 / 163, 112 / 204.
+PUCT_BUDGETS: dict[str, TreeBudget] = {
+    name: dataclasses.replace(budget, prior=0.5, explore=3.0)
+    for name, budget in TREE_BUDGETS.items()
+}
+
+
 def search_clock() -> Callable[[], float]:
     """The clock of the search's safety net (`Budget.seconds`; the budgets themselves are work,
     not time): wall-clock (the appliance), or with `PARLOR_SEARCH_CLOCK=cpu` this process's CPU
@@ -208,9 +240,17 @@ def make_bot(game_name: str, kind: str, seed: int, pool: WorldSource | None = No
         return bot
     if kind == TREE_KIND:
         return make_tree_bot(game_name, seed, None, pool)
+    if kind in (PUCT_KIND, PUCT_DEEP_KIND):
+        budget = PUCT_BUDGETS[game_name]
+        if kind == PUCT_DEEP_KIND:
+            budget = dataclasses.replace(budget, prior_root=False)
+        tree = make_tree_bot(game_name, seed, budget, pool)
+        tree.name = kind
+        return tree
     iterations = tree_iterations(kind)
-    if iterations is not None:  # `ismcts:N`: the game's tree budget with N iterations
-        budget = dataclasses.replace(TREE_BUDGETS[game_name], iterations=iterations)
+    if iterations is not None:  # `ismcts:N` / `puct:N`: the kind's budget with N iterations
+        base = TREE_BUDGETS if kind.startswith(TREE_KIND) else PUCT_BUDGETS
+        budget = dataclasses.replace(base[game_name], iterations=iterations)
         tree = make_tree_bot(game_name, seed, budget, pool)
         tree.name = kind
         return tree

@@ -50,8 +50,10 @@ class TreeBudget:
     (Chắn 40) against the heuristic, Tractor +0.35 levels [+0.17, +0.54]; Meri +0.96 points
     [−0.22, +2.14] and Chắn +5.0 win points [−1.6, +11.6] lean the same way; 1.5 and 5 fell
     between),
-    the override `margin` of `pick` (off: 1 measured no better in Tractor), and the wall-clock
-    safety net `seconds`."""
+    the override `margin` of `pick` (off: 1 measured no better in Tractor), the wall-clock
+    safety net `seconds`, and `prior`: > 0 selects by PUCT with that weight on the heuristic's
+    move (`engine.ai.ismcts_tree`; `explore` is then PUCT's constant), 0 by UCB; without
+    `prior_root` the root alone by UCB."""
 
     iterations: int
     trees: int = 1
@@ -60,6 +62,8 @@ class TreeBudget:
     stop_early: bool = True
     margin: float = 0.0  # > 0: keep the heuristic's move unless another is this many SEs better
     seconds: float = SAFETY_SECONDS
+    prior: float = 0.0
+    prior_root: bool = True
 
     def planned(self, cost: float = 1.0) -> int:
         """The iterations of a decision whose playouts cost `cost` times the game's usual one
@@ -98,7 +102,7 @@ class TreeJob:
         budget = self.budget
         return grow(game, self.observation, self.candidates, world_rng(self.seed, index),
                     budget.share(index, self.cost), budget.per_world, budget.explore, clock,
-                    self.deadline or 0.0, budget.stop_early)
+                    self.deadline or 0.0, budget.stop_early, budget.prior, budget.prior_root)
 
 
 class IsmctsBot:
@@ -156,7 +160,7 @@ class IsmctsBot:
         def local(index: int) -> TreeResult:
             return grow(self.game, observation, cands, world_rng(job.seed, index),
                         budget.share(index, cost), budget.per_world, budget.explore, clock,
-                        deadline, budget.stop_early)
+                        deadline, budget.stop_early, budget.prior, budget.prior_root)
 
         source: Iterable[TreeResult]
         if parallel:

@@ -18,7 +18,12 @@ needs and a flat search does not:
 - `frontier(state, others)`: the horizon where the tree stops and the leaf is valued (Tractor's
   `HORIZON` tricks after the root in mid-play, Chắn's round), the same horizon the adapter's
   playouts stop at;
-- `values(state)`: every seat's value of a finished (or horizon) position, in the adapter's units.
+- `values(state)`: every seat's value of a finished (or horizon) position, in the adapter's units;
+- `prior(state)`: the prior of PUCT selection at a tree node (`engine.ai.ismcts_tree`): the move
+  the game's heuristic bot (`engine.ai.<game>_heuristic`) would play there, chosen from the
+  acting seat's own observation of the sampled world (`state.observation(seat)`: its own cards
+  and what is public, never another seat's), or None when that move is not among `moves(state)`
+  (a Tractor follow the tree's pruned list lacks).
 """
 
 from __future__ import annotations
@@ -28,8 +33,11 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from engine import registry
+from engine.ai.chan_heuristic import ChanHeuristicBot
 from engine.ai.chan_search import HAND_WEIGHT, ChanAdapter, _round_playout, _state_hand_value
+from engine.ai.meri_heuristic import MeriHeuristicBot
 from engine.ai.meri_search import MeriAdapter, policy_playout
+from engine.ai.tractor_heuristic import TractorHeuristicBot
 from engine.ai.tractor_search import (
     HORIZON,
     TractorAdapter,
@@ -76,15 +84,35 @@ class TreeGame(Protocol):
 
     def values(self, state: Any) -> Sequence[float]: ...
 
+    def prior(self, state: Any, moves: Sequence[Action],
+              rng: random.Random) -> Action | None: ...
+
 
 class _Base:
-    """Shared by the games: the adapter's sampler, root candidates and preparation."""
+    """Shared by the games: the adapter's sampler, root candidates and preparation, and the
+    heuristic bot whose choice is the tree's prior (`prior`)."""
 
     players = 4
 
-    def __init__(self, adapter: Any) -> None:
+    def __init__(self, adapter: Any, heuristic: Any = None) -> None:
         self.adapter = adapter
+        self.heuristic = heuristic
         self.seat = -1
+
+    def prior(self, state: Any, moves: Sequence[Action],
+              rng: random.Random) -> Action | None:
+        """The heuristic's move for the seat to act, from that seat's observation of `state`
+        alone (None: not one of `moves`, or no heuristic); its tie-breaks draw from `rng` (the
+        tree's), so a tree's prior is the same in any process."""
+        if self.heuristic is None:
+            return None
+        self.heuristic.rng = rng
+        action = self.heuristic.choose(state.observation(state.to_act), self._legal(state, moves))
+        return action if action in moves else None
+
+    def _legal(self, state: Any, moves: Sequence[Action]) -> Any:
+        """The legal actions the heuristic chooses among (every game but Tractor: `moves`)."""
+        return moves
 
     def prepare(self, observation: Any) -> None:
         self.adapter.prepare(observation)
@@ -139,9 +167,12 @@ class TractorTree(_Base):
     """Tractor: leads and large follow sets pruned by rule; mid-play, the tree and its playouts
     stop `HORIZON` tricks after the root's (the adapter's look-ahead)."""
 
-    def __init__(self, adapter: Any) -> None:
-        super().__init__(adapter)
+    def __init__(self, adapter: Any, heuristic: Any = None) -> None:
+        super().__init__(adapter, heuristic)
         self.stop = 99
+
+    def _legal(self, state: Any, moves: Sequence[Action]) -> Any:
+        return state.legal_actions()  # the whole (lazy) follow set, not the pruned `moves`
 
     def prepare(self, observation: Any) -> None:
         super().prepare(observation)
@@ -237,12 +268,14 @@ class ChanTree(_Base):
         return [HAND_WEIGHT * (h - (total - h) / 3.0) for h in hv]
 
 
-TREES = {"meri": (MeriTree, MeriAdapter), "tractor": (TractorTree, TractorAdapter),
-         "chan": (ChanTree, ChanAdapter)}
+TREES = {"meri": (MeriTree, MeriAdapter, MeriHeuristicBot),
+         "tractor": (TractorTree, TractorAdapter, TractorHeuristicBot),
+         "chan": (ChanTree, ChanAdapter, ChanHeuristicBot)}
 
 
 def make_tree_game(game_name: str, seed: int) -> TreeGame:
     """The tree search's part of `game_name`, on its search adapter (without learned values:
-    the tree's horizons are the adapters' plain ones); `KeyError` for a game without one."""
-    tree, adapter = TREES[game_name]
-    return tree(adapter(registry.get(game_name), seed))
+    the tree's horizons are the adapters' plain ones) and its heuristic bot (the prior, seeded
+    from `seed`); `KeyError` for a game without one."""
+    tree, adapter, heuristic = TREES[game_name]
+    return tree(adapter(registry.get(game_name), seed), heuristic(seed))

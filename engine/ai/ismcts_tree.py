@@ -12,6 +12,18 @@ term counts the iterations in which it could have been played, not the node's vi
 seat's choice in the tree is keyed by cards it cannot see: the searcher's tree merges the worlds
 it cannot tell apart, and an opponent's tree merges the searcher's hidden moves.
 
+Selection (PUCT, when `grow` is given a `prior` weight > 0): instead of trying every move once
+and then UCB, a node's moves are scored mean + `explore` × spread × P(a) × sqrt(available) /
+(1 + visits), an unvisited move's mean being the node's mean so far (first-play urgency), and
+the first unvisited move chosen is the one expansion of the iteration. P puts weight `prior` on
+the move the game's heuristic bot would play at the node (`TreeGame.prior`: from the acting
+seat's own observation of the world that first reached the node; at the root, the first
+candidate, which is the heuristic's choice) and spreads the rest evenly over the other moves legal
+in this world. For the searcher's nodes that observation is the same in every world (a node is
+one of its information sets); an opponent's node keeps the heuristic's move for the hand it was
+first dealt in a world — a prior, corrected by the visits. With `prior_root` off the root alone
+keeps UCB, so the heuristic guides the replies and the later moves but not the choice itself.
+
 Statistics: an edge of seat s's tree holds the values *for s* of the iterations through it; only
 s's own moves need them (only s selects among them). UCB's exploration term is scaled by the
 running standard deviation of the searcher's values, so one constant serves games whose values
@@ -46,6 +58,11 @@ class Edge:
         self.kids: dict[Any, dict] = {}
 
 
+#: The key under which a node keeps its prior move (`TreeGame.prior`; never a move's key).
+HINT = object()
+#: A node's prior move before it has one (None is a real answer: no heuristic move among them).
+_UNSET = object()
+
 #: One root move's statistics: (visits, value sum, value sum of squares), for the searcher.
 RootStats = tuple[tuple[int, float, float], ...]
 
@@ -53,17 +70,25 @@ RootStats = tuple[tuple[int, float, float], ...]
 def grow(game: TreeGame, observation: Any, cands: Sequence[Any], rng: random.Random,
          iterations: int, per_world: int = 1, explore: float = 3.0,
          clock: Callable[[], float] | None = None, deadline: float = 0.0,
-         stop_early: bool = True) -> tuple[RootStats, int, int, bool]:
+         stop_early: bool = True, prior: float = 0.0,
+         prior_root: bool = True) -> tuple[RootStats, int, int, bool]:
     """Run up to `iterations` iterations from `observation` (the searching seat to act, choosing
     among `cands`, which are expanded in their order first); a world is drawn every `per_world`
     iterations. Returns the root moves' statistics (in `cands`' order), the iterations run, the
     worlds drawn and whether `clock` passed `deadline` first (the safety net). With
     `stop_early`, it stops once no other move can overtake the most visited one in the
-    iterations left (the choice is then the same)."""
+    iterations left (the choice is then the same). `prior` > 0: PUCT selection with that weight
+    on the heuristic's move (module docstring); 0: every move tried once, then UCB. Without
+    `prior_root` the root alone selects by UCB (the searcher's choice weighed without leaning
+    on the heuristic; its replies and later moves still by PUCT)."""
     seat = observation.seat
     players = game.players
     roots: list[dict] = [{} for _ in range(players)]
     root = roots[seat]
+    if prior > 0.0:
+        root[HINT] = cands[0]
+    puct_root = prior > 0.0 and prior_root
+    hint_of = game.prior
     moves_of, play, frontier = game.moves, game.play, game.frontier
     sum_v = sum_v2 = 0.0
     done = worlds = 0
@@ -98,6 +123,19 @@ def grow(game: TreeGame, observation: Any, cands: Sequence[Any], rng: random.Ran
             node = nodes[p]
             if node is not root:
                 moves = moves_of(state)
+            if prior > 0.0 and (puct_root or node is not root):
+                hint = node.get(HINT, _UNSET)
+                if hint is _UNSET:
+                    hint = node[HINT] = hint_of(state, moves, rng)
+                a, edge = _select_puct(node, moves, scale, prior, hint)
+                fresh = edge.n == 0
+                paths[p].append(edge)
+                nodes[p] = _descend(state, p, a, edge, nodes, play, players)
+                if p != seat:
+                    others = True
+                if fresh:
+                    break
+                continue
             untried = None
             for a in moves:
                 e = node.get(a)
@@ -115,23 +153,7 @@ def grow(game: TreeGame, observation: Any, cands: Sequence[Any], rng: random.Ran
             else:
                 a, edge = _select(node, moves, scale)
             paths[p].append(edge)
-            public, outcome = play(state, a)
-            kid = edge.kids.get(outcome)
-            if kid is None:
-                kid = edge.kids[outcome] = {}
-            nodes[p] = kid
-            if public is not None or outcome is not None:
-                key = (p, public)
-                for s in range(players):
-                    if s != p:
-                        seen = nodes[s]
-                        e = seen.get(key)
-                        if e is None:
-                            e = seen[key] = Edge()
-                        k = e.kids.get(outcome)
-                        if k is None:
-                            k = e.kids[outcome] = {}
-                        nodes[s] = k
+            nodes[p] = _descend(state, p, a, edge, nodes, play, players)
             if p != seat:
                 others = True
             if untried is not None:
@@ -158,6 +180,66 @@ def grow(game: TreeGame, observation: Any, cands: Sequence[Any], rng: random.Ran
         e = root.get(a)
         stats.append((0, 0.0, 0.0) if e is None else (e.n, e.w, e.w2))
     return tuple(stats), done, worlds, cut
+
+
+def _descend(state: Any, p: int, a: Any, edge: Edge, nodes: list[dict],
+             play: Callable[[Any, Any], tuple[Any, Any]], players: int) -> dict:
+    """Play seat p's move `a` (its `edge`) in `state` and move every other seat's tree on by
+    what it observes of it (`TreeGame.play`); returns p's node after the move."""
+    public, outcome = play(state, a)
+    kid = edge.kids.get(outcome)
+    if kid is None:
+        kid = edge.kids[outcome] = {}
+    if public is not None or outcome is not None:
+        key = (p, public)
+        for s in range(players):
+            if s != p:
+                seen = nodes[s]
+                e = seen.get(key)
+                if e is None:
+                    e = seen[key] = Edge()
+                k = e.kids.get(outcome)
+                if k is None:
+                    k = e.kids[outcome] = {}
+                nodes[s] = k
+    return kid
+
+
+def _select_puct(node: dict, moves: Sequence[Any], scale: float, weight: float,
+                 hint: Any) -> tuple[Any, Edge]:
+    """The move with the highest PUCT score among `moves` (module docstring), counting each as
+    available; P is `weight` on `hint` (if it is among `moves`) and the rest shared evenly. The
+    first on ties, so a fresh node plays its heuristic move first."""
+    total_n = 0
+    total_w = 0.0
+    has_hint = False
+    for a in moves:
+        e = node.get(a)
+        if e is None:
+            e = node[a] = Edge()
+        e.avail += 1
+        total_n += e.n
+        total_w += e.w
+        if a == hint:
+            has_hint = True
+    k = len(moves)
+    if has_hint and k > 1:
+        p_hint, p_other = weight, (1.0 - weight) / (k - 1)
+    else:
+        p_hint = p_other = 1.0 / k
+    fpu = total_w / total_n if total_n else 0.0
+    best: Any = None
+    best_edge: Edge | None = None
+    best_u = -1e300
+    for a in moves:
+        e = node[a]
+        n = e.n
+        p = p_hint if has_hint and a == hint else p_other
+        u = (e.w / n if n else fpu) + scale * p * sqrt(e.avail) / (1 + n)
+        if u > best_u:
+            best, best_edge, best_u = a, e, u
+    assert best_edge is not None
+    return best, best_edge
 
 
 def _spread(sum_v: float, sum_v2: float, n: int) -> float:

@@ -5,24 +5,30 @@ config schema and the UI can name the levels without loading any bot.
 """
 
 KINDS = ("random", "heuristic", "easy", "normal", "search", "hard", "normal-model",
-         "normal-nomodel", "ismcts")
+         "normal-nomodel", "ismcts", "puct", "puct-deep")
 LEVELS = ("easy", "normal", "hard")  # what a player picks in the settings
 DEFAULT_LEVEL = "normal"
 #: `normal-model` / `normal-nomodel` (arena and benches only, never a player's level): the normal
 #: level with / without the learned evaluations (`engine.ai.learned`), to measure what they add.
 #: `ismcts` (arena and benches only, not yet a level): the information-set tree search
 #: (`engine.ai.ismcts`) with its game's default budget; `ismcts:N` the same with N iterations.
+#: `puct` (and `puct:N`; arena and benches only) the same tree search selecting by PUCT with the
+#: game's heuristic as its prior (`engine.ai.ismcts_tree`); `puct-deep` with the prior below the
+#: root only (the root's moves by UCB, as `ismcts`).
 TREE_KIND = "ismcts"
+PUCT_KIND = "puct"
+PUCT_DEEP_KIND = "puct-deep"
+TREE_KINDS = (TREE_KIND, PUCT_KIND)
 
 
 def tree_iterations(kind: str) -> int | None:
-    """N of a kind `ismcts:N` (a positive integer), else None."""
+    """N of a kind `ismcts:N` or `puct:N` (a positive integer), else None."""
     head, sep, tail = kind.partition(":")
-    if head != TREE_KIND or not sep or not tail.isdigit() or int(tail) < 1:
+    if head not in TREE_KINDS or not sep or not tail.isdigit() or int(tail) < 1:
         return None
     return int(tail)
 
 
 def is_kind(kind: str) -> bool:
-    """Whether `kind` names a bot: one of `KINDS`, or `ismcts:N`."""
+    """Whether `kind` names a bot: one of `KINDS`, or `ismcts:N` / `puct:N`."""
     return kind in KINDS or tree_iterations(kind) is not None

@@ -15,6 +15,7 @@ import functools
 import json
 import logging
 import random
+import time
 
 import pytest
 
@@ -47,6 +48,9 @@ def _choice_positions(game_name: str, count: int, seed: int) -> list:
 
 
 def _bot(game_name: str, seed: int, budget: TreeBudget, **kw) -> IsmctsBot:
+    """The tree bot, its safety net on CPU time unless told (on a loaded machine a starved
+    process's wall clock could cut a tiny search, and two runs would differ)."""
+    kw.setdefault("clock", time.process_time)
     return IsmctsBot(make_tree_game(game_name, seed), seed, budget, **kw)
 
 
@@ -190,8 +194,8 @@ def test_identical_for_one_and_two_worker_processes(game_name, pool2):
     states = _choice_positions(game_name, 4, 5)
 
     def run(pool):
-        bot = IsmctsBot(make_tree_game(game_name, 4), 4, SPLIT, pool=pool,
-                        factory=functools.partial(make_tree_game, game_name, 4))
+        bot = IsmctsBot(make_tree_game(game_name, 4), 4, SPLIT, clock=time.process_time,
+                        pool=pool, factory=functools.partial(make_tree_game, game_name, 4))
         out = []
         for state in states:
             action = bot.choose(state.observation(state.to_act), state.legal_actions())
