@@ -67,6 +67,16 @@ def saved_on_disk(db: Path) -> str | None:
     return None if row is None else row[0]
 
 
+def rest_of_output(proc: subprocess.Popen[str]) -> tuple[str, str]:
+    """What the ended process still had for us, stdout and stderr, read through the pipes' text
+    buffers: `communicate()` reads the file descriptors beneath them, and so loses the lines an
+    earlier `readline()` had already read ahead (on a loaded machine, a "saved" line or two:
+    the disk then looked two saves ahead of the last one printed)."""
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.wait(timeout=30)
+    return proc.stdout.read(), proc.stderr.read()
+
+
 @pytest.fixture(scope="module")
 def reference() -> tuple[list[str], str]:
     import io
@@ -101,7 +111,7 @@ def test_sigkill_50_times_resumes_at_the_last_saved_action(tmp_path: Path,
         moment = rng.uniform(0.0, 0.3)
         time.sleep(moment)
         proc.send_signal(signal.SIGKILL)
-        out, err = proc.communicate(timeout=30)
+        out, err = rest_of_output(proc)
         out = first + out
         assert proc.returncode == -signal.SIGKILL, f"kill {kill}: ended by itself: {err}"
         lines = out.splitlines()
@@ -145,7 +155,7 @@ def test_sigterm_saves_and_exits_0(tmp_path: Path) -> None:
     while seen < 5 and time.monotonic() < deadline:  # let it play a few actions
         seen += proc.stdout.readline().startswith("saved ")
     proc.send_signal(signal.SIGTERM)
-    rest, err = proc.communicate(timeout=30)
+    rest, err = rest_of_output(proc)
     assert proc.returncode == 0, err
     lines = rest.splitlines()
     assert lines[-1] == "stopped"
