@@ -5,8 +5,9 @@ line translated and filled in, seats and teams named as on the table, none shown
 from __future__ import annotations
 
 from engine.result import DealResult, Line, MatchResult, SideScore
-from ui.table import summary
-from ui.table.seats import seat_name, team_name
+from ui.table import seats, summary
+from ui.table.seats import seat_markup as seat_name
+from ui.table.seats import team_markup as team_name
 
 TRICKS = "{team}: {tricks} tricks"
 
@@ -76,3 +77,18 @@ def test_deal_outcome_compares_with_the_best_other_side() -> None:
     assert summary.deal_outcome(chan, 2) == ("win", 39)
     drawn = DealResult(sides=tuple(SideScore((s,), 0) for s in range(4)), winners=())
     assert summary.deal_outcome(drawn, 0) == ("draw", 0)
+
+
+def test_names_are_escaped_in_the_markup_lines_only() -> None:
+    """A name is text: plain where a label is plain, escaped where it is markup (issue 33)."""
+    seats.use_names(["[b]Bo[/b]", "Tom & Jerry", "", ""], None)
+    try:
+        assert seats.seat_name(0) == "[b]Bo[/b]" and seats.team_name(1) == "Tom & Jerry's team"
+        assert seats.seat_markup(0) == "&bl;b&br;Bo&bl;/b&br;"
+        assert seats.team_markup(1) == "[color=ff8a50]Tom &amp; Jerry's team[/color]"
+        lines = summary.result_lines(teams_deal(), None)
+        assert "[b][color=5aa0ff]&bl;b&br;Bo&bl;/b&br;'s team[/color] wins the deal.[/b]" in lines
+        assert "Trick 1: &bl;b&br;Bo&bl;/b&br; wins" in lines
+        assert summary.side_name(teams_deal().sides, 0) == "[b]Bo[/b]'s team"  # the chart's
+    finally:
+        seats.use_names([])

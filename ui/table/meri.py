@@ -102,7 +102,7 @@ class MeriTableScreen(TrickTableScreen):
         self.okie = CODES[obs.okie]
         self.trump_text = trf("Trump: {suit}", suit=SUIT_NAMES[obs.trump])
         self.side_text = card_names.cards_text("meri", obs.side)
-        self.team_texts = [team_name(0, colour=False), team_name(1, colour=False)]
+        self.team_texts = [team_name(0), team_name(1)]
         self.score_us, self.score_them = obs.team_scores
         self.match_us, self.match_them = (side.score for side in standing.sides)
         self.can_review = bool(obs.tricks)

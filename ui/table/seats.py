@@ -5,6 +5,11 @@ and placing seat badges around a table area.
 with no seat on this screen, or several (pass-and-play), every seat goes by its name and a team
 by its first seat's name ("Linh's team"), never "You" / "Your team". Seats without a name are
 "AI n" (numbered as the engine numbers them). Teams (Meri, Tractor) are seat parity.
+
+A name is text, never markup (players type names on the seating screen and on their phones,
+brackets and all). The rule: `seat_name` and `team_name` are plain text, for plain labels;
+text that goes into a markup label (`markup: True`) gets a name only through `seat_markup` /
+`team_markup`, which escape it with `as_markup`, the one place user-given text is escaped.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kivy.metrics import dp
+from kivy.utils import escape_markup
 
 from ui.i18n import tr, trf
 
@@ -36,21 +42,36 @@ def you() -> int | None:
     return YOU[0]
 
 
+def as_markup(text: str) -> str:
+    """`text` (a name, or words holding one) escaped for a markup label: its `&`, `[` and `]`
+    drawn as themselves (`kivy.utils.escape_markup`)."""
+    return str(escape_markup(text))
+
+
 def seat_name(seat: int) -> str:
+    """The seat's name as plain text (for plain labels; `seat_markup` for markup)."""
     if seat < len(NAMES) and NAMES[seat]:
         return NAMES[seat]
     return tr("You") if seat == YOU[0] else trf("AI {n}", n=seat)
 
 
-def team_name(team: int, colour: bool = True) -> str:
+def seat_markup(seat: int) -> str:
+    """The seat's name for a markup label: escaped, drawn as typed."""
+    return as_markup(seat_name(seat))
+
+
+def team_name(team: int) -> str:
     """"Your team" / "Other team" when this screen plays one seat; else "NAME's team" after the
-    team's first seat; in the team's colour (Kivy markup) unless `colour` is False."""
+    team's first seat; plain text (`team_markup` for markup)."""
     mine = YOU[0]
     if mine is not None:
-        label = tr("Your team") if team == mine % 2 else tr("Other team")
-    else:
-        label = trf("{name}'s team", name=seat_name(team))
-    return f"[color={TEAM_COLOURS[team]}]{label}[/color]" if colour else label
+        return tr("Your team") if team == mine % 2 else tr("Other team")
+    return trf("{name}'s team", name=seat_name(team))
+
+
+def team_markup(team: int) -> str:
+    """The team's name for a markup label: escaped, in the team's colour."""
+    return f"[color={TEAM_COLOURS[team]}]{as_markup(team_name(team))}[/color]"
 
 
 def turned(places: Sequence[Any], viewer: int) -> list[Any]:

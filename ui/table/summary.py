@@ -1,7 +1,8 @@
 """The end-of-deal summary of every table, drawn from the engine's typed results in one place.
 
 `result_lines(deal, match)` turns a `DealResult` and a `MatchResult` (engine/result.py) into the
-panel's markup lines, the key facts first: who won the deal, every side's score, the match
+panel's markup lines (every name in them escaped, `seats.seat_markup`: a name is text), the
+key facts first: who won the deal, every side's score, the match
 standing (with every side's recap once the match is over), then why (the deal's own
 explanation lines). A `Line` is an English msgid with
 `{name}` fields; it is translated here, at drawing time, so a language switch redraws it, and
@@ -19,7 +20,7 @@ from typing import Any
 
 from engine.result import SEAT_FIELDS, SIDE_FIELDS, DealResult, Line, MatchResult, SideScore
 from ui.i18n import tr, trf
-from ui.table.seats import seat_name, team_name, you
+from ui.table.seats import seat_markup, seat_name, team_markup, team_name, you
 
 #: Formats one argument value before it is filled in: (field name, value) -> shown value. The
 #: Meri table names its cards this way (`KSu` -> `Koppu Sota`).
@@ -36,19 +37,28 @@ def _bold(text: str) -> str:
 
 
 def render(lines: Iterable[Line], value: ValueFormat | None = None) -> list[str]:
-    """Each explanation line translated and filled in, seats and teams named as on the table."""
+    """Each explanation line translated and filled in, seats and teams named as on the table:
+    markup, its names escaped."""
     out = []
     for line in lines:
         if value is not None:
             line = Line(line.text, {k: value(k, v) for k, v in line.args.items()})
-        out.append(line.render(tr, seat_name=seat_name, side_name=team_name))
+        out.append(line.render(tr, seat_name=seat_markup, side_name=team_markup))
     return out
 
 
 def side_name(sides: tuple[SideScore, ...], index: int) -> str:
-    """A side in words: its team's name where sides are teams, else its one player's name."""
+    """A side in words, plain text: its team's name where sides are teams, else its one
+    player's name."""
     side = sides[index]
     return team_name(index) if len(side.seats) > 1 else seat_name(side.seats[0])
+
+
+def side_markup(sides: tuple[SideScore, ...], index: int) -> str:
+    """A side in words for a markup label: its team's name in its colour, or its one player's
+    name, escaped."""
+    side = sides[index]
+    return team_markup(index) if len(side.seats) > 1 else seat_markup(side.seats[0])
 
 
 def _names(line: Line, side: SideScore, index: int) -> bool:
@@ -60,14 +70,15 @@ def _names(line: Line, side: SideScore, index: int) -> bool:
 def side_lines(sides: tuple[SideScore, ...], value: ValueFormat | None = None,
                standing: bool = False) -> list[str]:
     """Every side's explanation lines. A side whose lines do not say whose they are gets one
-    line led by its name (with its score in a match `standing`): "AI 1: Pays 13 to You"."""
+    line led by its name (with its score in a match `standing`): "AI 1: Pays 13 to You".
+    Markup, names escaped."""
     out = []
     for index, side in enumerate(sides):
         texts = render(side.lines, value)
         if all(_names(line, side, index) for line in side.lines):
             out += texts
             continue
-        name = side_name(sides, index)
+        name = side_markup(sides, index)
         if standing:
             name += f" ({side.score})"
         out.append(f"{name}: " + ", ".join(texts) if texts else name)
@@ -75,13 +86,14 @@ def side_lines(sides: tuple[SideScore, ...], value: ValueFormat | None = None,
 
 
 def winner_line(deal: DealResult) -> str:
-    """Who won the deal, or "" on a drawn deal (the game's own lines say how it was drawn)."""
+    """Who won the deal, or "" on a drawn deal (the game's own lines say how it was drawn):
+    markup, names escaped."""
     if not deal.winners:
         return ""
     mine = you()  # "You" only when this screen plays one seat; else every winner by name
     if mine is not None and [deal.sides[w].seats for w in deal.winners] == [(mine,)]:
         return tr("You win the deal.")
-    names = [side_name(deal.sides, w) for w in deal.winners]
+    names = [side_markup(deal.sides, w) for w in deal.winners]
     return trf("{winner} wins the deal.", winner=", ".join(names))
 
 

@@ -14,7 +14,6 @@ makes at most `cardrows.NEW_PER_FRAME` card views a frame), so a frame makes a h
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -50,11 +49,6 @@ NEUTRAL = (0.55, 0.57, 0.6, 1)
 CARD_DP = {"meri": 74.0, "tractor": 66.0, "chan": 92.0}
 HAND_DP = {"chan": 108.0}  # a whole hand (a group with sub-groups) a little larger
 FULL_WIDTH = 7  # groups of more cards than this take a whole row
-
-
-def plain(text: str) -> str:
-    """`text` without its markup tags (a chart's legend draws names as plain text)."""
-    return re.sub(r"\[/?(?:b|i|u|color)(?:=[^\]]*)?\]", "", text)
 
 
 def tone(side: int | None) -> tuple[float, float, float, float]:
@@ -308,7 +302,7 @@ class SummaryBody(StackLayout):
         fit()
         self.fbind("width", fit)
         self._bound.append(fit)
-        self._words(lambda: setattr(chip, "name", summary.side_name(deal.sides, index)))
+        self._words(lambda: setattr(chip, "name", summary.side_markup(deal.sides, index)))
         return chip
 
     def _climb(self, deal: DealResult, climb: Climb) -> Widget:
@@ -316,7 +310,7 @@ class SummaryBody(StackLayout):
         row = ClimbRow(change=signed(steps) if steps else "", tone=list(tone(climb.side)),
                        rungs=list(deal.rungs), before=climb.before, after=climb.after,
                        size_hint=(1, None), height=dp(44))
-        self._words(lambda: setattr(row, "name", summary.side_name(deal.sides, climb.side)))
+        self._words(lambda: setattr(row, "name", summary.side_markup(deal.sides, climb.side)))
         return row
 
     def _tile(self, group: CardGroup) -> Widget:
@@ -358,8 +352,7 @@ class SummaryBody(StackLayout):
         def words() -> None:
             notes = summary.render(match.lines[:1], self._value)
             box.text = notes[0] if notes else tr("Match")
-            chart.names = [plain(summary.side_name(match.sides, i))
-                           for i in range(len(match.sides))]
+            chart.names = [summary.side_name(match.sides, i) for i in range(len(match.sides))]
 
         self._words(words)
         self.chart = chart

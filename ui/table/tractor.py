@@ -149,8 +149,8 @@ class TractorTableScreen(TrickTableScreen):
         self._set_choices([])
 
     def show(self, state: Any, obs: Any) -> None:
-        self.levels_text = trf("Levels: {us} {a} · {them} {b}", us=team_name(0, colour=False),
-                               a=level_name(obs.levels[0]), them=team_name(1, colour=False),
+        self.levels_text = trf("Levels: {us} {a} · {them} {b}", us=team_name(0),
+                               a=level_name(obs.levels[0]), them=team_name(1),
                                b=level_name(obs.levels[1]))
         self.trump_text = view.trump_line(obs)
         self._points(obs)
@@ -220,7 +220,7 @@ class TractorTableScreen(TrickTableScreen):
             return
         attackers = 1 - obs.dealer % 2
         self.points_text = trf("{team} (attackers): {points} points",
-                               team=team_name(attackers, colour=False), points=obs.points)
+                               team=team_name(attackers), points=obs.points)
         self.point_codes = [CODES[k] for k in view.point_cards(obs)]
 
     def _kitty(self, obs: Any) -> None:
