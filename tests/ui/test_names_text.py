@@ -17,8 +17,8 @@ from kivy.uix.label import Label
 
 from engine.ai.why import RULES, Why
 from tests.ui.tablesim import finish_with_bots
-from tests.ui.test_remote_seats import Player, free_port, seat_phones
-from tests.ui.uitools import pump, settle, tap, wait_for
+from tests.ui.test_remote_seats import Player, free_port
+from tests.ui.uitools import pump, settle, wait_for
 from ui.remote.settings import NetworkSettings
 from ui.table.why import WhyPanel, panel_lines
 
@@ -35,6 +35,12 @@ PHONE_SEATS = (1, 3)
 #: The tags Kivy's markup acts on (kivy/core/text/markup.py): any other `[…]` is drawn as is.
 TAG = re.compile(r"\[/?(?:b|i|u|s|sub|sup|size|color|font|font_family|font_context|"
                  r"font_features|text_language|ref|anchor)(?:=[^\]]*)?\]")
+
+
+def press(button: Any) -> None:
+    """A button's own action (its `on_release`), then a frame."""
+    button.dispatch("on_release")
+    pump(1)
 
 
 def shown_text(label: Label) -> str:
@@ -79,23 +85,31 @@ def check_names(root: Any, where: str) -> dict[int, set[bool]]:
 def test_markup_looking_names_show_as_typed(make_app: Any, game_name: str) -> None:
     net = NetworkSettings(enabled=True, port=free_port(), grace_seconds=30.0, bind="127.0.0.1")
     app = make_app(pace=0, network=net)
-    seating = seat_phones(app, game_name, list(PHONE_SEATS))
-    tap(seating.rows[2].kind_button)  # AI -> this screen: pass-and-play, names, never "You"
+    app.open_seating(game_name)  # Home's Play
+    seating = app.root.get_screen("seating")
+    wait_for(lambda: app.root.current == "seating" and len(seating.rows) >= 4, seconds=10,
+             what=f"the seating screen ({app.root.current}, {len(seating.rows)} rows)")
+    for seat in PHONE_SEATS:
+        while seating.plans[seat].kind != "phone":  # this screen / AI -> ... -> phone
+            press(seating.rows[seat].kind_button)
+    press(seating.rows[2].kind_button)  # AI -> this screen: pass-and-play, names, never "You"
     for seat in SCREEN_SEATS:
         seating.rows[seat].name_input.text = NAMES[seat]
     settle()
     assert [p.kind for p in seating.plans[:4]] == ["screen", "phone", "screen", "phone"]
     phones = seating.phones
+    wait_for(lambda: phones is not None and phones.listening, seconds=10, what="the server")
     players = {seat: Player(net.port) for seat in PHONE_SEATS}
     try:
         for seat, player in players.items():
             player.join(phones.server.token, seat, NAMES[seat])
         wait_for(lambda: phones.joined() == set(PHONE_SEATS), seconds=10, what="the phones")
-        tap(seating.ids.play_button)
+        press(seating.ids.play_button)
         pump(3)
         table = app.root.get_screen(game_name)
         assert app.root.current == game_name
-        assert [table.badges[s].name for s in range(4)] == [NAMES[s] for s in range(4)]
+        badges = table.seats if game_name == "chan" else table.badges
+        assert [badges[s].name for s in range(4)] == [NAMES[s] for s in range(4)]
         check_names(table, "table")  # the cover "I'm NAME", the badges, who is to play
 
         finish_with_bots(table)
