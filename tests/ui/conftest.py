@@ -94,6 +94,7 @@ def make_app(window: Any) -> Iterator[Callable[..., Any]]:
         if network is not None:
             services.network = network  # ui.remote.settings.NetworkSettings (phones)
         app = ParlorApp(services, seed=seed)
+        forget_kv_app()
         app.pace = pace
         app.ai_level = ai_level  # the quick bots: tests check the table, not the AI
         app.bot_process = False  # in-process bots: no child process per test (see test_botproc)
@@ -107,6 +108,16 @@ def make_app(window: Any) -> Iterator[Callable[..., Any]]:
     yield make
     teardown()
     pump(1)
+
+
+def forget_kv_app() -> None:
+    """Make kv's `app` mean the newest app. Kivy's proxy keeps the first app it resolved until
+    that app's `on_stop`; a frame that evaluated a kv rule of the last test's app after its
+    `on_stop` (a phone server's callback, say) held it again, and the next test's home Play
+    then opened the old app's seating."""
+    from kivy.lang.parser import global_idmap
+
+    object.__setattr__(global_idmap["app"], "_obj", None)
 
 
 @pytest.fixture(autouse=True)

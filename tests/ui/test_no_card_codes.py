@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.ui.tablesim import wait_turn
-from tests.ui.uitools import pump, tap
+from tests.ui.uitools import pump, tap, visible_labels
 from ui.card_names import CODE_PATTERNS
 from ui.i18n import LANGUAGES
 
@@ -24,21 +24,7 @@ LANGS = list(LANGUAGES)
 
 def shown_texts(root: Any) -> list[str]:
     """The text of every label and button a person can see under `root`."""
-    from kivy.uix.label import Label
-
-    out = []
-    for widget in root.walk(restrict=True):
-        if not isinstance(widget, Label) or not widget.text or widget.width < 2:
-            continue
-        node, visible = widget, True
-        while node is not None and node.parent is not node:
-            if getattr(node, "opacity", 1) <= 0:
-                visible = False
-                break
-            node = node.parent
-        if visible:
-            out.append(widget.text)
-    return out
+    return [widget.text for widget in visible_labels(root)]
 
 
 def codes_shown(root: Any, game: str, where: str) -> list[str]:

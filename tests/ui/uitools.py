@@ -49,11 +49,12 @@ def wait_for(condition: Callable[[], bool], seconds: float = 20.0, what: str = "
         pump(1)
 
 
-def cut_labels(root: Any) -> list[str]:
-    """Visible labels whose rendered text is larger than their box (cut off), described."""
+def visible_labels(root: Any) -> list[Any]:
+    """The labels and buttons with text under `root` that a person can see (no transparent
+    widget above them, wider than a sliver)."""
     from kivy.uix.label import Label
 
-    bad = []
+    out = []
     for widget in root.walk(restrict=True):
         if not isinstance(widget, Label) or not widget.text or widget.width < 2:
             continue
@@ -63,8 +64,15 @@ def cut_labels(root: Any) -> list[str]:
                 visible = False
                 break
             node = node.parent
-        if not visible:
-            continue
+        if visible:
+            out.append(widget)
+    return out
+
+
+def cut_labels(root: Any) -> list[str]:
+    """Visible labels whose rendered text is larger than their box (cut off), described."""
+    bad = []
+    for widget in visible_labels(root):
         widget.texture_update()
         if widget.text_size[0] is not None and not widget.markup:
             room = widget.text_size[0]
