@@ -218,15 +218,20 @@ def build_base(runner: Runner, cache: Path, flavour: Flavour, rebuild: bool = Fa
     mirror = host_mirror()
     runner.say(f"building {base} from {mirror}")
     include = f"{BASE_PACKAGES},{flavour.kernel_package}"
-    if flavour.native:
-        runner.run(["debootstrap", f"--arch={flavour.arch}", "--variant=minbase",
-                    f"--include={include}", SUITE, str(new), mirror], timeout=3600)
-    else:
-        runner.run(["debootstrap", "--foreign", f"--arch={flavour.arch}", "--variant=minbase",
-                    f"--include={include}", SUITE, str(new), mirror], timeout=3600)
-        in_chroot(runner, new, "/debootstrap/debootstrap --second-stage", timeout=7200)
-    configure_apt(new, "parlor-vm")
-    in_chroot(runner, new, "apt-get update -qq && apt-get clean")
+    try:
+        if flavour.native:
+            runner.run(["debootstrap", f"--arch={flavour.arch}", "--variant=minbase",
+                        f"--include={include}", SUITE, str(new), mirror], timeout=3600)
+        else:
+            runner.run(["debootstrap", "--foreign", f"--arch={flavour.arch}",
+                        "--variant=minbase", f"--include={include}", SUITE, str(new), mirror],
+                       timeout=3600)
+            in_chroot(runner, new, "/debootstrap/debootstrap --second-stage", timeout=7200)
+        configure_apt(new, "parlor-vm")
+        in_chroot(runner, new, "apt-get update -qq && apt-get clean")
+    except BaseException:  # a half-built root file system is not kept (nor reused)
+        subprocess.run(["rm", "-rf", "--one-file-system", str(new)], check=False)
+        raise
     (new / ".boot-check").write_text(recipe + "\n")
     subprocess.run(["rm", "-rf", "--one-file-system", str(base)], check=True)
     new.rename(base)
