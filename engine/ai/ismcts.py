@@ -37,7 +37,15 @@ from typing import Any
 
 from engine.ai.ismcts_games import TreeGame
 from engine.ai.ismcts_tree import RootStats, grow
-from engine.ai.search import SAFETY, SAFETY_SECONDS, Weighed, Weighing, WorldSource, world_rng
+from engine.ai.search import (
+    SAFETY,
+    SAFETY_SECONDS,
+    LastDecision,
+    Weighed,
+    Weighing,
+    WorldSource,
+    world_rng,
+)
 from engine.game import Action
 
 
@@ -105,7 +113,7 @@ class TreeJob:
                     self.deadline or 0.0, budget.stop_early, budget.prior, budget.prior_root)
 
 
-class IsmctsBot:
+class IsmctsBot(LastDecision):
     """The tree search behind the common `choose(observation, legal_actions)` interface.
 
     `clock` only measures the safety net. With a `pool` of size > 1 and a `factory` (how a worker
@@ -126,16 +134,11 @@ class IsmctsBot:
         self.clock = clock
         self.pool = pool
         self.factory = factory
-        self.last_worlds = 0
-        self.last_playouts = 0
-        self.last_cut = False
-        self.last_weighing: Weighing | None = None
+        self.forget_last()
 
     def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
         cands = self.game.root_moves(observation, legal_actions, self.rng)
-        self.last_worlds = self.last_playouts = 0
-        self.last_cut = False
-        self.last_weighing = None
+        self.forget_last()
         if len(cands) == 1:
             return cands[0]
         stats = self._search(observation, tuple(cands))

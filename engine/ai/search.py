@@ -324,7 +324,24 @@ class Tally:
         return Weighing(tuple(rows), cands[chosen], self.worlds, self.playouts, cut)
 
 
-class SearchBot:
+class LastDecision:
+    """What a searching bot tells of its last decision (this search and `engine.ai.ismcts`'s):
+    `last_worlds` and `last_playouts` the work it did, `last_cut` whether the safety net stopped
+    it, `last_weighing` what it weighed (None with one candidate)."""
+
+    last_worlds: int
+    last_playouts: int
+    last_cut: bool
+    last_weighing: Weighing | None
+
+    def forget_last(self) -> None:
+        """Before a decision (and at the start): nothing weighed yet."""
+        self.last_worlds = self.last_playouts = 0
+        self.last_cut = False
+        self.last_weighing = None
+
+
+class SearchBot(LastDecision):
     """The search bot behind the common `choose(observation, legal_actions)` interface.
 
     `clock` only measures the safety net (`Budget.seconds`): the decisions do not depend on it.
@@ -351,16 +368,11 @@ class SearchBot:
         self.clock = clock
         self.pool = pool
         self.factory = factory
-        self.last_worlds = 0
-        self.last_playouts = 0
-        self.last_cut = False
-        self.last_weighing: Weighing | None = None
+        self.forget_last()
 
     def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
         cands = self.adapter.candidates(observation, legal_actions, self.rng)
-        self.last_worlds = self.last_playouts = 0
-        self.last_cut = False
-        self.last_weighing = None
+        self.forget_last()
         if len(cands) == 1:
             return cands[0]
         tally, chosen = self._search(observation, tuple(cands))
