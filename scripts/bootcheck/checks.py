@@ -189,6 +189,7 @@ class Check:
                     timeout: float, what: str, bar: float = HOME_SIMILAR,
                     ignore: tuple[int, int] | None = None) -> float:
         """Wait until the screen matches one of `references`; seconds since power-on."""
+        timeout *= self.flavour.patience
         deadline = time.monotonic() + timeout
         best = 0.0
         shot = machine.folder / "screen.ppm"
@@ -366,7 +367,7 @@ class Save:
 
 def next_save(machine: Machine, before: int, seconds: float) -> Save | None:
     """The first save after the first `before` of this boot, within `seconds`; else None."""
-    deadline = time.monotonic() + seconds
+    deadline = time.monotonic() + seconds * machine.flavour.patience
     while time.monotonic() < deadline:
         shown = saves_shown(machine)
         if len(shown) > before:

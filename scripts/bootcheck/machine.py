@@ -141,9 +141,11 @@ class Result:
 class Agent(Channel):
     """The QEMU guest agent: run commands in the guest as root and read their output."""
 
-    def __init__(self, path: Path, timeout: float = 400.0) -> None:
+    def __init__(self, path: Path, timeout: float = 400.0, patience: float = 1.0) -> None:
         super().__init__(path)
+        self.patience = patience  # every wait for the guest is this many times longer
         self._id = int(time.time()) % 100000
+        timeout *= patience
         deadline = time.monotonic() + timeout
         while not self._sync():
             if time.monotonic() > deadline:
@@ -192,6 +194,7 @@ class Agent(Channel):
         if stdin is not None:
             arguments["input-data"] = base64.b64encode(stdin.encode()).decode()
         pid = self.call("guest-exec", **arguments)["pid"]
+        timeout *= self.patience
         deadline = time.monotonic() + timeout
         while True:
             status = self.call("guest-exec-status", pid=pid)
@@ -285,7 +288,7 @@ class Machine:
     @property
     def agent(self) -> Agent:
         if self._agent is None:
-            self._agent = Agent(self.folder / "qga.sock")
+            self._agent = Agent(self.folder / "qga.sock", patience=self.flavour.patience)
         return self._agent
 
     def running(self) -> bool:
@@ -303,6 +306,7 @@ class Machine:
     def wait_journal(self, pattern: str, timeout: float, after: int = 0) -> float:
         """Wait until `pattern` appears in this boot's console output after character `after`;
         the seconds since power-on."""
+        timeout *= self.flavour.patience
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if pattern in self.journal()[after:]:
@@ -366,6 +370,7 @@ class Machine:
     def wait_off(self, timeout: float) -> int:
         """Wait for the guest to power itself off (QEMU exits); its exit status."""
         assert self.process is not None
+        timeout *= self.flavour.patience
         try:
             status = self.process.wait(timeout)
         except subprocess.TimeoutExpired:
