@@ -159,9 +159,10 @@ def shoot_code(out: Path, size: str, lang: str) -> Path:
     path = out / f"phone-code-{lang}.png"
     plans = [SeatPlan("phone", NAMES[0]), SeatPlan("ai"), SeatPlan("phone"), SeatPlan("ai")]
     with serving(Session.new("tractor", 3), plans) as (port, _token), chromium(size) as driver:
-        driver.get(f"http://127.0.0.1:{port}/")
+        driver.get(f"http://127.0.0.1:{port}/#lang={lang}")  # (a phone: its browser's language)
         field = until(driver, lambda d: d.find_element(By.ID, "code-input"))
-        until(driver, lambda d: d.find_element(By.ID, "code-go").text)
+        until(driver, lambda d: d.find_element(By.ID, "code-go").text not in ("", "Join")
+              or lang == "en")
         field.send_keys("48")
         driver.save_screenshot(str(path))
     return path

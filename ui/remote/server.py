@@ -1,7 +1,8 @@
 """The phone server: the page over HTTP and the protocol over a WebSocket, on one port.
 
 Library: `websockets` (asyncio). One small pure-Python package with no dependencies serves
-both halves: its `process_request` hook answers the three static files of the page, its
+both halves: its `process_request` hook answers the page's files (the page, its card sheets and
+its words: a fixed table read at start, never a path joined to a folder), its
 WebSocket layer enforces the frame size limit and keeps connections alive with pings (a phone
 that sleeps is noticed), and its client is what the tests connect with. The event loop runs on
 one background thread (`start`/`stop`); the game is only ever touched on the owner thread,

@@ -543,7 +543,8 @@
     saved.lang = lang;
     save();
     document.documentElement.lang = lang;
-    if (state) send({ type: 'lang', lang: lang });
+    if (!token) showCode();  // the table code's form: its words in the new language
+    else if (state) send({ type: 'lang', lang: lang });
     else send({ type: 'hello', token: token, lang: lang });
   });
   document.documentElement.lang = lang;
