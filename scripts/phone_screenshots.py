@@ -4,9 +4,11 @@
         [--game tractor --game meri --game chan] [--lang en]
 
 For each game, bots play a real deal until seat 0 (a phone) faces a play with cards on the
-table; the phone server then runs on 127.0.0.1 and Debian's `chromium` opens the join URL for
-seat 0 and takes the picture; the seat chooser is also shown after a join with a name
-another seat has (typed and tapped through selenium and chromedriver). Needs `chromium` (scripts/system-deps.sh installs it).
+table; the phone server then runs on 127.0.0.1 and Debian's `chromium` (driven by selenium and
+chromedriver, the phone's size emulated) opens the join URL for seat 0, picks a card and takes
+the picture. Also each game's seat chooser (every seat's number, team and whether it is free),
+the table code's form (a phone that cannot scan), and the seat chooser after a join with a
+name another seat has. Needs `chromium` and `chromedriver` (scripts/system-deps.sh).
 """
 
 from __future__ import annotations
@@ -15,9 +17,7 @@ import argparse
 import contextlib
 import random
 import shutil
-import subprocess
 import sys
-import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -93,64 +93,94 @@ def serving(session: Session, plans: list[SeatPlan]) -> Iterator[tuple[int, str]
         thread.join(5)
 
 
-def shoot(game: str, out: Path, size: str, lang: str, seed: int = 3, join: bool = False) -> Path:
-    """One picture: seat 0's page mid-deal, or (`join`) the seat chooser a scan opens."""
-    session = advance(game, seed)
-    players = session.game.players
-    plans = [SeatPlan("phone", NAMES[0])] + [
-        SeatPlan("phone" if s == 2 else "ai", NAMES[s] if s == 2 else "") for s in range(1, players)]
-    path = out / (f"phone-join-{lang}.png" if join else f"phone-{game}-{lang}.png")
-    width, height = size.split("x")
-    with serving(session, plans) as (port, token), \
-            tempfile.TemporaryDirectory(prefix="parlor-chromium-") as profile:
-        url = join_url("127.0.0.1", port, token, None if join else 0) + f"&lang={lang}"
-        subprocess.run(
-            [browser(), "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-             "--no-first-run", "--disable-extensions", f"--user-data-dir={profile}",
-             f"--window-size={width},{height}", "--force-device-scale-factor=1",
-             "--virtual-time-budget=3000", f"--screenshot={path}", url],
-            check=True, timeout=90, capture_output=True)
-    return path
-
-
-def shoot_taken_name(out: Path, size: str, lang: str) -> Path | None:
-    """The seat chooser after joining with a name another seat has (the `name` error): typed and
-    tapped through selenium and Debian's chromedriver; None (with a line) where they are absent."""
+@contextlib.contextmanager
+def chromium(size: str) -> Iterator[Any]:
+    """Debian's headless Chromium through selenium and chromedriver, emulating a phone of
+    `size` (CSS pixels, device scale 1); SystemExit where they are absent."""
     driver_path = shutil.which("chromedriver")
     try:
         from selenium import webdriver
         from selenium.webdriver.chrome.options import Options
         from selenium.webdriver.chrome.service import Service
-        from selenium.webdriver.common.by import By
-        from selenium.webdriver.support.ui import WebDriverWait
     except ImportError:
         driver_path = None
     if driver_path is None:
-        print("skipped the taken-name picture: needs selenium and chromedriver (make test-setup)")
-        return None
-    path = out / f"phone-join-name-{lang}.png"
-    plans = [SeatPlan("phone", NAMES[0]), SeatPlan("ai"), SeatPlan("phone"), SeatPlan("ai")]
+        raise SystemExit("needs selenium and Debian's chromedriver (make test-setup)")
     options = Options()
     for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
                 "--no-first-run", "--disable-extensions", "--force-device-scale-factor=1",
                 f"--window-size={size.replace('x', ',')}"):
         options.add_argument(arg)
     options.binary_location = browser()
-    with serving(Session.new("tractor", 3), plans) as (port, token):
-        driver = webdriver.Chrome(options=options, service=Service(driver_path))
-        try:  # headless windows have a minimum width: the phone's size is emulated instead
-            width, height = (int(v) for v in size.split("x"))
-            driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
-            driver.get(join_url("127.0.0.1", port, token) + f"&lang={lang}")
-            wait = WebDriverWait(driver, 20)
-            buttons = wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#seat-list button"))
-            driver.find_element(By.ID, "name").send_keys(NAMES[0])
-            buttons[-1].click()
-            wait.until(lambda d: d.find_element(By.ID, "status").text)
-            driver.save_screenshot(str(path))
-        finally:
-            driver.quit()
+    driver = webdriver.Chrome(options=options, service=Service(driver_path))
+    try:  # headless windows have a minimum width: the phone's size is emulated instead
+        width, height = (int(v) for v in size.split("x"))
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+        yield driver
+    finally:
+        driver.quit()
+
+
+def until(driver: Any, condition: Any) -> Any:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, 20).until(condition)
+
+
+def shoot(game: str, out: Path, size: str, lang: str, seed: int = 3, join: bool = False) -> Path:
+    """One picture: seat 0's page mid-deal with a card picked (the thumb's next tap: the
+    action button), or (`join`) the seat chooser a scan opens."""
+    from selenium.webdriver.common.by import By
+
+    session = advance(game, seed)
+    players = session.game.players
+    plans = [SeatPlan("phone", NAMES[0])] + [
+        SeatPlan("phone" if s == 2 else "ai", NAMES[s] if s == 2 else "") for s in range(1, players)]
+    path = out / (f"phone-join-{game}-{lang}.png" if join else f"phone-{game}-{lang}.png")
+    with serving(session, plans) as (port, token), chromium(size) as driver:
+        driver.get(join_url("127.0.0.1", port, token, None if join else 0) + f"&lang={lang}")
+        if join:
+            until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#seat-list button"))
+        else:
+            cards = until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#hand .playable"))
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", cards[-1])
+            cards[-1].click()  # picked: the action button waits under the thumb
+            until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#hand .picked"))
+        driver.execute_script("return new Promise((done) => setTimeout(done, 300))")
+        driver.save_screenshot(str(path))
+    return path
+
+
+def shoot_code(out: Path, size: str, lang: str) -> Path:
+    """The table code's form (the kiosk's address typed, no QR scan), the code typed in."""
+    from selenium.webdriver.common.by import By
+
+    path = out / f"phone-code-{lang}.png"
+    plans = [SeatPlan("phone", NAMES[0]), SeatPlan("ai"), SeatPlan("phone"), SeatPlan("ai")]
+    with serving(Session.new("tractor", 3), plans) as (port, _token), chromium(size) as driver:
+        driver.get(f"http://127.0.0.1:{port}/#lang={lang}")  # (a phone: its browser's language)
+        field = until(driver, lambda d: d.find_element(By.ID, "code-input"))
+        until(driver, lambda d: d.find_element(By.ID, "code-go").text not in ("", "Join")
+              or lang == "en")
+        field.send_keys("48")
+        driver.save_screenshot(str(path))
+    return path
+
+
+def shoot_taken_name(out: Path, size: str, lang: str) -> Path:
+    """The seat chooser after joining with a name another seat has (the `name` error)."""
+    from selenium.webdriver.common.by import By
+
+    path = out / f"phone-join-name-{lang}.png"
+    plans = [SeatPlan("phone", NAMES[0]), SeatPlan("ai"), SeatPlan("phone"), SeatPlan("ai")]
+    with serving(Session.new("tractor", 3), plans) as (port, token), chromium(size) as driver:
+        driver.get(join_url("127.0.0.1", port, token) + f"&lang={lang}")
+        buttons = until(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#seat-list button"))
+        driver.find_element(By.ID, "name").send_keys(NAMES[0])
+        buttons[-1].click()
+        until(driver, lambda d: d.find_element(By.ID, "status").text)
+        driver.save_screenshot(str(path))
     return path
 
 
@@ -164,10 +194,10 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     for game in args.game or ["tractor", "meri", "chan"]:
         print(shoot(game, args.out, args.size, args.lang))
-    print(shoot("tractor", args.out, args.size, args.lang, join=True))
-    taken = shoot_taken_name(args.out, args.size, args.lang)
-    if taken is not None:
-        print(taken)
+    for game in args.game or ["tractor", "meri", "chan"]:
+        print(shoot(game, args.out, args.size, args.lang, join=True))
+    print(shoot_code(args.out, args.size, args.lang))
+    print(shoot_taken_name(args.out, args.size, args.lang))
 
 
 if __name__ == "__main__":

@@ -220,12 +220,17 @@ def test_the_phone_tiles_show_names_not_codes(game: str) -> None:
 
 
 def test_the_phone_buttons_and_prompts_name_the_cards() -> None:
+    from engine.session import Session
     from ui.remote.decisions import _label, _prompt
     from ui.remote.strings import words
 
-    assert _label("tractor", "declare 2H 2H", words("en")) == "Declare 2♥ 2♥"
-    assert _label("chan", "capture 7C", words("vi")).endswith("Thất văn")
-    assert _label("chan", "discard 8M", words("en")) == "Discard 8 Vạn"
+    def label(game: str, action: str, lang: str) -> str:
+        session = Session.new(game, 1)
+        return _label(session.game, session.state, 0, action, words(lang))
+
+    assert label("tractor", "declare 2H 2H", "en") == "Hearts: pair 2♥ 2♥"  # the kiosk's button
+    assert label("chan", "capture 7C", "vi").endswith("Thất văn")
+    assert label("chan", "discard 8M", "en") == "Discard 8 Vạn"
     obs = SimpleNamespace(open_card=1, open_owner=1, seat=0)
     text = _prompt("chan", "win_offer", obs, words("en"), lambda s: f"AI {s}")
     assert text.startswith("9 Vạn was just revealed") and not has_code(text)

@@ -121,6 +121,30 @@ def test_phone_seat_shows_the_qr_code_and_who_joined(make_app: Any) -> None:
     assert seating.phones is None and not phones.listening
 
 
+def test_phone_seat_shows_the_short_address_and_the_table_code(make_app: Any) -> None:
+    """Issue 35: a phone that cannot scan types `ADDRESS:PORT` and the four-digit code the
+    kiosk shows, large, under it; once wrong guesses lock the code it is no longer shown."""
+    net = loopback()
+    app = make_app(pace=0, network=net)
+    seating = open_seating(app, "tractor")
+    tap(seating.rows[2].kind_button)  # AI -> this screen
+    tap(seating.rows[2].kind_button)  # this screen -> phone
+    settle()
+    phones = seating.phones
+    assert phones is not None and phones.listening, seating.phone_text
+    code = phones.server.code.code
+    assert seating.phone_code == code and len(code) == 4 and code.isdigit()
+    assert seating.phone_text.endswith(
+        f"No camera? Open 127.0.0.1:{net.port} and type the table code:")
+    assert seating.ids.phone_code.opacity == 1
+    phones.server.code.tries_left = 0  # locked (tests/ui/remote/test_phone_cards.py: how)
+    seating.show()
+    assert seating.phone_code == "" and "No camera" not in seating.phone_text
+    tap(seating.ids.back_button)
+    pump(2)
+    assert seating.phones is None and not phones.listening
+
+
 def test_a_port_in_use_is_said_in_one_line(make_app: Any) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

@@ -7,6 +7,11 @@ a slot in a small pool of its own, shared out per source address, and must show 
 within `HELLO_TIMEOUT` seconds of its opening; its first refused message closes it. Token
 holders have `MAX_PROVEN` slots no stranger can take, so whoever has the link always gets in.
 The numbers are documented in docs/protocol.md ("Limits").
+
+A stranger may also trade the *table code* for the token (`TableCode`): four digits the kiosk
+shows beside the QR code, for a phone that cannot scan. Four digits can be guessed, so every
+wrong code counts, whoever sends it, and after `CODE_TRIES` the code is locked (the QR code
+still works); each guess also costs a stranger its connection (closed at its first refusal).
 """
 
 from __future__ import annotations
@@ -23,6 +28,35 @@ MAX_PROVEN = 32  # connections that showed the token (phones, pages choosing a s
 MAX_UNPROVEN = 8  # connections that have not shown it yet, in all
 MAX_UNPROVEN_PER_ADDRESS = 2  # … from one source address
 HELLO_TIMEOUT = 30.0  # seconds from its opening a connection has to show the token
+#: Wrong table codes, from anyone, before the code stops working for the server's life: a
+#: guesser's chance is at most CODE_TRIES in 10 000 (0.2 %), however many addresses it has.
+CODE_TRIES = 20
+
+
+class TableCode:
+    """The table's four-digit code and how many wrong guesses it has left (event loop only)."""
+
+    def __init__(self, tries: int = CODE_TRIES, code: str | None = None) -> None:
+        self.code = code if code is not None else f"{secrets.randbelow(10_000):04d}"
+        self.tries_left = tries
+
+    @property
+    def locked(self) -> bool:
+        return self.tries_left <= 0
+
+    def shown(self) -> str:
+        """What the kiosk shows: the code, or "" once it is locked."""
+        return "" if self.locked else self.code
+
+    def check(self, guess: str) -> bool:
+        """Whether `guess` is the code (compared in constant time); a wrong one uses a try.
+        Always False once locked."""
+        if self.locked:
+            return False
+        if secrets.compare_digest(guess.encode(), self.code.encode()):
+            return True
+        self.tries_left -= 1
+        return False
 
 
 def offered(request: Request) -> list[str]:

@@ -2,8 +2,9 @@
 
 `decision(game, state, seat, words, name_of)` is None unless `seat` is to act; else the prompt
 in the seat's language, the buttons (actions that are not cards: pass, declare, chiu, win, a
-Tractor declaration; cards in them by name, `ui.card_names`), how cards are picked (`pick`: the
-verb written before the card codes and how many cards), the hand cards that may be part of a
+Tractor declaration; in the kiosk's words, `ui.table.action_words`, cards by name), how cards
+are picked (`pick`: the verb written before the card codes, how many cards, and the word on
+the button that plays them: Capture, Discard, Bury or Play, as the kiosk's), the hand cards that may be part of a
 legal action (`playable`), the others with the rule that forbids them and why (`blocked`, asked
 of the engine on a copy of the state, as the kiosk does), and the legal actions in record
 notation (the first `LEGAL_LIMIT`). Everything here is about the seat's own decision; nothing reads another seat's cards: the
@@ -17,9 +18,10 @@ from typing import Any
 
 from engine.errors import IllegalAction, MalformedRecord
 from engine.game import Game, State
-from ui.card_names import card_name, code_name, codes_text
+from ui.card_names import card_name
 from ui.remote.strings import Words
 from ui.remote.views import hand_codes
+from ui.table.action_words import action_words, pick_button
 
 LEGAL_LIMIT = 300  # a Tractor follow when void may allow thousands of card sets
 
@@ -51,7 +53,7 @@ def decision(game: Game, state: State, seat: int, words: Words,
     legal, count = game.legal_listing(state, LEGAL_LIMIT)
     pick = PICKS.get((game.name, phase))
     card_actions = [a for a in legal if pick is not None and _is_card_action(a, pick[0])]
-    buttons = [{"action": a, "label": _label(game.name, a, words)}
+    buttons = [{"action": a, "label": _label(game, state, seat, a, words)}
                for a in legal if a not in card_actions]
     out: dict[str, Any] = {
         "phase": phase,
@@ -72,7 +74,10 @@ def decision(game: Game, state: State, seat: int, words: Words,
         low = high = len(lead) if lead else 0
         if not lead:
             low, high = 1, len(hand)
-    out["pick"] = {"verb": verb, "min": low, "max": high}
+    # The button that plays the picked cards says what the kiosk's says (Capture, Discard, Bury,
+    # Play): its table calls the decision by the verb, or by the phase when there is none.
+    out["pick"] = {"verb": verb, "min": low, "max": high,
+                   "label": words.tr(pick_button(game.name, verb or phase))}
     if count > len(legal):  # not every legal action listed: let every card be picked
         out["playable"] = sorted(set(hand), key=hand.index)
         return out
@@ -128,25 +133,12 @@ def check(game: Game, state: State, seat: int, text: str) -> tuple[str, str] | N
     return None
 
 
-def _label(game_name: str, action: str, words: Words) -> str:
-    """A button's text for a non-card action."""
-    head, *cards = action.split()
-    if head == "pass":
-        return words.tr("Pass")
-    if head == "declare" and not cards:
-        return words.tr("Declare")
-    if head == "declare":
-        return f"{words.tr('Declare')} {codes_text(game_name, ' '.join(cards), words.translator)}"
-    if head == "chiu":
-        return words.tr("Chíu")
-    if head == "win":
-        return words.tr("Ù!")
-    if head == "capture":
-        return words.trf("Capture with {card}", card=code_name(game_name, cards[0],
-                                                              words.translator))
-    if head == "discard":
-        return words.trf("Discard {card}", card=code_name(game_name, cards[0], words.translator))
-    return action
+def _label(game: Game, state: State, seat: int, action: str, words: Words) -> str:
+    """A button's text for a non-card action: the kiosk's words for it (`ui.table.action_words`:
+    Declare / Hide, a Tractor declaration by suit and cards, Ù! / Decline, Pass), in the seat's
+    language."""
+    return action_words(game.name, state, seat, game.parse_action(action), True,
+                        words.translator)
 
 
 def _prompt(game_name: str, phase: str, obs: Any, words: Words,

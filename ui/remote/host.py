@@ -115,10 +115,16 @@ class Host:
         return w.trf("Seat {n}", n=seat + 1)
 
     def table(self) -> dict[str, Any]:
-        """The game and its seats, for the `table` message (before a phone joins)."""
+        """The game and its seats, for the `table` message (before a phone joins): each seat's
+        number, name, who plays it, and its `side` (the index of its team in `game.teams`,
+        None where each plays for themself: Chắn) and `partners` (the other seats of its team)."""
         game = self.session.game
+        sides = {s: i for i, side in enumerate(game.teams) if len(side) > 1 for s in side}
         return {"game": game.name, "title": game.title,
-                "seats": [{"seat": s, "name": self.name_of(s), "kind": plan.kind}
+                "seats": [{"seat": s, "name": self.name_of(s), "kind": plan.kind,
+                           "side": sides.get(s),
+                           "partners": [p for side in game.teams if s in side and len(side) > 1
+                                        for p in side if p != s]}
                           for s, plan in enumerate(self.plans)]}
 
     # -- what the server asks (through post) ---------------------------------------------------

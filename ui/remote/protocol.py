@@ -51,7 +51,11 @@ CODES: dict[str, str] = {
     "illegal": "the rules forbid that action",
     "closed": "the table is closed",
     "busy": "the table has no room for another phone",
+    "code": "wrong table code",
+    "locked": "the table code no longer works: scan the QR code",
 }
+#: The table code a player types instead of scanning (`admission.TableCode`): four digits.
+CODE_PATTERN = re.compile(r"[0-9]{4}")
 
 
 class ProtocolError(Exception):
@@ -101,14 +105,22 @@ class Check:
 
 
 @dataclass(frozen=True)
+class Code:
+    """Trade the table code shown on the kiosk for the table token (no camera, no QR scan)."""
+
+    code: str
+
+
+@dataclass(frozen=True)
 class Lang:
     """Switch the seat's language."""
 
     lang: str
 
 
-Message = Hello | Join | Act | Check | Lang
+Message = Hello | Join | Act | Check | Lang | Code
 _FIELDS: dict[str, set[str]] = {
+    "code": {"code"},
     "hello": {"token", "lang"},
     "join": {"token", "seat", "name", "lang", "secret"},
     "act": {"action", "ref"},
@@ -151,6 +163,11 @@ def parse(raw: str | bytes) -> Message:
         return Join(_key(data, "token"), seat, name, lang, secret)
     if kind == "lang":
         return Lang(_lang(data))
+    if kind == "code":
+        code = data.get("code")
+        if not isinstance(code, str) or not CODE_PATTERN.fullmatch(code):
+            raise ProtocolError("field", "code: four digits")
+        return Code(code)
     if data.get("ref") is not None and ref is None:
         raise ProtocolError("field", f"ref: an integer 0..{MAX_REF}")
     action = data.get("action")

@@ -1,7 +1,8 @@
 """The phone server: the page over HTTP and the protocol over a WebSocket, on one port.
 
 Library: `websockets` (asyncio). One small pure-Python package with no dependencies serves
-both halves: its `process_request` hook answers the three static files of the page, its
+both halves: its `process_request` hook answers the page's files (the page, its card sheets and
+its words: a fixed table read at start, never a path joined to a folder), its
 WebSocket layer enforces the frame size limit and keeps connections alive with pings (a phone
 that sleeps is noticed), and its client is what the tests connect with. The event loop runs on
 one background thread (`start`/`stop`); the game is only ever touched on the owner thread,
@@ -37,10 +38,17 @@ from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from ui.remote import admission, protocol
-from ui.remote.admission import HELLO_TIMEOUT, MAX_PROVEN, MAX_UNPROVEN, MAX_UNPROVEN_PER_ADDRESS
+from ui.remote import admission, art, protocol
+from ui.remote.admission import (
+    CODE_TRIES,
+    HELLO_TIMEOUT,
+    MAX_PROVEN,
+    MAX_UNPROVEN,
+    MAX_UNPROVEN_PER_ADDRESS,
+    TableCode,
+)
 from ui.remote.host import PHONE, Host, Outcome
-from ui.remote.protocol import Act, Check, Hello, Join, Lang, ProtocolError, name_key
+from ui.remote.protocol import Act, Check, Code, Hello, Join, Lang, ProtocolError, name_key
 from ui.remote.strings import page_strings, words
 from ui.remote.views import deck
 
@@ -53,6 +61,9 @@ FILES = {
     "/app.js": ("app.js", "text/javascript; charset=utf-8"),
     "/style.css": ("style.css", "text/css; charset=utf-8"),
 }
+#: URL path -> game: the card sheets (`ui.remote.art`), cached by the phone (their URLs carry
+#: a digest). Every path served is a key of `FILES` or of this: no path reaches the file system.
+CARD_FILES = {art.url_path(game): game for game in art.GAMES}
 WS_PATH = "/ws"
 SECURITY_HEADERS = {
     "Cache-Control": "no-store",
@@ -118,6 +129,7 @@ class PhoneServer:
         max_unproven: int = MAX_UNPROVEN,
         max_unproven_per_address: int = MAX_UNPROVEN_PER_ADDRESS,
         hello_timeout: float = HELLO_TIMEOUT,
+        code_tries: int = CODE_TRIES,
     ) -> None:
         self.host = host
         self.post = post
@@ -131,6 +143,7 @@ class PhoneServer:
         self.max_unproven = max_unproven  # strangers, in all
         self.max_unproven_per_address = max_unproven_per_address
         self.hello_timeout = hello_timeout
+        self.code = TableCode(code_tries)  # new with each server: a restarted kiosk shows anew
         self.ping_interval = ping_interval
         # Read on the owner thread, before the loop starts: the seats never change in a match.
         self.table = host.table()
@@ -138,8 +151,15 @@ class PhoneServer:
         self.holders: dict[int, Connection] = {}
         self.connections: set[Connection] = set()
         self.timers: dict[int, asyncio.TimerHandle] = {}
-        self.files = {path: ((STATIC / name).read_bytes(), kind)
-                      for path, (name, kind) in FILES.items()}
+        self.files: dict[str, tuple[bytes, str, str]] = {
+            path: ((STATIC / name).read_bytes(), kind, SECURITY_HEADERS["Cache-Control"])
+            for path, (name, kind) in FILES.items()}
+        self.files.update({path: (art.sheet_path(game).read_bytes(), "image/png",
+                                  art.CACHE_CONTROL) for path, game in CARD_FILES.items()})
+        # The page's words before it holds the token (the table code's form): nothing secret.
+        self.files.update({f"/words/{lang}.json": (
+            protocol.encode(page_strings(lang)).encode(), "application/json; charset=utf-8",
+            "max-age=3600") for lang in protocol.LANGUAGES})
         self.loop: asyncio.AbstractEventLoop | None = None
         self.server: Server | None = None
         self.thread: threading.Thread | None = None
@@ -243,7 +263,9 @@ class PhoneServer:
             server.close(close_connections=True)
 
     def _http(self, connection: ServerConnection, request: Request) -> Response | None:
-        """Answer plain HTTP (the page's files); let `/ws` upgrade to a WebSocket."""
+        """Answer plain HTTP (the page's files, the card sheets, the page's words: each a key of
+        `self.files`, read at start; a request's path is only ever looked up there, so no path
+        reaches the file system); let `/ws` upgrade to a WebSocket."""
         path = request.path.split("?", 1)[0]
         if path == WS_PATH:
             proven = admission.shows_token(request, self.token)
@@ -255,13 +277,14 @@ class PhoneServer:
         if found is None:
             return self._response(http.HTTPStatus.NOT_FOUND, b"not found\n",
                                   "text/plain; charset=utf-8")
-        body, kind = found
-        return self._response(http.HTTPStatus.OK, body, kind)
+        body, kind, cache = found
+        return self._response(http.HTTPStatus.OK, body, kind, cache)
 
     @staticmethod
-    def _response(status: http.HTTPStatus, body: bytes, kind: str) -> Response:
+    def _response(status: http.HTTPStatus, body: bytes, kind: str,
+                  cache: str = SECURITY_HEADERS["Cache-Control"]) -> Response:
         headers = Headers({"Content-Type": kind, "Content-Length": str(len(body)),
-                           **SECURITY_HEADERS})
+                           **SECURITY_HEADERS, "Cache-Control": cache})
         return Response(status.value, status.phrase, headers, body)
 
     def _has_room(self, proven: bool, address: str) -> bool:
@@ -369,6 +392,8 @@ class PhoneServer:
                 self._answer(conn, msg, outcome)
 
             self.post(job)
+        elif isinstance(msg, Code):
+            self._trade_code(conn, msg.code)
         elif isinstance(msg, Lang):
             if conn.seat is None:
                 raise ProtocolError("order", "join a seat first")
@@ -387,6 +412,23 @@ class PhoneServer:
             if not self._has_room(True, conn.address):
                 raise ProtocolError("busy", f"{self.max_connections} phones are connected")
             conn.proven = True
+
+    def _trade_code(self, conn: Connection, guess: str) -> None:
+        """The table code typed on a phone: the right one gets the table token (and makes a
+        stranger a token holder, if that pool has room); a wrong one uses one of the code's
+        tries (`admission.TableCode`) and, as any refusal, closes a stranger."""
+        if self.code.locked:
+            raise ProtocolError("locked")
+        if not self.code.check(guess):
+            if self.code.locked:
+                log.warning("phones: too many wrong table codes: the code is locked (the QR "
+                            "code still works)")
+            raise ProtocolError("code")
+        if not conn.proven:
+            if not self._has_room(True, conn.address):
+                raise ProtocolError("busy", f"{self.max_connections} phones are connected")
+            conn.proven = True
+        self._send(conn, protocol.message("token", token=self.token))
 
     def _table(self) -> dict[str, Any]:
         seats = [dict(s, free=(s["kind"] == PHONE and s["seat"] not in self.secrets))
@@ -426,7 +468,7 @@ class PhoneServer:
         self._send(conn, protocol.message(
             "joined", seat=seat, secret=secret, lang=conn.lang, game=self.table["game"],
             title=words(conn.lang).tr(self.table["title"]), strings=page_strings(conn.lang),
-            deck=deck(self.table["game"], conn.lang)))
+            deck=deck(self.table["game"], conn.lang), art=art.sheet(self.table["game"])))
         log.info("phones: %s joined seat %d", conn.peer, seat)
         name, lang = msg.name, msg.lang
         self.post(lambda: self.host.join(seat, name, lang))

@@ -45,6 +45,15 @@ PAGE: dict[str, str] = {
     "err_rate": N_("Too many messages: wait a moment."),
     "err_closed": N_("The table has closed."),
     "err_other": N_("The table refused that message ({code})."),
+    "seat_n": N_("Seat {n}"),
+    "team_with": N_("Team with {names}"),
+    "alone": N_("Plays for themself"),
+    "kind_ai": N_("AI"),
+    "kind_screen": N_("This screen"),
+    "code_title": N_("Type the table code"),
+    "code_help": N_("The four digits on the table's screen, under the QR code."),
+    "err_code": N_("That is not the table's code: look at the screen again."),
+    "err_locked": N_("The table code no longer works: scan the QR code."),
 }
 
 

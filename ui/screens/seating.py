@@ -170,6 +170,7 @@ class SeatingScreen(BaseScreen):
     phone_title = StringProperty("")  # the phone panel's first line
     phone_text = StringProperty("")  # the URL and who joined, or why phones cannot join
     phone_alert = BooleanProperty(False)  # phone_text is a problem (port in use, network off)
+    phone_code = StringProperty("")  # the table code, shown large under phone_text ("": none)
     qr_matrix = ListProperty([])
     has_phones = BooleanProperty(False)
     problem = StringProperty("")  # why Play did not start the game (two seats with one name)
@@ -242,6 +243,7 @@ class SeatingScreen(BaseScreen):
     def show_phone_panel(self, joined: set[int]) -> None:
         self.phone_alert = False
         self.qr_matrix = []
+        self.phone_code = ""
         if not self.has_phones:
             self.phone_title = tr("Friends at the table")
             self.phone_text = tr("Tap a seat to seat a friend: on this screen, on a phone, or AI.")
@@ -270,6 +272,10 @@ class SeatingScreen(BaseScreen):
         if waiting:
             lines.append(trf("Waiting for: {seats}", seats=", ".join(
                 trf("Seat {n}", n=s + 1) for s in waiting)))
+        self.phone_code = phones.code()
+        if self.phone_code:  # for a phone that cannot scan: the short address, the code under it
+            lines.append(trf("No camera? Open {address} and type the table code:",
+                             address=address.removeprefix("http://").rstrip("/")))
         self.phone_text = "\n".join(lines)
 
     # -- the seat buttons ----------------------------------------------------------------------

@@ -15,9 +15,9 @@ from typing import Any
 
 from engine.chan import scoring
 from engine.chan.cards import FACES, RANK, pair_codes
-from engine.chan.legal import CHIU, DISCARD_BASE, PASS, WIN
+from engine.chan.legal import CHIU, DISCARD_BASE, PASS
 from ui.card_names import chan_name
-from ui.i18n import tr, trf
+from ui.i18n import trf
 from ui.table.reasons import reason, refusal
 from ui.table.seats import seat_name
 
@@ -62,15 +62,10 @@ def _waiting(hand: tuple[int, ...], exposed: tuple[Any, ...]) -> tuple[int, ...]
 
 
 def action_label(action: int) -> str:
-    if action == PASS:
-        return tr("Pass")
-    if action == CHIU:
-        return tr("Chíu")
-    if action == WIN:
-        return tr("Ù!")
-    if action < DISCARD_BASE:
-        return trf("Capture with {card}", card=card_name(action))
-    return trf("Discard {card}", card=card_name(action - DISCARD_BASE))
+    """A Chắn action in words, as its hints and buttons say it (`ui.table.action_words`)."""
+    from ui.table.action_words import chan_action
+
+    return chan_action(action)
 
 
 def last_event(obs: Any) -> str:

@@ -118,6 +118,11 @@ class PhoneSeats:
             return ""
         return join_url(self.address, self.server.port, self.server.token, seat)
 
+    def code(self) -> str:
+        """The table code a phone may type instead of scanning ("" when there is none, or it
+        was locked by too many wrong guesses: `ui.remote.admission.TableCode`)."""
+        return self.server.code.shown() if self.server is not None else ""
+
     def matrix(self) -> list[list[bool]]:
         url = self.url()
         if not url:

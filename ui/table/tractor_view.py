@@ -23,31 +23,37 @@ from engine.tractor.cards import (
 from engine.tractor.order import SUIT_ORDER, hand_kinds, hand_order  # noqa: F401  (one owner)
 from engine.tractor.scoring import level_name
 from ui import card_names
-from ui.i18n import N_, tr, trf
+from ui.i18n import N_, Translator, tr, translator, trf
 from ui.table.reasons import reason, refusal
 
 SUIT_NAMES = (N_("Spades"), N_("Hearts"), N_("Clubs"), N_("Diamonds"), N_("No trump"))
 
 
-def suit_name(suit: int) -> str:
-    return tr(SUIT_NAMES[suit])
+def suit_name(suit: int, words: Translator | None = None) -> str:
+    return (words or translator).gettext(SUIT_NAMES[suit])
 
 
-def cards_text(kinds: Sequence[int]) -> str:
+def cards_text(kinds: Sequence[int], words: Translator | None = None) -> str:
     """Cards by name in canonical order, `Q♣ Q♣ J♣ J♣` (`ui.card_names`)."""
-    return card_names.cards_text("tractor", sorted(kinds))
+    return card_names.cards_text("tractor", sorted(kinds), words)
 
 
-def play_name(ctx: Any, kinds: Sequence[int]) -> str:
-    """`single`, `pair` or `tractor of N pairs` for a valid format, else ''."""
+def _trf(words: Translator | None, msgid: str, **values: object) -> str:
+    return (words or translator).gettext(msgid).format(**values)
+
+
+def play_name(ctx: Any, kinds: Sequence[int], words: Translator | None = None) -> str:
+    """`single`, `pair` or `tractor of N pairs` for a valid format, else '' (in `words`'
+    language: a phone seat's; else the app's)."""
     cards = tuple(sorted(kinds))
     if not cards or shape(ctx, cards)[0] < 0:
         return ""
+    text = cards_text(cards, words)
     if len(cards) == 1:
-        return trf("a single {cards}", cards=cards_text(cards))
+        return _trf(words, "a single {cards}", cards=text)
     if len(cards) == 2:
-        return trf("a pair {cards}", cards=cards_text(cards))
-    return trf("a tractor of {n} pairs {cards}", n=len(cards) // 2, cards=cards_text(cards))
+        return _trf(words, "a pair {cards}", cards=text)
+    return _trf(words, "a tractor of {n} pairs {cards}", n=len(cards) // 2, cards=text)
 
 
 def selection_feedback(state: Any, obs: Any, kinds: Sequence[int]) -> tuple[str, bool]:
@@ -81,19 +87,21 @@ def selection_feedback(state: Any, obs: Any, kinds: Sequence[int]) -> tuple[str,
             else trf("You play {cards}.", cards=cards_text(cards))), True
 
 
-def declaration_label(action: tuple[int, ...]) -> str:
-    """Button text of a declaration the human may make."""
+def declaration_label(action: tuple[int, ...], words: Translator | None = None) -> str:
+    """Button text of a declaration the player may make (in `words`' language, else the
+    app's): the kiosk's buttons and the phone's."""
+    t = words or translator
     if action == PASS:
-        return tr("Pass")
+        return t.gettext("Pass")
     cards = action[1:]
     if cards[0] == RJ:
-        return tr("No trump (red jokers)")
+        return t.gettext("No trump (red jokers)")
     if cards[0] == BJ:
-        return tr("No trump (black jokers)")
-    suit = suit_name(KIND_SUIT[cards[0]])
+        return t.gettext("No trump (black jokers)")
+    suit = suit_name(KIND_SUIT[cards[0]], t)
     if len(cards) == 2:
-        return trf("{suit}: pair {cards}", suit=suit, cards=cards_text(cards))
-    return trf("{suit}: {cards}", suit=suit, cards=cards_text(cards))
+        return _trf(t, "{suit}: pair {cards}", suit=suit, cards=cards_text(cards, t))
+    return _trf(t, "{suit}: {cards}", suit=suit, cards=cards_text(cards, t))
 
 
 def bid_status(action: tuple[int, ...]) -> str:

@@ -69,14 +69,18 @@ def test_the_page_joins_its_seat_shows_its_hand_and_keeps_names_as_text(browser:
         assert "Votre main" in page  # the seat's language
         assert "<img" not in page  # the markup name is text, never an element
         assert html.escape(HOSTILE, quote=False) in page
-        # the tiles and every word on the page name the cards (K♥), never by code (KH)
+        # every word on the page and the cards' names (their pictures' aria labels) name the
+        # cards (K♥), never by code (KH)
         from selenium.webdriver.common.by import By
 
         from ui.card_names import CODE_PATTERNS
 
         shown = browser.find_element(By.TAG_NAME, "body").text
         assert not CODE_PATTERNS["tractor"].search(shown), shown
-        assert any(symbol in shown for symbol in "♠♥♣♦")
+        names = " ".join(node.get_attribute("aria-label")
+                         for node in browser.find_elements(By.CSS_SELECTOR, "#hand .card"))
+        assert not CODE_PATTERNS["tractor"].search(names), names
+        assert any(symbol in names for symbol in "♠♥♣♦")
 
 
 def test_cards_are_played_by_touch_and_a_blocked_card_says_why(browser: Any) -> None:

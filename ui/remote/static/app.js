@@ -10,13 +10,14 @@
   const FALLBACK = {  // before the table has sent the page's words
     choose_seat: 'Choose a free seat', your_name: 'Your name', free: 'free', taken: 'taken',
     reconnecting: 'Connection lost: reconnecting…', err_token: 'This link is no longer valid.',
+    code_title: 'Type the table code', join: 'Join',
   };
   const $ = (id) => document.getElementById(id);
 
   const hash = new URLSearchParams(location.hash.slice(1).replace(/^([^&=]+)(&|$)/, 't=$1$2'));
-  const token = hash.get('t') || '';
+  let token = hash.get('t') || '';  // from the QR link, or traded for the table code
   const wantedSeat = hash.has('seat') ? Number(hash.get('seat')) : null;
-  const storeKey = 'parlor:' + token;
+  let storeKey = 'parlor:' + token;
 
   let ws = null;
   let saved = load();
@@ -24,6 +25,7 @@
   if (!LANGS.includes(lang)) lang = 'en';
   let strings = {};
   let deck = {};
+  let art = null;  // the card sheet: {url, cols, rows, width, height} (ui/remote/art.py)
   let game = '';
   let state = null;
   let picked = [];
@@ -67,8 +69,8 @@
   }
 
   // -- connection -------------------------------------------------------------------------------
-  function connect() {
-    if (!token) { status(t('err_token'), true); return; }
+  function connect(code) {
+    if (!token && !code) { showCode(); return; }
     const scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
     // A token of the wrong form is not offered (a browser throws on it): the table refuses it.
     const offers = KEY.test(token) ? [SUBPROTOCOL, TOKEN_PREFIX + token] : [SUBPROTOCOL];
@@ -76,7 +78,9 @@
     ws.onopen = function () {
       retries = 0;
       status('');
-      if (saved.secret !== undefined && saved.seat !== undefined) {
+      if (!token) {
+        send({ type: 'code', code: code });  // traded for the token (HANDLERS.token)
+      } else if (saved.secret !== undefined && saved.seat !== undefined) {
         send({ type: 'join', token: token, seat: saved.seat, secret: saved.secret, lang: lang });
       } else {
         send({ type: 'hello', token: token, lang: lang });
@@ -92,7 +96,7 @@
     ws.onclose = function () {
       ws = null;
       waiting = false;
-      if (stopped) return;
+      if (stopped || !token) return;  // a wrong table code: the form stays, nothing retries
       status(t('reconnecting'), true);
       retries += 1;
       setTimeout(connect, Math.min(10000, 500 * retries));
@@ -100,6 +104,14 @@
   }
 
   const HANDLERS = {
+    token: function (msg) {  // the table code was right: this page now holds the link's token
+      token = msg.token;
+      storeKey = 'parlor:' + token;
+      saved = load();
+      history.replaceState(null, '', '#' + token);
+      $('code').hidden = true;
+      send({ type: 'hello', token: token, lang: lang });
+    },
     table: function (msg) {
       strings = msg.strings || strings;
       game = msg.game;
@@ -116,8 +128,8 @@
       save();
       strings = msg.strings;
       game = msg.game;
-      deck = {};
-      for (const card of msg.deck) deck[card.code] = card;
+      setDeck(msg.deck);
+      setArt(msg.art);
       $('title').textContent = msg.title;
       $('join').hidden = true;
       $('game').hidden = false;
@@ -141,10 +153,7 @@
     },
     strings: function (msg) {
       strings = msg.strings;
-      if (msg.deck) {  // the cards' names in the new language (Chắn's differ)
-        deck = {};
-        for (const card of msg.deck) deck[card.code] = card;
-      }
+      if (msg.deck) setDeck(msg.deck);  // the cards' names in the new language (Chắn's differ)
       labels();
       render();
     },
@@ -157,6 +166,9 @@
       } else if (code === 'token') {
         stopped = true;
         status(t('err_token'), true);
+      } else if (code === 'code' || code === 'locked') {
+        status(t('err_' + code), true);
+        $('code-input').select();
       } else if ((code === 'secret' || code === 'taken') && !state) {
         saved = { lang: lang, name: saved.name };
         save();
@@ -175,7 +187,40 @@
     },
   };
 
-  // -- joining ------------------------------------------------------------------------------------
+  // -- the table code (no QR scan) ----------------------------------------------------------
+  function showCode() {
+    $('code').hidden = false;
+    $('join').hidden = true;
+    $('game').hidden = true;
+    fetch('/words/' + lang + '.json').then((r) => r.json()).then(function (words) {
+      strings = words;
+      codeLabels();
+    }).catch(function () { /* the English fallback stays */ });
+    codeLabels();
+  }
+  function codeLabels() {
+    $('code-title').textContent = t('code_title');
+    $('code-help').textContent = t('code_help');
+    $('code-go').textContent = t('join');
+  }
+  $('code-form').addEventListener('submit', function (event) {
+    event.preventDefault();
+    const code = $('code-input').value.trim();
+    if (!/^[0-9]{4}$/.test(code)) { status(t('code_help'), true); return; }
+    status('');
+    if (ws) ws.close();
+    connect(code);
+  });
+
+  // -- joining: the game, every seat's place and team, the free ones ------------------------
+  function teamText(seat) {
+    if (seat.side === null || seat.side === undefined) return t('alone');
+    const names = seat.partners.map(function (p) {
+      const other = tableSeats[p];
+      return other ? other.name : t('seat_n', { n: p + 1 });
+    });
+    return t('team_with', { names: names.join(', ') });
+  }
   function showJoin() {
     $('join').hidden = false;
     $('game').hidden = true;
@@ -185,14 +230,24 @@
     const list = $('seat-list');
     clear(list);
     for (const seat of tableSeats) {
-      if (seat.kind !== 'phone') continue;
-      const item = el('li');
-      const button = el('button');
-      button.appendChild(el('span', '', seat.name));
-      button.appendChild(el('span', 'kind', seat.free ? t('free') : t('taken')));
-      button.disabled = !seat.free;
-      button.addEventListener('click', () => join(seat.seat));
-      item.appendChild(button);
+      const side = seat.side === null || seat.side === undefined ? '' : ' team' + seat.side;
+      const item = el('li', 'seat-row' + side);
+      const box = seat.kind === 'phone' ? el('button') : el('div', 'seat-fixed');
+      const words = el('span', 'seat-words');
+      const head = el('span', 'seat-head');
+      head.appendChild(el('span', 'seat-no', t('seat_n', { n: seat.seat + 1 })));
+      head.appendChild(el('span', 'seat-name', seat.name));
+      words.appendChild(head);
+      words.appendChild(el('span', 'seat-team', teamText(seat)));
+      box.appendChild(words);
+      let kind = seat.kind === 'ai' ? t('kind_ai') : t('kind_screen');
+      if (seat.kind === 'phone') kind = seat.free ? t('free') : t('taken');
+      box.appendChild(el('span', 'kind' + (seat.free ? ' free' : ''), kind));
+      if (seat.kind === 'phone') {
+        box.disabled = !seat.free;
+        box.addEventListener('click', () => join(seat.seat));
+      }
+      item.appendChild(box);
       list.appendChild(item);
     }
   }
@@ -212,19 +267,54 @@
   function seatName(seat) {
     return state && state.seats[seat] ? state.seats[seat].name : '';
   }
+  function setDeck(cards) {
+    deck = {};
+    cards.forEach(function (card, index) { deck[card.code] = Object.assign({ cell: index }, card); });
+    deck[''] = { cell: cards.length };  // the back; Meri's face-down trump is the cell after it
+  }
+  function setArt(sheet) {
+    art = sheet || null;
+    const root = document.documentElement.style;
+    if (!art) return;
+    root.setProperty('--sheet', 'url("' + art.url + '")');
+    root.setProperty('--sheet-cols', String(art.cols));
+    root.setProperty('--sheet-rows', String(art.rows));
+    root.setProperty('--aspect', String(art.width / art.height));
+    document.body.dataset.game = game;
+  }
+  function paint(node, cell) {
+    // the kiosk's picture of the card (one cell of the sheet), as a background: any size
+    if (!art) return;
+    const col = cell % art.cols;
+    const row = Math.floor(cell / art.cols);
+    node.style.backgroundPosition = (100 * col / (art.cols - 1)) + '% ' + (100 * row / Math.max(1, art.rows - 1)) + '%';
+  }
   function cardNode(code, small) {
-    // the card's name (ui/card_names.py), its rank large: never its record code
-    const info = deck[code] || { label: '?', big: '?', sub: '', suit: '' };
+    // the kiosk's picture of the card; its name (ui/card_names.py) for screen readers and
+    // when the picture is missing: never its record code
+    const info = deck[code] || { label: '?', big: '?', sub: '', suit: '', cell: -1 };
     const node = el(small ? 'span' : 'button', 'card s-' + info.suit + (small ? ' small' : ''));
-    node.appendChild(el('span', info.big.length > 3 ? 'big long' : 'big', info.big));
-    if (info.sub) node.appendChild(el('span', 'sub', info.sub));
+    if (art && info.cell >= 0) {
+      node.classList.add('art');
+      paint(node, info.cell);
+      node.setAttribute('role', 'img');
+    } else {
+      node.appendChild(el('span', info.big.length > 3 ? 'big long' : 'big', info.big));
+      if (info.sub) node.appendChild(el('span', 'sub', info.sub));
+    }
+    if (!small) node.removeAttribute('role');  // a hand card is a button
     node.setAttribute('aria-label', info.label);
+    node.title = info.label;
     node.dataset.code = code;  // the page's key (tests find a card by it); never shown
     return node;
   }
   function backNode() {
     const node = el('span', 'card small back');
     node.setAttribute('aria-label', 'face down');
+    if (art) {  // Meri's face-down card is a trump everybody knows of (its badge, as the kiosk's)
+      node.classList.add('art');
+      paint(node, deck[''].cell + (game === 'meri' ? 1 : 0));
+    }
     return node;
   }
   function spot(seat, cards, won) {
@@ -238,6 +328,13 @@
 
   function render() {
     if (!state) return;
+    // Redrawn in place: the page keeps its scroll (a tap on a card low in a long hand leaves
+    // the hand where the thumb had it, with the action button below it).
+    const scrolled = window.scrollY;
+    draw();
+    if (window.scrollY !== scrolled) window.scrollTo(0, scrolled);
+  }
+  function draw() {
     const view = state.view;
     const mine = state.decision;
     renderSeats();
@@ -343,7 +440,9 @@
       bar.appendChild(button);
     }
     if (mine.pick) {
-      const play = el('button', 'primary', t('play'));
+      // the kiosk's word for it (Capture, Discard, Bury, Play), at the bottom, under the thumb
+      const play = el('button', 'primary', mine.pick.label || t('play'));
+      play.id = 'play';
       play.disabled = waiting || picked.length < mine.pick.min || picked.length > mine.pick.max;
       play.addEventListener('click', playPicked);
       bar.appendChild(play);
@@ -444,9 +543,19 @@
     saved.lang = lang;
     save();
     document.documentElement.lang = lang;
-    if (state) send({ type: 'lang', lang: lang });
+    if (!token) showCode();  // the table code's form: its words in the new language
+    else if (state) send({ type: 'lang', lang: lang });
     else send({ type: 'hello', token: token, lang: lang });
   });
   document.documentElement.lang = lang;
+  // the page ends above the dock (fixed at the bottom): its last lines are never under it
+  const dock = $('dock');
+  const room = function () {
+    const below = $('game').hidden ? 0 : dock.offsetHeight;
+    document.body.style.paddingBottom = (below + 16) + 'px';
+    document.documentElement.style.scrollPaddingBottom = below + 'px';  // scrolled-to: above it
+  };
+  if (window.ResizeObserver) new ResizeObserver(room).observe(dock);
+  new MutationObserver(room).observe($('game'), { attributes: true, attributeFilter: ['hidden'] });
   connect();
 })();
