@@ -196,6 +196,7 @@ class SeatingScreen(BaseScreen):
         self.close_question()
         self.game = game
         self.problem = ""
+        self.set_focus(None)  # Play is focused on entry (`initial_focus`), never the last one
         players = registry.get(game).players
         self.plans = default_plans(players, self.app.ai_level)
         box = self.ids.rows
