@@ -13,11 +13,21 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.result import DealResult, MatchResult
 
 Action = Hashable
+
+
+class HandOrder(NamedTuple):
+    """A seat's own hand as its player sees it, left to right: one owner for every place a
+    person holds a hand (the kiosk's hand strip and a phone's page), so they always agree."""
+
+    cards: list[int]  # the game's card ints (Meri card, Tractor kind, Chắn face), repeated
+    codes: list[str]  # the same cards as record codes (records.md)
+    breaks: list[int]  # indexes where a new group starts (a suit, the trumps, a pair)
+    groups: list[int]  # indexes where a new kind of group starts (Chắn: pairs, Cạ, singles)
 
 
 class State(ABC):
@@ -200,6 +210,10 @@ class Game(ABC):
 
         The first key is the arena's headline metric.
         """
+
+    @abstractmethod
+    def shown_hand(self, observation: Any) -> HandOrder:
+        """`observation.seat`'s hand in the order its player sees it (the package's `order`)."""
 
     @abstractmethod
     def determinize(self, observation: Any, hidden: Mapping[str, Sequence[int]]) -> State:

@@ -9,7 +9,9 @@ awaited), at 800×480 and 720×1280 portrait; Hachinin Meri's eight seats with `
 public table: no hand shown, the seats' names). Pass-and-play (several seats on this screen):
 its seating, the cover "I'm NAME" at a hand-over and the table after the tap, for Tractor (seats
 1 and 3) at both sizes and Chắn (seats 1 and 2) at 800×480. Two seats typed with one name:
-Play refused in one line (`seating_same_name*.png`, 800×480 English, 720×1280 French). Play
+Play refused in one line (`seating_same_name*.png`, 800×480 English, 720×1280 French); a
+seating kept from before that refusal, with one name twice: the cover adds the seat's number
+(`pass_cover_same_name*.png`, 800×480 English, 720×1280 Vietnamese). Play
 with a saved match in progress: the question before it is lost (`seating_keep_saved_*.png`,
 English and Vietnamese, at both sizes). The server listens on the loopback only and is stopped
 before the script ends.
@@ -97,6 +99,18 @@ def main(argv: list[str] | None = None) -> int:
         seating.rows[4].name_input.text = "ann"
         seating.play()  # refused: seats 1 and 5 share a name
         shot(app, f"seating_same_name{suffix}")
+        close(app)
+    from ui.table.seating import Seating, SeatPlan
+
+    for size, suffix, lang in (((800, 480), "", "en"), ((720, 1280), "_portrait_vi", "vi")):
+        app = shotkit.new_app(size, lang, seed=4, ai_level="normal",
+                              network=NetworkSettings(enabled=False))
+        app.new_game("tractor", seating=Seating([
+            SeatPlan("screen", "Nguyễn Thị Minh Khai"), SeatPlan("ai"),
+            SeatPlan("screen", "nguyễn thị minh khai"), SeatPlan("ai")]))
+        shown = app.root.get_screen("tractor")
+        until(app, lambda shown=shown: shown.cover_up, "the cover")
+        shot(app, f"pass_cover_same_name{suffix}")
         close(app)
     app = new_app((800, 480), NetworkSettings(enabled=False))
     app.open_seating("meri")

@@ -15,11 +15,12 @@ from engine.chan.deal import deal, from_layout, layout_of
 from engine.chan.determinize import determinize
 from engine.chan.legal import CHIU, DISCARD_BASE, PASS, PHASES, WIN, action_text
 from engine.chan.match import ChanMatch
+from engine.chan.order import shown_hand
 from engine.chan.playout import playout
 from engine.chan.scoring import deal_result, winning_hand
 from engine.chan.state import ChanState
 from engine.errors import MalformedRecord
-from engine.game import Game, State
+from engine.game import Game, HandOrder, State
 from engine.registry import DEFAULT_LENGTHS, LENGTHS, TITLES
 from engine.result import DealResult
 
@@ -125,6 +126,9 @@ class ChanGame(Game):
         """Play uniformly random legal actions to the end (all rules applied, no re-checks)."""
         assert isinstance(state, ChanState)
         return playout(state, rng)
+
+    def shown_hand(self, observation: Any) -> HandOrder:
+        return shown_hand(observation)
 
     def determinize(self, observation: Any, hidden: Mapping[str, Sequence[int]],
                     strict: bool = False) -> ChanState:

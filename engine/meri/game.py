@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.errors import MalformedRecord
-from engine.game import Game
+from engine.game import Game, HandOrder
 from engine.meri.cards import (
     CARD_OF,
     CODES,
@@ -29,6 +29,7 @@ from engine.meri.determinize import determinize
 from engine.meri.legal import DECLARE, PASS, PHASES
 from engine.meri.match import MeriMatch
 from engine.meri.observation import FACE_DOWN, MeriObservation
+from engine.meri.order import shown_hand
 from engine.meri.playout import playout
 from engine.meri.scoring import TEAMS
 from engine.meri.scoring import deal_result as _deal_result
@@ -183,6 +184,9 @@ class MeriGame(Game):
             "tricks_diff": float(tricks[a] - tricks[a ^ 1]),
             "a_wins_deal": 1.0 if diff > 0 else (0.5 if diff == 0 else 0.0),
         }
+
+    def shown_hand(self, observation: MeriObservation) -> HandOrder:
+        return shown_hand(observation)
 
     def determinize(self, observation: MeriObservation, hidden: Mapping[str, Sequence[int]]
                     ) -> MeriState:

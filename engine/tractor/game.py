@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.errors import MalformedRecord
-from engine.game import Game, Match, State
+from engine.game import Game, HandOrder, Match, State
 from engine.registry import DEFAULT_LENGTHS, LENGTHS, TITLES
 from engine.result import DealResult
 from engine.tractor.cards import (
@@ -24,6 +24,7 @@ from engine.tractor.determinize import determinize
 from engine.tractor.legal import Combos
 from engine.tractor.match import TractorMatch, restore_match
 from engine.tractor.observation import TractorObservation
+from engine.tractor.order import shown_hand
 from engine.tractor.playout import playout as random_playout
 from engine.tractor.scoring import TEAMS, deal_result, level_name, result_json, settle
 from engine.tractor.state import BURY, DECLARE, OVER, PASS, PHASE_NAMES, TractorState
@@ -220,6 +221,9 @@ class TractorGame(Game):
             "attack_points": float(s.attack_points if a_attacks else 0),
             "a_attacked": 1.0 if a_attacks else 0.0,
         }
+
+    def shown_hand(self, observation: TractorObservation) -> HandOrder:
+        return shown_hand(observation)
 
     def determinize(self, observation: Any, hidden: Mapping[str, Sequence[int]]) -> TractorState:
         if not isinstance(observation, TractorObservation):

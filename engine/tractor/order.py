@@ -9,8 +9,10 @@ level-rank cards and jokers form the last group, so what a player could declare 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from engine.tractor.cards import BJ, KIND_RANK, KIND_SUIT, NKINDS, RJ, TRUMP, context
+from engine.game import HandOrder
+from engine.tractor.cards import BJ, CODES, KIND_RANK, KIND_SUIT, NKINDS, RJ, TRUMP, context
 
 SUIT_ORDER = (0, 1, 2, 3)  # spades, hearts, clubs, diamonds: black and red alternate
 
@@ -42,3 +44,9 @@ def hand_order(counts: Sequence[int], level: int, trump: int) -> tuple[list[int]
     kinds.sort(key=lambda k: key[k])
     breaks = [i for i in range(1, len(kinds)) if group[kinds[i]] != group[kinds[i - 1]]]
     return kinds, breaks
+
+
+def shown_hand(obs: Any) -> HandOrder:
+    """`obs.seat`'s hand (a `TractorObservation`) as its player sees it."""
+    kinds, breaks = hand_order(obs.hand, obs.level, obs.trump)
+    return HandOrder(kinds, [CODES[k] for k in kinds], breaks, [])

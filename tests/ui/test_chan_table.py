@@ -13,6 +13,7 @@ from engine.ai.bots import make_bot
 from engine.chan import scoring
 from engine.chan.cards import CODE, FACE_OF, RANK
 from engine.chan.legal import CHIU, DISCARD_BASE, PASS, WIN
+from engine.chan.order import grouped_hand
 from engine.errors import IllegalAction
 from tests.ui.tablesim import (
     assert_resumes_same_position,
@@ -23,7 +24,6 @@ from tests.ui.tablesim import (
 )
 from tests.ui.uitools import pump, tap, wait_for
 from ui.card_names import chan_name
-from ui.table import chan_view
 from ui.table.reasons import REASONS
 
 pytestmark = pytest.mark.ui
@@ -188,7 +188,7 @@ def test_grouped_hand_and_waiting_faces() -> None:
     counts = [0] * 25
     for code in ("2M", "2M", "3S", "3C", "CC"):
         counts[FACE_OF[code]] += 1
-    faces, breaks, groups = chan_view.grouped_hand(counts)
+    faces, breaks, groups = grouped_hand(counts)
     assert [CODE[f] for f in faces] == ["2M", "2M", "3S", "3C", "CC"]
     assert breaks == [2, 4] and groups == [2, 4]
     hand = [0] * 25

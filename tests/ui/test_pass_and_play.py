@@ -259,11 +259,35 @@ def test_cover_labels_fit_in_every_language(make_app: Any, size: tuple[int, int]
     from tests.ui.tablesim import cut_in_languages
 
     app = make_app(size=size, pace=0)
-    app.new_game("tractor", seating=Seating(plans("ssaa", {0: "Nguyễn Thị Minh Khai"})))
+    app.new_game("tractor", seating=Seating(plans("ssaa", {0: "Nguyễn Thị Minh Khai",
+                                                           1: "Nguyễn Thị Minh Khai"})))
     table = app.root.get_screen("tractor")
     wait_for(lambda: table.cover_up, 60, what="the cover")
     settle()
     assert cut_in_languages(app, "cover") == []
+
+
+def test_two_seats_with_one_name_get_covers_that_tell_them_apart(make_app: Any) -> None:
+    """A seating kept from before the seating screen refused one name twice (a resumed game):
+    Anna at seat 1 and "anna" at seat 2 on this screen. Each cover adds its seat's number, so
+    the two covers differ and each player knows which is theirs; the name stays as typed."""
+    app = make_app(pace=0)
+    app.seating = Seating(plans("ssaa", {0: "Anna", 1: "anna"}))
+    table = start_deal(app, "tractor", tractor_dealer_deal())
+    texts: dict[int, tuple[str, str]] = {}
+    bot = make_bot("tractor", "heuristic", 3)
+    while len(texts) < 2:
+        wait_next(table)
+        if table.cover_up:
+            panel = table.cover_panel()
+            texts[table.cover_seat] = (table.cover_name, panel.ids.cover_button.text)
+            answer_cover(app, table, by_buttons=False)
+            continue
+        state = table.session.state
+        assert table.play(bot.choose(state.observation(state.to_act), state.legal_actions()))
+        pump(1)
+    assert texts[0] == ("Anna (seat 1)", "I'm Anna (seat 1)")
+    assert texts[1][0] == "anna (seat 2)" and texts[1][1] == "I'm anna (seat 2)"
 
 
 def test_undo_in_pass_and_play_never_takes_back_the_other_players_move(make_app: Any) -> None:

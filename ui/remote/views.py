@@ -2,9 +2,10 @@
 
 `view(game, obs)` reads one seat's observation (`state.observation(seat)`) and nothing else, and
 writes it with the card codes and action notation of records.md: the seat's own hand and the
-public table. The hand is in the order the kiosk shows it: canonical deck order for Meri and
-Chắn; for Tractor grouped as on the kiosk's table (suits in order, the trumps together,
-`engine.tractor.order`), with `hand_breaks`, the indexes where a new group starts. The samplers' helper fields (`pool`, `unseen`,
+public table. The hand is in the order the kiosk shows it, for every game from the game's
+registry entry (`Game.shown_hand`, each package's `order`): `hand`, with `hand_breaks`, the
+indexes where a new group starts (a suit, the trumps, a pair), and `hand_groups`, where a new
+kind of group starts (Chắn: pairs, Cạ, singles). The samplers' helper fields (`pool`, `unseen`,
 `hidden`, `forbidden`, …) are left out: they are derived from the rest and a phone needs none
 of them. `deck(game, lang)` lists every card code of a game with its name for the page.
 """
@@ -19,7 +20,9 @@ from engine.game import Game
 
 def view(game: Game, obs: Any) -> dict[str, Any]:
     """The JSON object of `obs` (a seat's observation of a deal of `game`)."""
-    return _VIEWS[game.name](game, obs)
+    shown = game.shown_hand(obs)  # the kiosk's order, one owner for every game
+    return {"hand": shown.codes, "hand_breaks": shown.breaks, "hand_groups": shown.groups,
+            **_VIEWS[game.name](game, obs)}
 
 
 def hand_codes(game: Game, obs: Any) -> list[str]:
@@ -46,7 +49,7 @@ def deck(game_name: str, lang: str = "en") -> list[dict[str, str]]:
 
 # -- Hachinin Meri ----------------------------------------------------------------------------
 def _meri(game: Game, obs: Any) -> dict[str, Any]:
-    from engine.meri.cards import CODES, SUITS, cards_of
+    from engine.meri.cards import CODES, SUITS
     from engine.meri.legal import DECLARE
     from engine.meri.observation import FACE_DOWN
 
@@ -54,7 +57,6 @@ def _meri(game: Game, obs: Any) -> dict[str, Any]:
         return None if c < 0 else CODES[c]
 
     return {
-        "hand": [CODES[c] for c in cards_of(obs.hand)],
         "hand_sizes": list(obs.hand_sizes),
         "dealer": obs.dealer,
         "trump": SUITS[obs.trump],
@@ -87,16 +89,12 @@ def _meri_deck() -> list[dict[str, str]]:
 # -- Tractor ----------------------------------------------------------------------------------
 def _tractor(game: Game, obs: Any) -> dict[str, Any]:
     from engine.tractor.cards import CODES, RANK_NAMES, SUITS
-    from engine.tractor.order import hand_order
 
     def codes(kinds: Sequence[int]) -> list[str]:
         return [CODES[k] for k in sorted(kinds)]
 
     trump = obs.trump
-    hand, breaks = hand_order(obs.hand, obs.level, trump)  # as the kiosk's table shows it
     return {
-        "hand": [CODES[k] for k in hand],
-        "hand_breaks": breaks,
         "levels": [RANK_NAMES[level] for level in obs.levels],
         "level": RANK_NAMES[obs.level],
         "dealer": obs.dealer,
@@ -130,7 +128,6 @@ def _chan(game: Game, obs: Any) -> dict[str, Any]:
         return None if face < 0 else CODE[face]
 
     return {
-        "hand": [CODE[f] for f in range(len(obs.hand)) for _ in range(obs.hand[f])],
         "hand_sizes": list(obs.hand_sizes),
         "dealer": obs.dealer,
         "dead": obs.dead,

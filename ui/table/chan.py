@@ -146,13 +146,9 @@ class ChanTableScreen(ChanMotion, HintMixin, HandPicking, TableScreen):
             is_open = obs.open_card >= 0 and obs.open_owner == seat and gate
             zone.gate_mark = len(gate) - 1 if is_open else -1
             zone.exposed, zone.exposed_breaks = view.exposed_codes(obs.exposed[seat])
-        faces, breaks, groups = (view.grouped_hand(obs.hand) if self.hand_shown()
-                                 else ([], [], []))  # a hand not shown here is not laid out
-        self.cards = faces
+        self.lay_out_hand(obs)  # a hand not shown here is not laid out
+        faces = self.cards
         hand = self.ids.hand
-        hand.codes = [CODE[f] for f in faces]
-        hand.breaks = breaks
-        hand.groups = groups
         waits = view.waiting(obs) if obs.winner < 0 and self.hand_shown() else []
         self.waiting_codes = [CODE[f] for f in waits]
         self.waits_text = tr("One card from winning! Waiting for:") if waits else ""

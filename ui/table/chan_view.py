@@ -1,7 +1,7 @@
 """What the Chắn table says and how it groups cards (no widgets here).
 
-Pure functions over seat 0's observation and the engine's analysis: the hand grouped into
-Chắn (identical pairs), Cạ and single cards; why a capture or a discard is not allowed (the
+Pure functions over seat 0's observation and the engine's analysis (the hand's grouping into
+Chắn, Cạ and single cards is the engine's, `engine.chan.order`): why a capture or a discard is not allowed (the
 engine's rule id in words); the waiting cards of a hand one card from winning; the latest
 public decision; and the winning hand's cards for the summary (whose text is the engine's
 `DealResult`, drawn by `ui.table.summary`).
@@ -25,30 +25,6 @@ from ui.table.seats import seat_name
 def card_name(face: int) -> str:
     """A face by name in the app's language: `7 Văn`, in Vietnamese `Thất văn` (`ui.card_names`)."""
     return chan_name(face)
-
-
-def grouped_hand(counts: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
-    """The hand as faces left to right, the indexes where a new pair or group starts, and the
-    indexes where the next kind of group starts (Chắn, then Cạ, then single cards)."""
-    pairs, left = scoring.pair_hand(counts)
-    chan = [p for p in pairs if p[0] == p[1]]
-    ca = [p for p in pairs if p[0] != p[1]]
-    faces: list[int] = []
-    breaks: list[int] = []
-    groups: list[int] = []
-    for block in (chan, ca):
-        if block and faces:
-            groups.append(len(faces))
-        for pair in block:
-            if faces:
-                breaks.append(len(faces))
-            faces.extend(pair)
-    if left:
-        if faces:
-            groups.append(len(faces))
-            breaks.append(len(faces))
-        faces.extend(left)
-    return faces, breaks, groups
 
 
 exposed_codes = pair_codes  # exposed pairs as card codes with a gap before each pair

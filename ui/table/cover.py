@@ -23,6 +23,11 @@ the holder got the cover, everyone at the table would see who holds it, and H-12
 holder hide it (an undeclared native Robai makes a Sota–Robai or Robai–Rei combination worth 5,
 H-32). So there the cover comes for every seat of this screen, and after the tap the pass is
 answered for the player (D-6), just as on a table with one seat here.
+
+The cover names the seat it waits for as the table does, and adds the seat's number when
+another seat goes by the same name (case and spacing aside, `name_key`): "Anna (seat 3)". The
+seating screen refuses two seats with one name, but a seating kept from before that rule (a
+resumed game) may still have them, and two identical covers would leave both players guessing.
 """
 
 from __future__ import annotations
@@ -33,6 +38,8 @@ from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, StringProperty
 
+from ui.i18n import trf
+from ui.remote.protocol import name_key
 from ui.table.modal import ModalPanel
 from ui.table.seats import seat_name
 
@@ -121,9 +128,19 @@ class CoverMixin:
         table._auto_event = Clock.schedule_once(go, table.driver.delay())
         return True
 
+    def cover_label(self, seat: int) -> str:
+        """`seat`'s name on the cover, with its seat number when another seat has the same
+        name (see the module's docstring)."""
+        name = seat_name(seat)
+        players = self.session.game.players  # type: ignore[attr-defined]
+        if any(name_key(seat_name(other)) == name_key(name)
+               for other in range(players) if other != seat):
+            return trf("{name} (seat {n})", name=name, n=seat + 1)
+        return name
+
     def raise_cover(self, seat: int) -> None:
         """Hide every hand and ask `seat`'s player to take the screen."""
-        name = seat_name(seat)
+        name = self.cover_label(seat)
         if self.cover_up and self.cover_seat == seat:
             self.cover_name = name  # (a language switch)
             return

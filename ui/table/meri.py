@@ -15,7 +15,7 @@ from kivy.metrics import dp
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 
 from engine.meri import DECLARE, FACE_DOWN, PASS
-from engine.meri.cards import CODES, SUIT_NAMES, TRUMP_MASK, cards_of, name, robai
+from engine.meri.cards import CODES, SUIT_NAMES, name, robai
 from ui import card_names
 from ui.i18n import tr, trf
 from ui.sound import events as sounds
@@ -26,13 +26,6 @@ from ui.table.seats import TEAM_TONES, place_badges, seat_name, team_name, turne
 from ui.table.widgets import SeatBadge, ring
 
 SEATS = 8
-
-
-def hand_order(hand: list[int], trump: int) -> list[int]:
-    """Your hand left to right: plain suits in deck order, then the trumps, strongest last."""
-    tmask = TRUMP_MASK[trump]
-    return sorted(hand, key=lambda c: (bool(tmask >> c & 1), c // 15 if not tmask >> c & 1 else 0,
-                                       -c))
 
 
 class MeriTableScreen(TrickTableScreen):
@@ -111,10 +104,8 @@ class MeriTableScreen(TrickTableScreen):
             self.show_seat(badge, obs, badge.seat, obs.hand_sizes[badge.seat],
                            self._status(obs, badge.seat))
         self._show_trick(obs)
+        self.lay_out_hand(obs)  # a hand not shown here is not laid out
         hand = self.ids.hand
-        self.cards = (hand_order(cards_of(obs.hand), obs.trump) if self.hand_shown()
-                      else [])  # a hand not shown here is not laid out
-        hand.codes = [CODES[c] for c in self.cards]
         if self.human_deciding() and obs.phase in self.card_prompts:
             hand.legal = self.indexes_of(obs.legal_cards())
             hand.dim_illegal = True

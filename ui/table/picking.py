@@ -34,6 +34,19 @@ class HandPicking:
         super().on_kv_post(base_widget)  # type: ignore[misc]
         self.ids.hand.bind(on_pick=self.card_event)
 
+    def lay_out_hand(self, obs: Any) -> None:
+        """Lay out the viewer's hand (`obs`, its observation) in the order its player sees it,
+        the same for every game and on a phone (`Game.shown_hand`, from the registry entry);
+        an empty hand when it is not to be seen here."""
+        shown = self.hand_shown()  # type: ignore[attr-defined]
+        cards, codes, breaks, groups = (self.session.game.shown_hand(obs)  # type: ignore[attr-defined]
+                                        if shown else ([], [], [], []))
+        self.cards = list(cards)
+        hand = self.ids.hand  # type: ignore[attr-defined]
+        hand.codes = list(codes)
+        hand.breaks = list(breaks)
+        hand.groups = list(groups)
+
     # -- reading -------------------------------------------------------------------------------
     @property
     def picked(self) -> list[int]:

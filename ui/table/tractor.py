@@ -168,12 +168,8 @@ class TractorTableScreen(TrickTableScreen):
             self.show_seat(badge, obs, seat, sum(obs.hand) if seat == self.viewer
                            else self._size(obs, seat), status)
         self._show_trick(obs)
-        kinds, breaks = (view.hand_order(obs.hand, obs.level, obs.trump) if self.hand_shown()
-                         else ([], []))  # a hand not shown here is not even laid out
-        self.cards = kinds
+        self.lay_out_hand(obs)  # a hand not shown here is not even laid out
         hand = self.ids.hand
-        hand.codes = [CODES[k] for k in kinds]
-        hand.breaks = breaks
         hand.hinted = self._from_kitty(obs) if obs.phase == "bury" else []
         deciding = self.human_deciding()
         hand.legal = self._followers(obs) if deciding else []
