@@ -63,7 +63,7 @@ def pictures(app: Any, out: Path, tag: str) -> None:
     # scrolled so the lengths' heading is at the top (as far as the page goes)
     room = scroller.children[0].height - scroller.height
     if room > 0:
-        top = lengths.top + 30 - scroller.children[0].y
+        top = lengths.top + 44 - scroller.children[0].y
         scroller.scroll_y = max(0.0, min(1.0, 1 - (scroller.children[0].height - top) / room))
     shoot(out, f"length_settings_{tag}")
     app.go("home")
