@@ -71,6 +71,8 @@ screenshots: test-setup ## PNGs of every screen and of each table mid-play and i
 	$(XVFB) $(PY) scripts/tutorial_screenshots.py --out screenshots --lang en --lang vi
 	$(XVFB) $(PY) scripts/motion_frames.py --out screenshots/motion --size 800x480 --size 720x1280
 	$(XVFB) $(PY) scripts/seating_screenshots.py --out screenshots
+	$(XVFB) $(PY) scripts/match_length_screenshots.py --out screenshots --lang en
+	$(XVFB) $(PY) scripts/match_length_screenshots.py --out screenshots --lang vi
 	$(XVFB) $(PY) scripts/why_screenshots.py --out screenshots
 
 # Kivy is imported by the spec: keep its logger quiet and out of ~/.kivy while building.

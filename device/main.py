@@ -224,7 +224,7 @@ def make_services(
     return Services(store=store, outputs=NullOutputs(), heartbeat=heartbeat, kiosk=config.kiosk,
                     language=config.game.language, ai_level=config.game.ai_level,
                     large_cards=config.game.large_cards, colour_safe=config.game.colour_safe,
-                    coach=config.game.coach,
+                    coach=config.game.coach, match_lengths=config.game.match_lengths,
                     ai_workers=worker_count(config.ai.workers),
                     replay_record=replay_record, keyboard=config.input.keyboard,
                     health=lambda: health.read_all(paths.nearest_folder(database)),

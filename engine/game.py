@@ -77,8 +77,27 @@ class State(ABC):
         return legal[rng.randrange(len(legal))]
 
 
+MAX_LENGTH = 99  # deals in one match at most (a saved match claiming more is not one of ours)
+
+
+def check_length(deals: object, own_end: bool = False) -> int:
+    """A match length: a plain int from 1 to `MAX_LENGTH` deals, or 0 (no fixed number: the
+    game's own end) where the game has one (`own_end`); `ValueError` otherwise."""
+    low = 0 if own_end else 1
+    if type(deals) is not int or not low <= deals <= MAX_LENGTH:
+        raise ValueError(f"a match length must be an integer from {low} to {MAX_LENGTH}, "
+                         f"got {str(deals)[:20]!r}")
+    return deals
+
+
 class Match(ABC):
-    """A sequence of deals with what carries over between them (scores, levels, dealer)."""
+    """A sequence of deals with what carries over between them (scores, levels, dealer).
+
+    `length` is the deals the match lasts (0: no fixed number, the game's own end); it is
+    saved with the match (`to_dict`) and may be changed before the first deal is finished
+    (`set_length`: the seating screen's choice for a match made early for the phones)."""
+
+    length: int = 0
 
     @property
     @abstractmethod
@@ -101,6 +120,22 @@ class Match(ABC):
     def to_dict(self) -> dict[str, Any]:
         """Everything needed to resume the match between deals (JSON-friendly, incl. RNG state)."""
 
+    @property
+    @abstractmethod
+    def deals_finished(self) -> int:
+        """How many deals the match has accounted for."""
+
+    def set_length(self, deals: int) -> None:
+        """Make the match `deals` long (checked as `check_length`); `ValueError` once a deal
+        is finished (the standings so far were played for the old length)."""
+        deals = check_length(deals, own_end=self.has_own_end)
+        if self.deals_finished:
+            raise ValueError("the length of a match is set before its first deal ends")
+        self.length = deals
+
+    #: The match has an end of its own (length 0 plays to it: Tractor's team passing A).
+    has_own_end = False
+
 
 class Game(ABC):
     """Everything the record format, the CLI, the UI and the AI need to know about one game.
@@ -118,6 +153,10 @@ class Game(ABC):
     phases: tuple[str, ...] = ()
     #: The game's `Match` class (what `new_match` builds and `restore_match` rebuilds).
     match_type: type[Match]
+    #: The match lengths offered and the one a match has when none is chosen (deals; 0 = the
+    #: game's own end): `engine.registry.LENGTHS` and `DEFAULT_LENGTHS` for Parlor's games.
+    lengths: tuple[int, ...] = (1,)
+    default_length: int = 1
 
     @abstractmethod
     def new_deal(self, seed: int) -> State:
@@ -132,8 +171,10 @@ class Game(ABC):
         """The records.md layout of `state`'s deal (as dealt, before any action)."""
 
     @abstractmethod
-    def new_match(self, seed: int) -> Match:
-        """A fresh match, every random choice drawn from `random.Random(seed)`."""
+    def new_match(self, seed: int, deals: int | None = None) -> Match:
+        """A fresh match of `deals` deals (None: `default_length`; 0: to the game's own end,
+        where it has one; `ValueError` for another), every random choice drawn from
+        `random.Random(seed)`."""
 
     @abstractmethod
     def restore_match(self, data: Mapping[str, Any]) -> Match:

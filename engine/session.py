@@ -66,10 +66,11 @@ class Session:
 
     @classmethod
     def new(cls, game_name: str, seed: int, save: Callable[[str], None] | None = None,
-            practice: bool = False) -> Session:
-        """Start a new match of `game_name` from `seed` (a practice game with `practice`)."""
+            practice: bool = False, deals: int | None = None) -> Session:
+        """Start a new match of `game_name` from `seed` (a practice game with `practice`),
+        `deals` deals long (None: the game's default; 0: to the game's own end)."""
         game = registry.get(game_name)
-        return cls(game, game.new_match(seed), save=save, practice=practice)
+        return cls(game, game.new_match(seed, deals), save=save, practice=practice)
 
     @classmethod
     def from_json(cls, text: str, save: Callable[[str], None] | None = None) -> Session:
@@ -215,6 +216,13 @@ class Session:
         self._undo_point = None
         self.save()
         return taken
+
+    def set_length(self, deals: int) -> None:
+        """Make the match `deals` deals long before its first deal ends (a match made early,
+        for the phones to join, takes the seating screen's choice at Play); saved.
+        `ValueError` for a length the game does not take or once a deal has been counted."""
+        self.match.set_length(deals)
+        self.save()
 
     def next_deal(self) -> State:
         """Deal the next hand of the match (after `finish_deal`)."""

@@ -27,6 +27,7 @@ from kivy.logger import Logger
 from kivy.metrics import dp
 from kivy.properties import (
     BooleanProperty,
+    DictProperty,
     ListProperty,
     NumericProperty,
     ObjectProperty,
@@ -38,7 +39,7 @@ from engine import registry
 from engine.ai.kinds import DEFAULT_LEVEL, LEVELS
 from engine.errors import EngineError
 from engine.session import Session
-from ui import fontfaces, heap, i18n, keys
+from ui import fontfaces, heap, i18n, keys, match_length
 from ui.kiosk import HoldGesture, pin_matches
 from ui.ports import EVENTS, SPEED_MAX, SPEED_MIN, Services
 from ui.resume import describe_save
@@ -132,6 +133,8 @@ class ParlorApp(SoundCues, App):
     power_enabled = BooleanProperty(False)  # `[power] enabled`: Power off is offered
     practice = BooleanProperty(False)  # games started from home are practice games (undo)
     coach = BooleanProperty(False)  # after each deal, the coach's moments (`ui.table.coaching`)
+    # Deals in a new match, by game (0 = the game's own end; `ui.match_length`, issue 33)
+    match_lengths = DictProperty({})
 
     def __init__(self, services: Services, seed: int | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -164,6 +167,10 @@ class ParlorApp(SoundCues, App):
         self.large_cards = bool(store.get_setting("large_cards", services.large_cards))
         self.colour_safe = bool(store.get_setting("colour_safe", services.colour_safe))
         self.coach = store.get_setting("coach", services.coach) is True
+        self.match_lengths = {
+            game: match_length.checked(game, store.get_setting(
+                f"{game}_deals", services.match_lengths.get(game)))
+            for game in TABLES}
         self.on_colour_safe(self, self.colour_safe)  # the decks' style is one per process
         self._heartbeat_event: Any = None
         self._trim_event: Any = None  # `ui.heap.trim` every second
@@ -443,6 +450,17 @@ class ParlorApp(SoundCues, App):
         self.ai_level = level
         self.services.store.set_setting("ai_level", level)
 
+    def match_length(self, game: str) -> int:
+        """Deals in a new match of `game` (0 = the game's own end)."""
+        return match_length.checked(game, self.match_lengths.get(game))
+
+    def set_match_length(self, game: str, deals: int) -> None:
+        """The length of `game`'s next matches (the settings and the seating screens)."""
+        if game not in TABLES or deals not in match_length.lengths(game):
+            raise ValueError(f"no match of {deals!r} deals for {game!r}")
+        self.match_lengths = {**self.match_lengths, game: deals}
+        self.services.store.set_setting(f"{game}_deals", deals)
+
     def change_speed(self, step: float) -> None:
         speed = round(min(SPEED_MAX, max(SPEED_MIN, self.animation_speed + step)), 2)
         self.animation_speed = speed
@@ -555,13 +573,13 @@ class ParlorApp(SoundCues, App):
 
         if phones is not self.phones:
             self.close_phones()
-        if phones is not None:
+        if phones is not None:  # made before Play: it takes the length chosen since
             self.session = phones.session
             self.session.save_callback = self.save
-            self.session.save()
+            self.session.set_length(self.match_length(game))  # (saved)
         else:
             self.session = Session.new(game, self.rng.randrange(2**31), save=self.save,
-                                       practice=self.practice)
+                                       practice=self.practice, deals=self.match_length(game))
         players = self.session.game.players
         self.seating = seating if seating is not None else Seating.default(players, self.ai_level)
         self.phones = phones

@@ -282,6 +282,9 @@ class Services:
     large_cards: bool = False  # `[game] large_cards`, until the player changes it in the app
     colour_safe: bool = False  # `[game] colour_safe`, likewise
     coach: bool = False  # `[game] coach`, likewise: the coach after each deal (issue 21)
+    # `[game] <game>_deals`, likewise: deals in a match, by game (a game not here: its default,
+    # `engine.registry.default_length`; 0 = the game's own end)
+    match_lengths: Mapping[str, int] = field(default_factory=dict)
     ai_workers: int = 1  # `[ai] workers`, resolved: processes that search one decision
     replay_record: str | None = None  # `parlor replay FILE`: show this record on the table
     keyboard: bool = True  # `[input] keyboard`: the desktop keyboard drives the app

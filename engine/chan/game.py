@@ -21,7 +21,7 @@ from engine.chan.scoring import deal_result, winning_hand
 from engine.chan.state import ChanState
 from engine.errors import MalformedRecord
 from engine.game import Game, HandOrder, State
-from engine.registry import TITLES
+from engine.registry import DEFAULT_LENGTHS, LENGTHS, TITLES
 from engine.result import DealResult
 
 _BARE = {"pass": PASS, "chiu": CHIU, "win": WIN}
@@ -37,6 +37,8 @@ class ChanGame(Game):
     teams = ((0,), (1,), (2,), (3,))  # every player plays for themself (C-1)
     phases = PHASES
     match_type = ChanMatch
+    lengths = LENGTHS["chan"]
+    default_length = DEFAULT_LENGTHS["chan"]
 
     # ----------------------------------------------------------------- dealing and layouts
     def new_deal(self, seed: int) -> ChanState:
@@ -50,8 +52,8 @@ class ChanGame(Game):
         return layout_of(state)
 
     # ----------------------------------------------------------------- matches
-    def new_match(self, seed: int, deals: int = 1) -> ChanMatch:
-        return ChanMatch(seed, deals)
+    def new_match(self, seed: int, deals: int | None = None) -> ChanMatch:
+        return ChanMatch(seed, self.default_length if deals is None else deals)
 
     def restore_match(self, data: Mapping[str, Any]) -> ChanMatch:
         return ChanMatch.from_dict(data)

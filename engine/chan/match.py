@@ -1,8 +1,9 @@
 """A Chắn match: deals one after another with running settlement totals.
 
-C-2: one deal is a whole game, so a match is one deal by default (`deals=1`); the app may ask
-for more. Each deal is dealt by `deal.deal(random.Random(seed))` (what `ChanGame.new_deal(seed)`
-does) from a seed drawn from the match's RNG, so the dealer of every deal is drawn from the
+C-2: one deal is a whole game; a match is a sitting of `length` deals (the registry's default,
+`engine.registry.DEFAULT_LENGTHS`, or the players' choice), settled after each (S-5) with
+running totals. Each deal is dealt by `deal.deal(random.Random(seed))` (what
+`ChanGame.new_deal(seed)` does) from a seed drawn from the match's RNG, so the dealer of every deal is drawn from the
 seeded RNG too (D-1).
 """
 
@@ -14,7 +15,7 @@ from typing import Any
 
 from engine.chan.deal import deal
 from engine.errors import MalformedRecord
-from engine.game import Match, State
+from engine.game import Match, State, check_length
 from engine.result import Line, MatchResult, SideScore
 
 
@@ -39,7 +40,7 @@ class ChanMatch(Match):
 
     def __init__(self, seed: int = 0, deals: int = 1) -> None:
         self.rng = random.Random(seed)
-        self.deals = deals
+        self.length = check_length(deals)
         self.played = 0
         self.totals = [0, 0, 0, 0]
         self.wins = [0, 0, 0, 0]
@@ -48,9 +49,15 @@ class ChanMatch(Match):
 
     @property
     def is_over(self) -> bool:
-        return self.played >= self.deals
+        return self.played >= self.length
+
+    @property
+    def deals_finished(self) -> int:
+        return self.played
 
     def next_deal(self) -> State:
+        if self.is_over:
+            raise ValueError("the match is over: start a new one")
         return deal(random.Random(self.rng.getrandbits(32)))
 
     def finish_deal(self, state: State) -> None:
@@ -82,7 +89,7 @@ class ChanMatch(Match):
         return MatchResult(
             sides=sides,
             deals_played=self.played,
-            deals_total=self.deals,
+            deals_total=self.length,
             over=self.is_over,
             winner=self._leader(),
             lines=(Line("Drawn deals: {draws}", {"draws": self.draws}),),
@@ -102,7 +109,7 @@ class ChanMatch(Match):
     def to_dict(self) -> dict[str, Any]:
         return {
             "game": "chan",
-            "deals": self.deals,
+            "deals": self.length,
             "played": self.played,
             "totals": list(self.totals),
             "wins": list(self.wins),
@@ -117,7 +124,7 @@ class ChanMatch(Match):
         if not isinstance(data, Mapping):
             raise MalformedRecord("a chan match must be an object")
         try:
-            match = cls(0, int(data["deals"]))
+            match = cls(0, check_length(data["deals"]))
             match.played = int(data["played"])
             match.totals = [int(x) for x in data["totals"]]
             match.wins = [int(x) for x in data["wins"]]
@@ -126,7 +133,9 @@ class ChanMatch(Match):
             match.rng.setstate(_rng_state_from_json(data["rng"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise MalformedRecord(f"bad chan match: {exc}") from None
-        if len(match.totals) != 4 or len(match.wins) != 4 or match.deals < 1:
+        if match.played > match.length:
+            raise MalformedRecord("bad chan match: more deals played than the match has")
+        if len(match.totals) != 4 or len(match.wins) != 4:
             raise MalformedRecord("bad chan match: totals and wins need four seats")
         if len(match.history) > match.played or any(len(h) != 4 for h in match.history):
             raise MalformedRecord("bad chan match: history needs four seats per deal played")

@@ -35,7 +35,7 @@ from engine.meri.scoring import TEAMS
 from engine.meri.scoring import deal_result as _deal_result
 from engine.meri.scoring import result_json as _result_json
 from engine.meri.state import MeriState
-from engine.registry import TITLES
+from engine.registry import DEFAULT_LENGTHS, LENGTHS, TITLES
 from engine.result import DealResult
 
 ACTION_WORDS = {"declare": DECLARE, "pass": PASS}
@@ -62,6 +62,8 @@ class MeriGame(Game):
     teams = TEAMS  # H-2: ((0, 2, 4, 6), (1, 3, 5, 7))
     phases = PHASES
     match_type = MeriMatch
+    lengths = LENGTHS["meri"]
+    default_length = DEFAULT_LENGTHS["meri"]  # H-3
 
     # ---- deals and layouts ------------------------------------------------------------
     def new_deal(self, seed: int) -> MeriState:
@@ -102,8 +104,8 @@ class MeriGame(Game):
         }
 
     # ---- matches ----------------------------------------------------------------------
-    def new_match(self, seed: int) -> MeriMatch:
-        return self.match_type(seed)
+    def new_match(self, seed: int, deals: int | None = None) -> MeriMatch:
+        return self.match_type(seed, self.default_length if deals is None else deals)
 
     def restore_match(self, data: Mapping[str, Any]) -> MeriMatch:
         if not isinstance(data, Mapping):

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.errors import MalformedRecord
 from engine.game import Game, HandOrder, Match, State
-from engine.registry import TITLES
+from engine.registry import DEFAULT_LENGTHS, LENGTHS, TITLES
 from engine.result import DealResult
 from engine.tractor.cards import (
     CODE_TO_KIND,
@@ -68,6 +68,8 @@ class TractorGame(Game):
     teams = TEAMS
     phases = PHASE_NAMES
     match_type = TractorMatch
+    lengths = LENGTHS["tractor"]
+    default_length = DEFAULT_LENGTHS["tractor"]  # T-2: until a team passes A
 
     # -- deals and layouts -----------------------------------------------------------------------
     def new_deal(self, seed: int) -> TractorState:
@@ -126,8 +128,9 @@ class TractorGame(Game):
         }
 
     # -- matches ----------------------------------------------------------------------------------
-    def new_match(self, seed: int) -> TractorMatch:
-        return TractorMatch(random.Random(seed))
+    def new_match(self, seed: int, deals: int | None = None) -> TractorMatch:
+        return TractorMatch(random.Random(seed),
+                            length=self.default_length if deals is None else deals)
 
     def restore_match(self, data: Mapping[str, Any]) -> Match:
         return restore_match(data)

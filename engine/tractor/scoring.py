@@ -29,6 +29,7 @@ PROMOTION = "{team} goes up {steps} level(s), from {before} to {after}."
 TAKE_OVER = "{team} take over as defenders without promotion."
 NEXT_DEALER = "Next dealer: {seat}."
 MATCH_WON = "{team} wins the match."
+MATCH_DRAWN = "The match is a draw."  # a match of a chosen number of deals, levels equal
 SIDE_LEVELS = "{team}: level {before} -> {after}."
 SIDE_LEVEL = "{team}: level {level}."
 # The card groups' labels (the summary's pictures).

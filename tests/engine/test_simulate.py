@@ -7,14 +7,14 @@ from engine.simulate import simulate
 
 def test_standings_follow_the_match_result() -> None:
     out = io.StringIO()
-    records = simulate("chan", deals=1, seed=7, bots="heuristic", out=out)
+    records = simulate("chan", deals=None, seed=7, bots="heuristic", out=out)  # one match
     text = out.getvalue()
-    assert len(records) == 1 and records[0].state.is_over
+    assert len(records) == 4 and all(r.state.is_over for r in records)  # a sitting of 4 deals
     standings = [line for line in text.splitlines() if line.startswith("standings: ")]
-    assert standings == [line.replace("match over: ", "standings: ")
-                         for line in text.splitlines() if line.startswith("match over: ")]
-    (line,) = standings
-    assert line.startswith("standings: deal 1 of 1; seats 0: ")
+    assert standings[-1:] == [line.replace("match over: ", "standings: ")
+                              for line in text.splitlines() if line.startswith("match over: ")]
+    line = standings[-1]
+    assert line.startswith("standings: deal 4 of 4; seats 0: ")
     scores = [int(part.split(": ")[1].split(" ")[0]) for part in line.split("; ")[1:]]
     assert sum(scores) == 0 and len(scores) == 4  # C-2: settlements cancel out
 

@@ -78,6 +78,7 @@ def make_app(window: Any) -> Iterator[Callable[..., Any]]:
         backlight: Backlight | None = None,
         sounds: Any = None,
         network: Any = None,
+        match_lengths: dict[str, int] | None = None,
     ) -> Any:
         teardown()  # one app at a time: kv's `app` must mean the newest one
         window.size = size
@@ -93,6 +94,8 @@ def make_app(window: Any) -> Iterator[Callable[..., Any]]:
         )
         if network is not None:
             services.network = network  # ui.remote.settings.NetworkSettings (phones)
+        if match_lengths is not None:
+            services.match_lengths = match_lengths  # `[game] <game>_deals`
         app = ParlorApp(services, seed=seed)
         forget_kv_app()
         app.pace = pace

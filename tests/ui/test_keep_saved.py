@@ -206,7 +206,8 @@ def test_a_finished_match_left_saved_is_not_asked_about(make_app: Any) -> None:
     Play starts at once."""
     store = MemoryStore()
     app = make_app(store=store, pace=0)
-    app.new_game("chan")  # a Chắn match is one deal
+    app.set_match_length("chan", 1)
+    app.new_game("chan")  # a Chắn match of one deal
     table = app.root.get_screen("chan")
     wait_turn(table)
     finish_with_bots(table)

@@ -89,9 +89,10 @@ def test_totals_and_match_result_lines() -> None:
     won = GAME.restore_match({**data, "deals_played": 8, "scores": [40, 32],
                               "deal_scores": [[5, 4]] * 8}).result()
     lines = lines_of(state, won)
-    assert lines[4] == "Match after deal 8 of 8: 40 to 32"
-    assert lines[5] == "Your team wins the match."
-    assert lines[6].startswith("Your team (40): Deal 1: 5, Deal 2: 5")
+    assert lines[1] == "Deal 8 of 8"  # the deal the match is at (issue 33)
+    assert lines[5] == "Match after deal 8 of 8: 40 to 32"
+    assert lines[6] == "Your team wins the match."
+    assert lines[7].startswith("Your team (40): Deal 1: 5, Deal 2: 5")
     drawn = GAME.restore_match({**data, "deals_played": 8, "scores": [36, 36],
                                 "deal_scores": [[0, 0]] * 8}).result()
-    assert lines_of(state, drawn)[5] == "The match is a draw."
+    assert lines_of(state, drawn)[6] == "The match is a draw."

@@ -207,7 +207,7 @@ def test_the_entries_are_there_only_when_enabled(make_app: Any) -> None:
     settings = app.root.current_screen
     button = settings.ids.power_button
     assert button in settings.candidates() and button.height >= 48  # a touch target
-    for _ in range(12):  # the focus reaches it with the buttons
+    for _ in range(20):  # the focus reaches it with the buttons
         if settings.focused_widget is button.__self__:
             break
         app.handle_input("DOWN")

@@ -117,7 +117,8 @@ def test_restart_stands_apart_from_next_deal_and_is_narrower(make_app: Any) -> N
 
 def test_once_the_match_is_over_new_match_starts_without_a_question(make_app: Any) -> None:
     app = make_app(store=MemoryStore(), pace=0)
-    app.new_game("chan")  # a Chắn match is one deal (C-2)
+    app.set_match_length("chan", 1)
+    app.new_game("chan")  # a Chắn match of one deal (C-2: the deal is a whole game)
     table = app.root.get_screen("chan")
     wait_turn(table)
     finish_with_bots(table)

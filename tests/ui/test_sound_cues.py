@@ -213,6 +213,8 @@ def test_settings_screen_sound_rows(make_app: Any) -> None:
     app.go("settings")
     pump(5)
     ids = app.root.get_screen("settings").ids
+    ids.scroller.scroll_to(ids.voice_on, animate=False)  # the rows below the fold at 800×480
+    pump(3)
     tap(ids.louder)
     assert app.volume == 90
     tap(ids.quieter)

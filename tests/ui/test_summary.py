@@ -31,13 +31,13 @@ def test_result_lines_put_the_key_facts_first() -> None:
                                Line("Next dealer: {seat}.", {"seat": 1})))
     us, them = team_name(0), team_name(1)
     assert summary.result_lines(teams_deal(), match) == [
-        "[b]End of the deal[/b]", f"[b]{us} wins the deal.[/b]", f"{us}: 5 tricks",
+        "[b]End of the deal[/b]", "Deal 1 of 8", f"[b]{us} wins the deal.[/b]", f"{us}: 5 tricks",
         f"{them}: 4 tricks",
         "Match after deal 1 of 8: 5 to 4", f"Next dealer: {seat_name(1)}.",
         "", f"Trick 1: {seat_name(0)} wins",  # the next dealer is not said twice
     ]
     over = MatchResult(match.sides, 8, 8, True, 0, match.lines)
-    assert summary.result_lines(teams_deal(), over)[6:8] == [  # the recap once it is over
+    assert summary.result_lines(teams_deal(), over)[7:9] == [  # the recap once it is over
         f"{us} (5): Deal 1: 5", f"{them} (4): Deal 1: 4"]
     assert summary.result_lines(teams_deal(), None)[-2:] == [
         f"Trick 1: {seat_name(0)} wins", f"Next dealer: {seat_name(1)}."]
@@ -52,6 +52,29 @@ def test_a_match_won_is_bold_and_a_one_deal_match_is_the_deal() -> None:
     single = MatchResult(sides=over.sides, deals_played=1, deals_total=1, over=True, winner=0,
                          lines=(Line("Drawn deals: {draws}", {"draws": 0}),))
     assert summary.result_lines(teams_deal(), single) == summary.result_lines(teams_deal(), None)
+
+
+def test_the_deal_the_match_is_at_is_said_in_words() -> None:
+    """Issue 33: "Deal 2 of 5" on every summary; "Deal 3" in a Tractor match to A (no fixed
+    length); nothing for a one-deal match, nor for a deal the match does not count (a lesson,
+    a record shown: no deal counted yet)."""
+    from ui.i18n import translator
+
+    sides = (SideScore((0, 2), 1), SideScore((1, 3), 0))
+    at = MatchResult(sides, deals_played=2, deals_total=5, over=False, winner=None)
+    assert summary.progress_line(at) == "Deal 2 of 5"
+    assert summary.result_lines(teams_deal(), at)[1] == "Deal 2 of 5"
+    to_ace = MatchResult(sides, deals_played=3, deals_total=None, over=False, winner=None)
+    assert summary.progress_line(to_ace) == "Deal 3"
+    assert summary.progress_line(MatchResult(sides, 1, 1, True, 0)) == ""
+    assert summary.progress_line(MatchResult(sides, 0, 5, False, None)) == ""
+    assert summary.progress_line(None) == ""
+    try:
+        translator.set_language("vi")
+        assert summary.progress_line(at) == "Ván 2/5"
+        assert summary.progress_line(to_ace) == "Ván 3"
+    finally:
+        translator.set_language("en")
 
 
 def test_players_as_sides_are_named_when_their_lines_do_not_say_whose() -> None:

@@ -4,7 +4,8 @@ Each seat is *this screen*, *a phone* or *AI* (with its level); several seats on
 are played pass-and-play (`ui.table.cover`). Its kind button steps through the three, its level button through the AI levels. A name is typed in the seat's box or picked
 from the names typed before (the "Names" button steps through them; they are remembered in the
 store). The default is today's game, you on this screen and AI elsewhere, with Play focused:
-one tap. With a phone seat and `[network] enabled`, the screen starts the phone server
+one tap. The match's length (`ui.match_length`: the game's setting, "Match: 8 deals") is
+on a button beside Play that steps through the game's lengths. With a phone seat and `[network] enabled`, the screen starts the phone server
 (`ui.table.remote_seats.PhoneSeats`) and shows its QR code, the join URL and which phones have
 joined; a port in use is said in one line. With `[network]` off, the panel says how to turn it
 on. Play hands the seating (and the running server) to the table.
@@ -50,6 +51,7 @@ from kivy.uix.widget import Widget
 
 from engine import registry
 from engine.session import Session
+from ui import match_length
 from ui.i18n import N_, tr, trf
 from ui.remote.protocol import name_key
 from ui.resume import SavedMatch, saved_match
@@ -176,6 +178,7 @@ class SeatingScreen(BaseScreen):
     problem = StringProperty("")  # why Play did not start the game (two seats with one name)
     asking = BooleanProperty(False)  # the question before the saved match is replaced is open
     question_text = StringProperty("")  # its words, naming the saved match
+    length_text = StringProperty("")  # the match's length on its button ("Match: 8 deals")
 
     def __init__(self, **kwargs: Any) -> None:
         self.plans: list[SeatPlan] = []
@@ -194,6 +197,7 @@ class SeatingScreen(BaseScreen):
         self.close_question()
         self.game = game
         self.problem = ""
+        self.set_focus(None)  # Play is focused on entry (`initial_focus`), never the last one
         players = registry.get(game).players
         self.plans = default_plans(players, self.app.ai_level)
         box = self.ids.rows
@@ -237,6 +241,7 @@ class SeatingScreen(BaseScreen):
         for seat, row in enumerate(self.rows):
             row.show(self.plans[seat], self.default_name(seat), seat in joined)
         self.title_text = trf("{game}: who plays?", game=self.app.game_title(self.game))
+        self.length_text = match_length.match_words(self.game, self.app.match_length(self.game))
         self.has_phones = any(p.kind == PHONE for p in self.plans)
         self.show_phone_panel(joined)
 
@@ -317,6 +322,13 @@ class SeatingScreen(BaseScreen):
         self.set_name(seat, names[(index + 1) % len(names)])
         self.show()
 
+    def step_length(self) -> None:
+        """The next of the game's match lengths (kept as the game's setting: the settings
+        screen shows the same); the match starts with it at Play."""
+        self.app.set_match_length(self.game,
+                                  match_length.step(self.game, self.app.match_length(self.game)))
+        self.show()
+
     # -- the phone server ----------------------------------------------------------------------
     def phones_follow(self) -> None:
         """Run the phone server while a seat is a phone (and `[network]` is on), for these
@@ -330,7 +342,8 @@ class SeatingScreen(BaseScreen):
             return
         keys = phones.keys() if phones is not None else None
         session = phones.session if phones is not None else Session.new(
-            self.game, self.app.rng.randrange(2**31), practice=self.app.practice)
+            self.game, self.app.rng.randrange(2**31), practice=self.app.practice,
+            deals=self.app.match_length(self.game))
         self.stop_phones()
         self.phones = PhoneSeats(session, list(self.plans), self.app.services.network, keys=keys)
         self.phones.listeners.append(lambda _event: self.show())
@@ -393,6 +406,9 @@ class SeatingScreen(BaseScreen):
 
     def _on_lang(self, *_args: Any) -> None:
         self.word_question()
+        if self.game:
+            self.length_text = match_length.match_words(self.game,
+                                                        self.app.match_length(self.game))
 
     def word_question(self) -> None:
         """The question's words in the app's language (again when the language changes)."""

@@ -20,6 +20,7 @@ from typing import Any
 
 from engine.result import SEAT_FIELDS, SIDE_FIELDS, DealResult, Line, MatchResult, SideScore
 from ui.i18n import tr, trf
+from ui.match_length import deal_words
 from ui.table.seats import seat_markup, seat_name, team_markup, team_name, you
 
 #: Formats one argument value before it is filled in: (field name, value) -> shown value. The
@@ -97,12 +98,24 @@ def winner_line(deal: DealResult) -> str:
     return trf("{winner} wins the deal.", winner=", ".join(names))
 
 
+def progress_line(match: MatchResult | None) -> str:
+    """The deal the match is at, once counted: "Deal 2 of 5" ("Deal 3" in a match of no fixed
+    length); "" for a match of one deal (the deal is the match) and for a deal the match does
+    not count (a lesson, a record being shown)."""
+    if match is None or match.deals_total == 1 or match.deals_played < 1:
+        return ""
+    return deal_words(match.deals_played, match.deals_total)
+
+
 def result_lines(deal: DealResult, match: MatchResult | None,
                  value: ValueFormat | None = None) -> list[str]:
     """The summary of a finished deal and the match standing, as markup lines, key facts first.
 
     The match part is left out for a match of one deal (the deal is the match: Chắn)."""
     out = [heading()]
+    progress = progress_line(match)
+    if progress:
+        out.append(progress)
     won = winner_line(deal)
     if won:
         out.append(_bold(won))

@@ -1,7 +1,8 @@
 """The summary's pictures: the cards that made a deal's score, drawn from the engine's typed
 results (engine/result.py) for every game alike.
 
-`SummaryBody` lays out, top to bottom: who won, one chip per side with its score (Chắn's
+`SummaryBody` lays out, top to bottom: who won (and the deal the match is at, "Deal 2 of 5",
+on its right), one chip per side with its score (Chắn's
 settlement per player), each side's climb on the ladder where the game has one (Tractor's
 levels, `LadderView`), one `GroupTile` per `CardGroup` (its label, what it is worth and its
 cards in a `CardRow`), and the match's progress (`ui.table.charts.MatchChart`). It draws what
@@ -38,7 +39,6 @@ from ui.i18n import tr
 from ui.table import cardsource, summary
 from ui.table.cardrows import CardRow
 from ui.table.charts import MatchChart
-from ui.widgets import FitLabel
 
 #: One colour per side, side 0 (the player's) first: the Okabe–Ito palette, told apart by
 #: colour-blind eyes too; the charts use the same colours for the same sides.
@@ -151,6 +151,13 @@ class ClimbRow(BoxLayout):
     after = NumericProperty(0)
 
 
+class TitleRow(BoxLayout):
+    """Who won the deal, and on its right the deal the match is at (layout in table.kv)."""
+
+    text = StringProperty("")
+    deal_text = StringProperty("")
+
+
 class MatchBox(BoxLayout):
     """The match's progress: its standing in words and a `MatchChart` (layout in table.kv)."""
 
@@ -195,8 +202,8 @@ class SummaryBody(StackLayout):
         self.clear()
         self._shown = (deal, match)
         parts: list[Part] = []
-        if deal.winners or deal.lines:
-            parts.append(lambda: self._title(deal))
+        if deal.winners or deal.lines or summary.progress_line(match):
+            parts.append(lambda: self._title(deal, match))
         if notes:
             parts.append(self._note)
         if not deal.climbs:  # a chip a frame (four players' chips at once are a heavy frame)
@@ -265,16 +272,17 @@ class SummaryBody(StackLayout):
         redo()
         self._texts.append(redo)
 
-    def _title(self, deal: DealResult) -> Widget:
-        label = FitLabel(markup=True, base_font=sp(20), size_hint=(1, None), height=dp(40),
-                         halign="left", color=(1, 0.92, 0.55, 1))
+    def _title(self, deal: DealResult, match: MatchResult | None) -> Widget:
+        row = TitleRow(size_hint=(1, None), height=dp(40))
 
         def words() -> None:  # who won; on a drawn deal, how it was drawn (its first line)
-            text = summary.winner_line(deal) or summary.render(deal.lines[:1], self._value)[0]
-            label.text = f"[b]{text}[/b]"
+            text = summary.winner_line(deal) or "".join(
+                summary.render(deal.lines[:1], self._value))
+            row.text = f"[b]{text}[/b]" if text else ""
+            row.deal_text = summary.progress_line(match)
 
         self._words(words)
-        return label
+        return row
 
     def _note(self) -> Widget:
         """The table's notes, wrapped to the body's width (a lesson's closing words are long)."""
