@@ -77,6 +77,32 @@ def code_of(node: Any) -> str:
     return str(node.get_attribute("data-code"))
 
 
+# Where on a card a finger lands: the first point, left to right and top to bottom, that the card
+# itself answers (cards overlap as on the kiosk: the middle of one may lie under the next).
+VISIBLE_POINT = """
+const r = arguments[0].getBoundingClientRect();
+for (let y = r.top + 4; y < r.bottom; y += 8) {
+  for (let x = r.left + 3; x < r.right; x += 4) {
+    if (document.elementFromPoint(x, y) === arguments[0]) {
+      return [x - (r.left + r.width / 2), y - (r.top + r.height / 2)];
+    }
+  }
+}
+return null;
+"""
+
+
+def tap_card(browser: Any, node: Any) -> None:
+    """Tap `node` where it shows (a real pointer click, as a finger on an overlapped hand)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", node)
+    offset = browser.execute_script(VISIBLE_POINT, node)
+    assert offset is not None, "a card with no part on show"
+    ActionChains(browser).move_to_element_with_offset(node, round(offset[0]), round(offset[1])) \
+        .click().perform()
+
+
 def play_on_page(browser: Any, decision: dict[str, Any]) -> str:
     """Tap what the seat's first legal action needs on its page; the action (notation)."""
     from selenium.common.exceptions import StaleElementReferenceException
@@ -98,14 +124,14 @@ def play_on_page(browser: Any, decision: dict[str, Any]) -> str:
                 node = next(n for n in cards(browser, "#hand .card.playable")
                             if "picked" not in (n.get_attribute("class") or "")
                             and code_of(n) == code)
-                node.click()
+                tap_card(browser, node)
                 return True
             except (StopIteration, StaleElementReferenceException):
                 return False
         until(pick, f"card {code}")
     if decision["pick"]["max"] == 1:
         until(lambda: cards(browser, "#hand .card.picked"), "the picked card")
-        browser.find_element(By.CSS_SELECTOR, "#hand .card.picked").click()  # tap again: play
+        tap_card(browser, browser.find_element(By.CSS_SELECTOR, "#hand .card.picked"))  # again: play
     else:
         until(lambda: [b for b in cards(browser, "#actions button.primary") if b.is_enabled()],
               "the Play button")[0].click()
