@@ -38,11 +38,12 @@ from ui.table.seats import seat_name, turned
 # Zones (centre x, centre y, width, height, stacked) relative to the table area, for the viewer
 # at seat 0 (`seats.turned` for another): turns go
 # 0 -> 1 -> 2 -> 3 counterclockwise, so seat 1 sits on your right and takes your discards.
-# Side zones stack their gate above their exposed pairs; the open card shows large in the middle.
-ZONES = ((0.5, 0.17, 0.46, 0.34, False), (0.87, 0.5, 0.26, 0.98, True),
-         (0.5, 0.83, 0.46, 0.34, False), (0.13, 0.5, 0.26, 0.98, True))
-ZONES_PORTRAIT = ((0.5, 0.14, 0.98, 0.27, False), (0.8, 0.5, 0.39, 0.42, True),
-                  (0.5, 0.86, 0.98, 0.27, False), (0.2, 0.5, 0.39, 0.42, True))
+# Side zones stack their gate above their exposed pairs. The zones fill the table (the open card
+# shows large in the panel beside it): their cards are as tall as a hand's (issue 35).
+ZONES = ((0.5, 0.25, 0.52, 0.5, False), (0.88, 0.5, 0.24, 1.0, True),
+         (0.5, 0.75, 0.52, 0.5, False), (0.12, 0.5, 0.24, 1.0, True))
+ZONES_PORTRAIT = ((0.5, 0.15, 1.0, 0.3, False), (0.75, 0.5, 0.5, 0.4, True),
+                  (0.5, 0.85, 1.0, 0.3, False), (0.25, 0.5, 0.5, 0.4, True))
 OFFER_PHASES = ("heavenly", "win_offer", "chiu_offer")
 
 
@@ -94,7 +95,7 @@ class ChanTableScreen(ChanMotion, HintMixin, HandPicking, TableScreen):
         zones = turned(ZONES if area.width >= area.height else ZONES_PORTRAIT, self.viewer)
         for zone, (cx, cy, w, h, stacked) in zip(self.seats, zones, strict=True):
             zone.stacked = stacked
-            zone.size = (area.width * w - dp(6), area.height * h - dp(6))
+            zone.size = (area.width * w - dp(4), area.height * h - dp(4))
             zone.center = (area.x + cx * area.width, area.y + cy * area.height)
         self._warm_later()
 

@@ -68,7 +68,7 @@ class TractorTableScreen(TrickTableScreen):
         self.plays: list[CardRow] = []
         self.badges: list[SeatBadge] = []
         for _seat in range(4):
-            row = CardRow(deck="tractor", size_hint=(None, None))
+            row = CardRow(deck="tractor", size_hint=(None, None), legible=True)
             self.plays.append(row)
             area.add_widget(row)
         for seat in range(4):
@@ -80,7 +80,7 @@ class TractorTableScreen(TrickTableScreen):
     def _place(self, *_args: Any) -> None:
         area = self.ids.table
         place_badges(area, self.badges, turned(BADGE_AT, self.viewer),
-                     min(dp(136), area.width / 3.8), min(dp(42), area.height / 6.5))
+                     min(dp(150), area.width / 3.7), min(dp(48), area.height / 5.8))
         rh = min(area.height * 0.22, dp(110))
         for row, (rx, ry), rw in zip(self.plays, turned(PLAY_AT, self.viewer),
                                      turned(PLAY_WIDTH, self.viewer), strict=True):
