@@ -279,6 +279,24 @@ def test_large_cards_make_the_hand_larger(make_app: Any) -> None:
     assert app.services.store.get_setting("large_cards", False) is True
 
 
+#: Large cards make the Chắn hand's cards at least this much taller (issue 35: they "barely
+#: changed" it, and not at all for a fourteen-card hand in portrait).
+LARGE_GROWTH = 1.2
+
+
+@pytest.mark.parametrize("moment", ["largest", "midplay"])
+@pytest.mark.parametrize("size", SIZES, ids=["landscape", "portrait"])
+def test_large_cards_visibly_grow_the_chan_hand(make_app: Any, size: tuple[int, int],
+                                                moment: str) -> None:
+    app = make_app(size=size)
+    table = (largest_table if moment == "largest" else midplay_table)(app, "chan")
+    normal = table.ids.hand.views[0].height
+    app.set_large_cards(True)
+    pump(10)
+    large = table.ids.hand.views[0].height
+    assert large >= LARGE_GROWTH * normal, (size, moment, normal, large)
+
+
 def _mean_rgb(texture: Any) -> tuple[float, float, float]:
     data = texture.pixels
     n = len(data) // 4

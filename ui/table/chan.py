@@ -42,8 +42,8 @@ from ui.table.seats import seat_name, turned
 # shows large in the panel beside it): their cards are as tall as a hand's (issue 35).
 ZONES = ((0.5, 0.25, 0.52, 0.5, False), (0.88, 0.5, 0.24, 1.0, True),
          (0.5, 0.75, 0.52, 0.5, False), (0.12, 0.5, 0.24, 1.0, True))
-ZONES_PORTRAIT = ((0.5, 0.15, 1.0, 0.3, False), (0.75, 0.5, 0.5, 0.4, True),
-                  (0.5, 0.85, 1.0, 0.3, False), (0.25, 0.5, 0.5, 0.4, True))
+ZONES_PORTRAIT = ((0.5, 0.14, 1.0, 0.28, False), (0.75, 0.5, 0.5, 0.44, True),
+                  (0.5, 0.86, 1.0, 0.28, False), (0.25, 0.5, 0.5, 0.44, True))
 OFFER_PHASES = ("heavenly", "win_offer", "chiu_offer")
 
 
