@@ -159,16 +159,18 @@ def _shown(widget: Any) -> bool:
 
 def small_cards(table: Any) -> list[str]:
     """Each face-up card on show whose index is under `MIN_GLYPH` px, covered by a later card
-    of its row or cut off by it, or which lies outside the window, described."""
+    of its row or cut off by it, or by a seat's badge, or which lies outside the window,
+    described."""
     from kivy.core.window import Window
 
     from ui import cards
     from ui.table import cardsource
-    from ui.table.widgets import CardView
+    from ui.table.widgets import CardView, SeatBadge
 
     views = [w for w in table.walk(restrict=True)
              if isinstance(w, CardView) and w.code and w.face == cardsource.FACE
              and w.width > 2 and w.height > 2 and _shown(w)]
+    badges = [w for w in table.walk(restrict=True) if isinstance(w, SeatBadge) and _shown(w)]
     bad = []
     for view in views:
         whole = max(view.full_height, view.height)
@@ -187,6 +189,12 @@ def small_cards(table: Any) -> list[str]:
                     bad.append(f"{where}: index covered by {over.code} at {over.x - view.x:.0f}")
         left, bottom = view.to_window(view.x, view.y)
         right, top = view.to_window(view.right, view.top)
+        for badge in badges:  # a seat's badge lying over the index
+            bl, bb = badge.to_window(badge.x, badge.y)
+            br, bt = badge.to_window(badge.right, badge.top)
+            if (bl < left + corner.width - 0.5 and br > left + 0.5
+                    and bb < top - 0.5 and bt > top - min(view.height, corner.depth) + 0.5):
+                bad.append(f"{where}: index under the badge of {badge.name!r}")
         if left < -0.5 or bottom < -0.5 or right > Window.width + 0.5 or top > Window.height + 0.5:
             bad.append(f"{where}: outside the window")
     return bad
