@@ -29,6 +29,7 @@ from ui.i18n import tr, trf
 from ui.sound import events as sounds
 from ui.table import chan_view as view
 from ui.table.base import TRICK_HOLD, TableScreen
+from ui.table.cardrows import legible_height
 from ui.table.chan_motion import ChanMotion
 from ui.table.hints import HintMixin
 from ui.table.picking import HandPicking
@@ -61,6 +62,7 @@ class ChanSeat(FloatLayout):
     exposed = ListProperty([])
     exposed_breaks = ListProperty([])
     stacked = BooleanProperty(False)  # gate above exposed pairs (side seats)
+    card_height = NumericProperty(dp(120))  # the tallest its cards may be (`_place`)
 
 
 class ChanTableScreen(ChanMotion, HintMixin, HandPicking, TableScreen):
@@ -88,13 +90,20 @@ class ChanTableScreen(ChanMotion, HintMixin, HandPicking, TableScreen):
             self.seats.append(zone)
             area.add_widget(zone)
         area.bind(size=self._place, pos=self._place)
+        self.ids.hand.bind(large=self._place)
         self._warm_later = Clock.create_trigger(self._warm_rows, 0)  # once the zones are laid out
 
     def _place(self, *_args: Any) -> None:
         area = self.ids.table
-        zones = turned(ZONES if area.width >= area.height else ZONES_PORTRAIT, self.viewer)
+        wide = area.width >= area.height
+        zones = turned(ZONES if wide else ZONES_PORTRAIT, self.viewer)
+        # Landscape: every seat's cards one legible size (one size of card faces to draw);
+        # portrait has the room for larger ones.
+        tallest = (legible_height("chan") if wide
+                   else dp(144) if self.ids.hand.large else dp(120))
         for zone, (cx, cy, w, h, stacked) in zip(self.seats, zones, strict=True):
             zone.stacked = stacked
+            zone.card_height = tallest
             zone.size = (area.width * w - dp(4), area.height * h - dp(4))
             zone.center = (area.x + cx * area.width, area.y + cy * area.height)
         self._warm_later()
