@@ -4,6 +4,12 @@ the dealer's 20 cards; Tractor: the dealer's 33 with the kitty picked up; Meri: 
 with glyphs at least `MIN_GLYPH` px tall inside a strip at least `MIN_STRIP` px wide, at 800×480
 and 720×1280, with normal and large cards.
 
+And every other card and label on the tables (issue 35, point 4): at those moments and mid-play
+(Chắn's gates and exposed pairs, Tractor's plays, points and buried kitty, Meri's trick and side
+cards), every face-up card on show prints its index at least `MIN_GLYPH` px tall, the whole
+index showing (not covered by a card over it, nor cut off by its row), and every label's font
+is at least `MIN_GLYPH` px.
+
 The sizes come from the widget geometry (each card view's size and the position of the card
 that overlaps it) and from the index corner the deck's art code defines (`ui.cards.corner`),
 which is the geometry it draws with; `test_corner_glyphs_are_drawn_that_tall` checks the
@@ -112,6 +118,117 @@ def test_largest_hand_is_legible(make_app: Any, game_name: str, size: tuple[int,
         assert 0 <= view.y and view.top <= size[1], where
 
 
+#: Mid-play moments, seat 0 to act, showing what a table shows besides the hand.
+MIDPLAY = {
+    "chan": lambda o: (o.phase == "respond" and o.open_card >= 0 and all(o.gates)
+                       and sum(len(e) for e in o.exposed) >= 8),
+    "tractor": lambda o: (o.phase == "play" and len(o.tricks) >= 5 and bool(o.kitty)
+                          and o.points > 0 and any(o.trick)),
+    "meri": lambda o: o.phase == "play" and bool(o.side) and any(o.trick),
+}
+
+
+def midplay_table(app: Any, game_name: str) -> Any:
+    """The table of `game_name` at its first `MIDPLAY` moment over deals 0, 1, 2…"""
+    game = registry.get(game_name)
+    for seed in range(300):
+        state = game.new_deal(seed)
+        bots = [make_bot(game_name, "heuristic", seed + s) for s in range(game.players)]
+        actions: list[Any] = []
+        while not state.is_over:
+            if state.to_act == 0 and MIDPLAY[game_name](state.observation(0)):
+                table = start_deal(app, game_name, game.new_deal(seed), actions)
+                wait_turn(table)
+                pump(8)
+                return table
+            action = bots[state.to_act].choose(state.observation(state.to_act),
+                                               state.legal_actions())
+            state.apply(action)
+            actions.append(action)
+    raise AssertionError(f"no {game_name} deal reaches its mid-play moment")
+
+
+def _shown(widget: Any) -> bool:
+    node = widget
+    while node is not None and node.parent is not node:
+        if getattr(node, "opacity", 1) <= 0:
+            return False
+        node = node.parent
+    return True
+
+
+def small_cards(table: Any) -> list[str]:
+    """Each face-up card on show whose index is under `MIN_GLYPH` px, covered by a later card
+    of its row or cut off by it, or by a seat's badge, or which lies outside the window,
+    described."""
+    from kivy.core.window import Window
+
+    from ui import cards
+    from ui.table import cardsource
+    from ui.table.widgets import CardView, SeatBadge
+
+    views = [w for w in table.walk(restrict=True)
+             if isinstance(w, CardView) and w.code and w.face == cardsource.FACE
+             and w.width > 2 and w.height > 2 and _shown(w)]
+    badges = [w for w in table.walk(restrict=True) if isinstance(w, SeatBadge) and _shown(w)]
+    bad = []
+    for view in views:
+        whole = max(view.full_height, view.height)
+        corner = cards.corner(view.deck, view.width, whole)
+        where = f"{type(view.parent).__name__} {view.code} {view.width:.0f}x{view.height:.0f}"
+        if min(corner.glyph, corner.suit) < MIN_GLYPH:
+            bad.append(f"{where}: index {min(corner.glyph, corner.suit):.1f} px")
+        if view.height < min(whole, corner.depth) - 0.5:
+            bad.append(f"{where}: tucked to {view.height:.0f} px, its index {corner.depth:.0f}")
+        siblings = [v for v in view.parent.children if isinstance(v, CardView)]
+        later = siblings[:siblings.index(view)]  # drawn after it, over it
+        if type(view.parent).__name__ == "CardRow":  # (a hand's strips: the tests above)
+            for over in later:
+                if (over.width > 2 and over.x > view.x and over.x < view.x + corner.width - 0.5
+                        and over.y < view.top and over.top > view.top - corner.depth):
+                    bad.append(f"{where}: index covered by {over.code} at {over.x - view.x:.0f}")
+        left, bottom = view.to_window(view.x, view.y)
+        right, top = view.to_window(view.right, view.top)
+        for badge in badges:  # a seat's badge lying over the index
+            bl, bb = badge.to_window(badge.x, badge.y)
+            br, bt = badge.to_window(badge.right, badge.top)
+            if (bl < left + corner.width - 0.5 and br > left + 0.5
+                    and bb < top - 0.5 and bt > top - min(view.height, corner.depth) + 0.5):
+                bad.append(f"{where}: index under the badge of {badge.name!r}")
+        if left < -0.5 or bottom < -0.5 or right > Window.width + 0.5 or top > Window.height + 0.5:
+            bad.append(f"{where}: outside the window")
+    return bad
+
+
+def small_labels(table: Any) -> list[str]:
+    """Each label on show (not a button: tests/ui/test_button_rows.py) whose font is under
+    `MIN_GLYPH` px, described."""
+    from kivy.uix.button import Button
+
+    from tests.ui.uitools import visible_labels
+
+    return [f"{label.text[:40]!r}: font {label.font_size:.1f} px in "
+            f"{label.width:.0f}x{label.height:.0f}"
+            for label in visible_labels(table)
+            if not isinstance(label, Button) and label.font_size < MIN_GLYPH - 0.05]
+
+
+@pytest.mark.parametrize("moment", ["largest", "midplay"])
+@pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
+@pytest.mark.parametrize("size", SIZES, ids=["landscape", "portrait"])
+@pytest.mark.parametrize("game_name", ["chan", "tractor", "meri"])
+def test_every_card_and_label_is_legible(make_app: Any, game_name: str, size: tuple[int, int],
+                                         large: bool, moment: str) -> None:
+    """Issue 35, point 4: no card on a table (gate, exposed pairs, plays, trick, points, kitty,
+    Okie) is drawn with a smaller index than a hand's, and no label with a smaller font."""
+    app = make_app(size=size)
+    app.set_large_cards(large)
+    table = (largest_table if moment == "largest" else midplay_table)(app, game_name)
+    pump(6)
+    bad = small_cards(table) + small_labels(table)
+    assert not bad, f"{game_name} {size} large={large} {moment}:\n" + "\n".join(bad)
+
+
 def _ink(text: str, size: float, font: str, bold: bool) -> tuple[int, int]:
     """The height and width in px of the opaque pixels of `text` drawn at font `size`."""
     from kivy.core.text import Label as CoreLabel
@@ -168,6 +285,24 @@ def test_large_cards_make_the_hand_larger(make_app: Any) -> None:
     large = measure(table.ids.hand)
     assert large["size"][1] > normal["size"][1] and large["glyph"] > normal["glyph"]
     assert app.services.store.get_setting("large_cards", False) is True
+
+
+#: Large cards make the Chắn hand's cards at least this much taller (issue 35: they "barely
+#: changed" it, and not at all for a fourteen-card hand in portrait).
+LARGE_GROWTH = 1.2
+
+
+@pytest.mark.parametrize("moment", ["largest", "midplay"])
+@pytest.mark.parametrize("size", SIZES, ids=["landscape", "portrait"])
+def test_large_cards_visibly_grow_the_chan_hand(make_app: Any, size: tuple[int, int],
+                                                moment: str) -> None:
+    app = make_app(size=size)
+    table = (largest_table if moment == "largest" else midplay_table)(app, "chan")
+    normal = table.ids.hand.views[0].height
+    app.set_large_cards(True)
+    pump(10)
+    large = table.ids.hand.views[0].height
+    assert large >= LARGE_GROWTH * normal, (size, moment, normal, large)
 
 
 def _mean_rgb(texture: Any) -> tuple[float, float, float]:

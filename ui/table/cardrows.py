@@ -1,17 +1,26 @@
 """Rows of cards: how cards fit a box (`fit`, shared with the hand) and `CardRow`, a read-only
 row of small cards fitted to its box (a play in a trick, a gate, exposed pairs, the kitty, point
 cards, the winning hand on a summary), one of them optionally outlined.
+
+A row on a table is `legible` (issue 35): its cards are never drawn smaller than
+`legible_height`, the least height at which the deck's index (rank and suit mark) is
+`MIN_INDEX` px tall, readable at arm's length from a 7" panel. When the box is too small for
+that, the cards are overlapped down to their index, wrapped onto more lines, and tucked: each
+line lies over the lower part of the one above, and the last shows only its top band
+(`CardView.full_height`), the index with it (decks whose index is in the top corner only).
 """
 
 from __future__ import annotations
 
 import time
+from functools import cache
 from typing import Any
 
 from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.floatlayout import FloatLayout
 
+from ui import cards
 from ui.table import cardsource
 from ui.table.widgets import CardView, sync_views
 
@@ -24,6 +33,52 @@ NEW_PER_FRAME = 6
 #: frame is always made): a new widget costs ~0.5 ms here, more on a loaded machine, and the
 #: frame that opens a summary has its own work.
 VIEWS = cardsource.FrameBudget(0.0015)
+#: px: the least height of a card's index glyphs on a table (tests/ui/test_hand_legibility.py).
+MIN_INDEX = 14.0
+#: px between the bottom of a tucked card's index and the edge of the card lying over it.
+TUCK_MARGIN = 3.0
+
+
+@cache
+def legible_height(deck: str) -> int:
+    """The least card height (a multiple of `SNAP`, as rows draw) at which a card of `deck`
+    prints its index glyphs at least `MIN_INDEX` px tall."""
+    h = 2 * SNAP
+    while h < 400:
+        c = cards.corner(deck, *cards.size_for(deck, h))
+        if min(c.glyph, c.suit) >= MIN_INDEX:
+            return h
+        h += SNAP
+    return h
+
+
+def tuck_depth(deck: str, height: float) -> float:
+    """How much of a `height`-px card of `deck` must show for its index to read: the depth of
+    its index plus a margin, or the whole card for a deck whose index reaches its foot."""
+    depth = cards.corner(deck, *cards.size_for(deck, height)).depth + TUCK_MARGIN
+    return float(height) if depth >= height - SNAP else depth
+
+
+def wrap(groups: list[int], width: float, w: float, step: float, gap: float) -> list[list[int]]:
+    """Card indexes by line: runs of `groups[i]` cards (e.g. pairs) left to right, cards `w`
+    wide at `step`, `gap` px more before each run; a run that would pass `width` starts a new
+    line (a run longer than a line is split)."""
+    lines: list[list[int]] = [[]]
+    left = 0.0  # the left edge of the line's last card
+    index = 0
+    for size in groups:
+        if lines[-1] and left + gap + step * size + w > width:
+            lines.append([])
+        for k in range(size):
+            if lines[-1]:
+                left += step + (gap if k == 0 else 0.0)
+                if left + w > width:
+                    lines.append([])
+            if not lines[-1]:
+                left = 0.0
+            lines[-1].append(index)
+            index += 1
+    return lines
 
 
 def fit(n: int, gaps: int, width: float, height: float, ratio: float, gap: float,
@@ -58,6 +113,13 @@ class CardRow(FloatLayout):
     breaks = ListProperty([])  # indexes before which a small gap separates groups (pairs)
     align = StringProperty("center")  # "left", "center" or "right"
     max_card = NumericProperty(0)  # the tallest a card may be (0: the row's height)
+    #: Cards at least `legible_height` tall, wrapped and tucked to fit (a table's rows; a
+    #: summary's pictures are laid out their own way).
+    legible = BooleanProperty(False)
+    #: How tall a `legible` row must be to show its cards at its width: its lines of cards
+    #: overlapped down to their index, each line tucked under the next (0: no cards). A box
+    #: that grows with its cards (Tractor's points) takes this height.
+    needed_height = NumericProperty(0)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -70,8 +132,24 @@ class CardRow(FloatLayout):
         self._relayout = Clock.create_trigger(self._layout, -1)
         self._more = Clock.create_trigger(self._layout, 0)  # the next frame: more views
         for name in ("codes", "face", "mark", "marked", "breaks", "size", "pos", "deck",
-                     "align", "max_card"):
+                     "align", "max_card", "legible"):
             self.fbind(name, self._relayout)
+        for name in ("codes", "breaks", "width", "deck", "legible"):
+            self.fbind(name, self._need)
+
+    def _need(self, *_args: Any) -> None:
+        """`needed_height` for the row's cards at its width."""
+        n = len(self.codes)
+        if not self.legible or not n:
+            self.needed_height = 0
+            return
+        cw, ch = (float(v) for v in cards.size_for(self.deck, legible_height(self.deck)))
+        step = cards.corner(self.deck, cw, ch).width + 1
+        bounds = [0, *sorted(b for b in self.breaks if 0 < b < n), n]
+        count = len(wrap([b - a for a, b in zip(bounds, bounds[1:], strict=False)],
+                         self.width, cw, step, 2.0))
+        depth = tuck_depth(self.deck, ch)
+        self.needed_height = count * ch + (count - 1) * 2 if depth >= ch else count * depth
 
     def _view(self) -> CardView:
         """A card view for the row: one it showed before if any (see `_layout`), else new."""
@@ -89,6 +167,8 @@ class CardRow(FloatLayout):
         tallest = min(self.height, self.max_card) if self.max_card > 0 else self.height
         w, h, _step = fit(1, 0, self.width, tallest, cardsource.aspect(self.deck), 0.25,
                           spread=1.0)
+        if self.legible and h < legible_height(self.deck):
+            return cards.size_for(self.deck, legible_height(self.deck))
         return int(w), int(h)
 
     def _layout(self, *_args: Any) -> None:
@@ -119,7 +199,24 @@ class CardRow(FloatLayout):
         tallest = min(self.height, self.max_card) if self.max_card > 0 else self.height
         w, h, step = fit(len(codes), len(breaks), self.width, tallest,
                          cardsource.aspect(self.deck), gap, spread=1.0)
-        total = w + step * (len(codes) - 1) + len(breaks) * gap * w
+        places = self._legible_places(len(codes), sorted(breaks), h, step, gap) \
+            if self.legible else None
+        if places is None:
+            places = self._places(len(codes), breaks, w, h, step, gap)
+        for i, (view, code) in enumerate(zip(self.views, codes[:shown], strict=True)):
+            x, y, cw, ch, whole = places[i]
+            view.deck = self.deck
+            view.code = code
+            view.face = self.face
+            view.full_height = whole if whole > ch else 0
+            view.size = (cw, ch)
+            view.winner = self.marked or i == self.mark
+            view.pos = (x, y)
+
+    def _places(self, n: int, breaks: set[int], w: float, h: float, step: float,
+                gap: float) -> list[tuple[float, float, float, float, float]]:
+        """One line of `n` cards `w`×`h` at `step` (the row's own fit): (x, y, w, h, h) each."""
+        total = w + step * (n - 1) + len(breaks) * gap * w
         if self.align == "left":
             x = self.x
         elif self.align == "right":
@@ -127,13 +224,67 @@ class CardRow(FloatLayout):
         else:
             x = self.x + (self.width - total) / 2
         y = self.y + (self.height - h) / 2 if self.align == "center" else self.top - h
-        for i, (view, code) in enumerate(zip(self.views, codes[:shown], strict=True)):
+        out = []
+        for i in range(n):
             if i in breaks:
                 x += gap * w
-            view.deck = self.deck
-            view.code = code
-            view.face = self.face
-            view.size = (w, h)
-            view.winner = self.marked or i == self.mark
-            view.pos = (x, y)
+            out.append((x, y, w, h, h))
             x += step
+        return out
+
+    def _legible_places(self, n: int, breaks: list[int], h: float, step: float,
+                        gap: float) -> list[tuple[float, float, float, float, float]] | None:
+        """Where `n` cards go so that each index reads (`legible_height`), or None when the
+        row's own fit already does (`h` tall, its index clear of the next card at `step`)
+        or the box cannot hold them legibly even wrapped and tucked."""
+        deck = self.deck
+        least = legible_height(deck)
+        corner = cards.corner(deck, *cards.size_for(deck, max(h, least)))
+        if h >= least and (n == 1 or step >= corner.width + 1):
+            return None
+        cw, ch = (float(v) for v in cards.size_for(deck, least))
+        corner = cards.corner(deck, cw, ch)
+        depth = tuck_depth(deck, ch)
+        bounds = [0, *breaks, n]
+        groups = [b - a for a, b in zip(bounds, bounds[1:], strict=False)]
+        gap_px = gap * cw
+        for step_x, group_gap in ((cw, gap_px), (corner.width + 1, 2.0)):
+            # side by side if the lines fit, else overlapped down to the index
+            lines = wrap(groups, self.width, cw, step_x, group_gap)
+            pitch = self._pitch(len(lines), ch, depth)
+            if pitch is not None:
+                break
+        else:
+            return None
+        out: list[tuple[float, float, float, float, float]] = [(0.0, 0.0, 0.0, 0.0, 0.0)] * n
+        starts = set(breaks)
+        used = (len(lines) - 1) * pitch + ch
+        drop = (self.height - used) / 2 if self.align == "center" and used < self.height else 0.0
+        for number, line in enumerate(lines):
+            top = self.top - drop - number * pitch
+            shown = min(ch, top - self.y)  # a line reaching below the box: its top band
+            width = cw + step_x * (len(line) - 1) + group_gap * sum(
+                1 for index in line[1:] if index in starts)
+            if self.align == "left":
+                x = self.x
+            elif self.align == "right":
+                x = self.right - width
+            else:
+                x = self.x + (self.width - width) / 2
+            for k, index in enumerate(line):
+                if k and index in starts:
+                    x += group_gap
+                out[index] = (x, top - shown, cw, shown, ch)
+                x += step_x
+        return out
+
+    def _pitch(self, count: int, ch: float, depth: float) -> float | None:
+        """How far apart `count` lines of `ch`-px cards go down the box, each showing at least
+        `depth` of its cards (the next line lies over the rest); None if they cannot."""
+        room = self.height
+        if count == 1:
+            return 0.0 if room >= depth else None
+        if room >= ch + (count - 1) * depth:  # the last line whole
+            return min((room - ch) / (count - 1), ch + 2.0)
+        pitch = room / count  # every line tucked, the last one too
+        return pitch if pitch >= depth else None

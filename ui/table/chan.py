@@ -29,6 +29,7 @@ from ui.i18n import tr, trf
 from ui.sound import events as sounds
 from ui.table import chan_view as view
 from ui.table.base import TRICK_HOLD, TableScreen
+from ui.table.cardrows import legible_height
 from ui.table.chan_motion import ChanMotion
 from ui.table.hints import HintMixin
 from ui.table.picking import HandPicking
@@ -38,11 +39,12 @@ from ui.table.seats import seat_name, turned
 # Zones (centre x, centre y, width, height, stacked) relative to the table area, for the viewer
 # at seat 0 (`seats.turned` for another): turns go
 # 0 -> 1 -> 2 -> 3 counterclockwise, so seat 1 sits on your right and takes your discards.
-# Side zones stack their gate above their exposed pairs; the open card shows large in the middle.
-ZONES = ((0.5, 0.17, 0.46, 0.34, False), (0.87, 0.5, 0.26, 0.98, True),
-         (0.5, 0.83, 0.46, 0.34, False), (0.13, 0.5, 0.26, 0.98, True))
-ZONES_PORTRAIT = ((0.5, 0.14, 0.98, 0.27, False), (0.8, 0.5, 0.39, 0.42, True),
-                  (0.5, 0.86, 0.98, 0.27, False), (0.2, 0.5, 0.39, 0.42, True))
+# Side zones stack their gate above their exposed pairs. The zones fill the table (the open card
+# shows large in the panel beside it): their cards are as tall as a hand's (issue 35).
+ZONES = ((0.5, 0.25, 0.52, 0.5, False), (0.88, 0.5, 0.24, 1.0, True),
+         (0.5, 0.75, 0.52, 0.5, False), (0.12, 0.5, 0.24, 1.0, True))
+ZONES_PORTRAIT = ((0.5, 0.14, 1.0, 0.28, False), (0.75, 0.5, 0.5, 0.44, True),
+                  (0.5, 0.86, 1.0, 0.28, False), (0.25, 0.5, 0.5, 0.44, True))
 OFFER_PHASES = ("heavenly", "win_offer", "chiu_offer")
 
 
@@ -60,6 +62,7 @@ class ChanSeat(FloatLayout):
     exposed = ListProperty([])
     exposed_breaks = ListProperty([])
     stacked = BooleanProperty(False)  # gate above exposed pairs (side seats)
+    card_height = NumericProperty(dp(120))  # the tallest its cards may be (`_place`)
 
 
 class ChanTableScreen(ChanMotion, HintMixin, HandPicking, TableScreen):
@@ -87,14 +90,21 @@ class ChanTableScreen(ChanMotion, HintMixin, HandPicking, TableScreen):
             self.seats.append(zone)
             area.add_widget(zone)
         area.bind(size=self._place, pos=self._place)
+        self.ids.hand.bind(large=self._place)
         self._warm_later = Clock.create_trigger(self._warm_rows, 0)  # once the zones are laid out
 
     def _place(self, *_args: Any) -> None:
         area = self.ids.table
-        zones = turned(ZONES if area.width >= area.height else ZONES_PORTRAIT, self.viewer)
+        wide = area.width >= area.height
+        zones = turned(ZONES if wide else ZONES_PORTRAIT, self.viewer)
+        # Landscape: every seat's cards one legible size (one size of card faces to draw);
+        # portrait has the room for larger ones.
+        tallest = (legible_height("chan") if wide
+                   else dp(144) if self.ids.hand.large else dp(120))
         for zone, (cx, cy, w, h, stacked) in zip(self.seats, zones, strict=True):
             zone.stacked = stacked
-            zone.size = (area.width * w - dp(6), area.height * h - dp(6))
+            zone.card_height = tallest
+            zone.size = (area.width * w - dp(4), area.height * h - dp(4))
             zone.center = (area.x + cx * area.width, area.y + cy * area.height)
         self._warm_later()
 

@@ -21,11 +21,15 @@ from ui.i18n import tr, trf
 from ui.sound import events as sounds
 from ui.table import cardsource
 from ui.table.base import SLIDE
+from ui.table.cardrows import legible_height
 from ui.table.review import TrickTableScreen
 from ui.table.seats import TEAM_TONES, place_badges, seat_name, team_name, turned
 from ui.table.widgets import SeatBadge, ring
 
 SEATS = 8
+#: The trick's ellipse (relative to the table): inside the badges' (0.44), clear of them with
+#: cards as tall as a legible index needs (`cardrows.legible_height`).
+TRICK_RX, TRICK_RY = 0.23, 0.19
 
 
 class MeriTableScreen(TrickTableScreen):
@@ -54,19 +58,19 @@ class MeriTableScreen(TrickTableScreen):
             self.badges.append(badge)
             area.add_widget(badge)
         area.bind(size=self._place_seats, pos=self._place_seats)
-        self.ids.trick.slots = ring(SEATS, 0.27, 0.19)  # (turned for the viewer when placed)
+        self.ids.trick.slots = ring(SEATS, TRICK_RX, TRICK_RY)  # (turned for the viewer when placed)
 
     def place_seats(self) -> None:
         self._place_seats()
 
     def _place_seats(self, *_args: Any) -> None:
         area = self.ids.seats
-        w = min(dp(120), area.width / 4.6)
-        h = min(dp(40), area.height / 7)
-        self.ids.trick.slots = turned(ring(SEATS, 0.27, 0.19), self.viewer)  # inside the badges
+        w = min(dp(140), area.width / 4.4)
+        h = min(dp(60), area.height / 4.9)
+        self.ids.trick.slots = turned(ring(SEATS, TRICK_RX, TRICK_RY), self.viewer)  # inside badges
         self.ids.trick.origins = place_badges(area, self.badges,
                                               turned(ring(SEATS, 0.44, 0.44), self.viewer), w, h)
-        trick_h = min(area.height * 0.22, dp(90))
+        trick_h = max(min(area.height * 0.22, dp(90)), legible_height("meri"))
         self.ids.trick.card_height = trick_h
         # Only the trick size: any card may land on the table, but a hand shows just its own.
         ratio = cardsource.aspect("meri")

@@ -24,7 +24,7 @@ from ui.i18n import N_, tr, trf
 from ui.sound import events as sounds
 from ui.table import cardsource
 from ui.table import tractor_view as view
-from ui.table.cardrows import CardRow
+from ui.table.cardrows import CardRow, legible_height
 from ui.table.motion import FLIGHT
 from ui.table.review import TrickTableScreen
 from ui.table.seats import TEAM_TONES, place_badges, seat_name, team_name, turned
@@ -34,9 +34,10 @@ from ui.widgets import FocusButton
 # Seat positions (relative to the table area) for the viewer at seat 0 (`seats.turned` for
 # another): play goes counterclockwise (T-1), so seat 1 sits on your right, your partner (2)
 # opposite, seat 3 on your left.
-BADGE_AT = ((0.5, 0.07), (0.88, 0.5), (0.5, 0.93), (0.12, 0.5))
-PLAY_AT = ((0.5, 0.29), (0.63, 0.5), (0.5, 0.71), (0.37, 0.5))
-PLAY_WIDTH = (0.42, 0.2, 0.42, 0.2)  # side plays stay clear of the side badges
+# Each play lies beside its seat's badge (`_place`): above yours, below your partner's and the
+# side seats' (the side badges sit high for it), so that none covers another's cards.
+BADGE_AT = ((0.5, 0.07), (0.88, 0.66), (0.5, 0.93), (0.12, 0.66))
+PLAY_WIDTH = (0.42, 0.27, 0.42, 0.27)
 
 
 class TractorTableScreen(TrickTableScreen):
@@ -68,7 +69,7 @@ class TractorTableScreen(TrickTableScreen):
         self.plays: list[CardRow] = []
         self.badges: list[SeatBadge] = []
         for _seat in range(4):
-            row = CardRow(deck="tractor", size_hint=(None, None))
+            row = CardRow(deck="tractor", size_hint=(None, None), legible=True)
             self.plays.append(row)
             area.add_widget(row)
         for seat in range(4):
@@ -79,13 +80,22 @@ class TractorTableScreen(TrickTableScreen):
 
     def _place(self, *_args: Any) -> None:
         area = self.ids.table
-        place_badges(area, self.badges, turned(BADGE_AT, self.viewer),
-                     min(dp(136), area.width / 3.8), min(dp(42), area.height / 6.5))
-        rh = min(area.height * 0.22, dp(110))
-        for row, (rx, ry), rw in zip(self.plays, turned(PLAY_AT, self.viewer),
-                                     turned(PLAY_WIDTH, self.viewer), strict=True):
+        at = turned(BADGE_AT, self.viewer)
+        bh = min(dp(52), area.height / 5.2)
+        place_badges(area, self.badges, at, min(dp(150), area.width / 3.7), bh)
+        # As tall as a legible card, less where your play and your partner's share the middle
+        # (tucked then, the index showing: `CardRow.legible`), at most a hand's.
+        gap = dp(4)
+        middle = (area.height - 2 * (bh + 2 * gap)) / 2 - gap
+        rh = min(max(min(area.height * 0.26, dp(110)), legible_height("tractor")), middle)
+        for row, badge, (_rx, ry), rw in zip(self.plays, self.badges, at,
+                                             turned(PLAY_WIDTH, self.viewer), strict=True):
             row.size = (area.width * rw, rh)
-            row.center = (area.x + rx * area.width, area.y + ry * area.height)
+            if ry < 0.3:  # your play, above your badge
+                row.pos = (badge.center_x - row.width / 2, badge.top + gap)
+            else:  # below the badge
+                row.pos = (min(max(badge.center_x - row.width / 2, area.x + gap),
+                               area.right - gap - row.width), badge.y - gap - rh)
         # Any card may be played: draw the deck ahead at the size of a play (one per frame).
         self.warm_cards("tractor", sorted({row.single_size() for row in self.plays}))
 

@@ -54,6 +54,9 @@ class CardView(Focusable, Widget):
     #: The card changed and its texture waits for a later frame's drawing budget: draw nothing
     #: rather than the card it showed before.
     pending = BooleanProperty(False)
+    #: A card tucked under the one below it (`ui.table.cardrows`): the card is drawn this many
+    #: px tall and only its top `height` px show, the index with them (0: the whole card).
+    full_height = NumericProperty(0)
 
     __events__ = ("on_tap", "on_select", "on_activate")
 
@@ -62,7 +65,7 @@ class CardView(Focusable, Widget):
         self._shows: tuple[str, str, str] | None = None  # the card `texture` depicts
         self._redraw = Clock.create_trigger(self._update_texture, -1)
         self._later = Clock.create_trigger(self._update_texture, 0)  # the next frame
-        for name in ("deck", "code", "face", "size"):
+        for name in ("deck", "code", "face", "size", "full_height"):
             self.fbind(name, self._redraw)
         self._redraw()
         # the index of a dimmed face, over the card table.kv draws dimmed (only while dimmed)
@@ -86,9 +89,14 @@ class CardView(Focusable, Widget):
         """Show the card at the current size; a cold card beyond this frame's drawing budget
         waits for the next frame (a card only resized keeps its old texture, stretched)."""
         card = (self.deck, self.code, self.face)
-        ready, texture = cardsource.budgeted_texture(*card, self.width, self.height)
+        tall = max(self.full_height, self.height)
+        ready, texture = cardsource.budgeted_texture(*card, self.width, tall)
         if ready:
             self._later.cancel()
+            if texture is not None and tall > self.height >= 1:  # tucked: its top band only
+                tw, th = texture.size
+                shown = max(1, min(th, round(th * self.height / tall)))
+                texture = texture.get_region(0, th - shown, tw, shown)
             self._shows, self.texture, self.pending = card, texture, False
             return
         if card != self._shows:
@@ -109,8 +117,10 @@ class CardView(Focusable, Widget):
         group.clear()
         tw, th = texture.size
         sx, sy = self.width / tw, self.height / th  # (a resized card keeps its texture a while)
+        whole = th * max(self.full_height, self.height) / max(1.0, self.height)  # tucked: taller
         group.add(Color(DIM_INDEX, DIM_INDEX, DIM_INDEX, 1))
-        for x, y, w, h in cards.index_boxes(self.deck, tw, th):
+        for x, y_whole, w, h in cards.index_boxes(self.deck, tw, whole):
+            y = y_whole - (whole - th)  # from the bottom of the band that shows
             x0, y0 = max(0, int(x)), max(0, int(y))
             x1, y1 = min(tw, math.ceil(x + w)), min(th, math.ceil(y + h))
             if x1 > x0 and y1 > y0:
