@@ -25,7 +25,7 @@ import pytest
 from engine import registry
 from engine.ai.bots import make_bot
 from tests.ui.tablesim import start_deal, wait_turn
-from tests.ui.uitools import pump
+from tests.ui.uitools import pump, shown
 
 pytestmark = pytest.mark.ui
 
@@ -148,15 +148,6 @@ def midplay_table(app: Any, game_name: str) -> Any:
     raise AssertionError(f"no {game_name} deal reaches its mid-play moment")
 
 
-def _shown(widget: Any) -> bool:
-    node = widget
-    while node is not None and node.parent is not node:
-        if getattr(node, "opacity", 1) <= 0:
-            return False
-        node = node.parent
-    return True
-
-
 def small_cards(table: Any) -> list[str]:
     """Each face-up card on show whose index is under `MIN_GLYPH` px, covered by a later card
     of its row or cut off by it, or by a seat's badge, or which lies outside the window,
@@ -169,8 +160,8 @@ def small_cards(table: Any) -> list[str]:
 
     views = [w for w in table.walk(restrict=True)
              if isinstance(w, CardView) and w.code and w.face == cardsource.FACE
-             and w.width > 2 and w.height > 2 and _shown(w)]
-    badges = [w for w in table.walk(restrict=True) if isinstance(w, SeatBadge) and _shown(w)]
+             and w.width > 2 and w.height > 2 and shown(w)]
+    badges = [w for w in table.walk(restrict=True) if isinstance(w, SeatBadge) and shown(w)]
     bad = []
     for view in views:
         whole = max(view.full_height, view.height)

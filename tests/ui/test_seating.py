@@ -97,7 +97,9 @@ def test_phone_seat_with_network_off_says_how_to_turn_it_on(make_app: Any) -> No
     assert 1 in table.driver.specs
 
 
-def test_phone_seat_shows_the_qr_code_and_who_joined(make_app: Any) -> None:
+def phone_seat_3(make_app: Any) -> tuple[Any, Any, Any]:
+    """Tractor's seating with seat 3 made a phone seat, the server listening on the loopback:
+    (the loopback settings, the seating screen, its phones)."""
     net = loopback()
     app = make_app(pace=0, network=net)
     seating = open_seating(app, "tractor")
@@ -106,6 +108,11 @@ def test_phone_seat_shows_the_qr_code_and_who_joined(make_app: Any) -> None:
     settle()
     phones = seating.phones
     assert phones is not None and phones.listening, seating.phone_text
+    return net, seating, phones
+
+
+def test_phone_seat_shows_the_qr_code_and_who_joined(make_app: Any) -> None:
+    net, seating, phones = phone_seat_3(make_app)
     url = phones.url()
     assert url.startswith(f"http://127.0.0.1:{net.port}/#")
     assert url.replace("#", "\n#") in seating.phone_text  # on two lines
@@ -124,14 +131,7 @@ def test_phone_seat_shows_the_qr_code_and_who_joined(make_app: Any) -> None:
 def test_phone_seat_shows_the_short_address_and_the_table_code(make_app: Any) -> None:
     """Issue 35: a phone that cannot scan types `ADDRESS:PORT` and the four-digit code the
     kiosk shows, large, under it; once wrong guesses lock the code it is no longer shown."""
-    net = loopback()
-    app = make_app(pace=0, network=net)
-    seating = open_seating(app, "tractor")
-    tap(seating.rows[2].kind_button)  # AI -> this screen
-    tap(seating.rows[2].kind_button)  # this screen -> phone
-    settle()
-    phones = seating.phones
-    assert phones is not None and phones.listening, seating.phone_text
+    net, seating, phones = phone_seat_3(make_app)
     code = phones.server.code.code
     assert seating.phone_code == code and len(code) == 4 and code.isdigit()
     assert seating.phone_text.endswith(

@@ -85,7 +85,7 @@ def cut_labels(root: Any) -> list[str]:
     return bad
 
 
-def _shown(widget: Any) -> bool:
+def shown(widget: Any) -> bool:
     """No ancestor (nor the widget) is transparent: the widget can be seen."""
     node = widget
     while node is not None and node.parent is not node:
@@ -108,7 +108,7 @@ def cut_buttons(root: Any) -> list[str]:
     for widget in root.walk(restrict=True):
         if not isinstance(widget, Button) or widget.width < 2 or widget.height < 2:
             continue
-        if not _shown(widget):
+        if not shown(widget):
             continue
         name = repr(widget.text[:30]) if widget.text else type(widget).__name__
         if widget.text:
