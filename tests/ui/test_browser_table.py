@@ -5,7 +5,6 @@ the kiosk's table runs the AI seats and shows only the public table."""
 
 from __future__ import annotations
 
-import shutil
 import socket
 import time
 from collections.abc import Callable, Iterator
@@ -13,14 +12,11 @@ from typing import Any
 
 import pytest
 
+from tests.ui.browser import chromium, needs_chromium
 from tests.ui.uitools import pump, settle, tap
 from ui.remote.settings import NetworkSettings
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-pytestmark = pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
-                                reason="needs Debian's chromium and chromium-driver "
-                                       "(scripts/system-deps.sh --test)")
+pytestmark = needs_chromium
 DEAL_LIMIT = 240.0  # seconds the whole deal may take on a loaded machine
 STEP_LIMIT = 20.0  # seconds one page step may take
 
@@ -29,19 +25,10 @@ STEP_LIMIT = 20.0  # seconds one page step may take
 def browsers() -> Iterator[list[Any]]:
     """Two headless Chromiums, each with its own fresh profile: two phones (a page keeps its
     seat's secret in the browser's storage, which tabs of one profile share)."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    options = Options()
-    for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                "--disable-extensions", "--window-size=360,740"):
-        options.add_argument(arg)
-    options.binary_location = CHROMIUM or ""
     drivers: list[Any] = []
     try:
         for _ in range(2):
-            drivers.append(webdriver.Chrome(options=options, service=Service(DRIVER)))
+            drivers.append(chromium(360, 740))
         yield drivers
     finally:
         for driver in drivers:

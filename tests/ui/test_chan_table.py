@@ -11,9 +11,8 @@ import pytest
 from engine import registry
 from engine.ai.bots import make_bot
 from engine.chan import scoring
-from engine.chan.cards import CODE, FACE_OF, RANK
+from engine.chan.cards import FACE_OF, RANK
 from engine.chan.legal import CHIU, DISCARD_BASE, PASS, WIN
-from engine.chan.order import grouped_hand
 from engine.errors import IllegalAction
 from tests.ui.tablesim import (
     assert_resumes_same_position,
@@ -183,14 +182,8 @@ def test_illegal_card_is_explained_with_the_rule(make_app: Any) -> None:
     assert len(table.session.record.actions) == before
 
 
-def test_grouped_hand_and_waiting_faces() -> None:
-    """Chắn first, then Cạ, then single cards; a hand one card from winning lists its waits."""
-    counts = [0] * 25
-    for code in ("2M", "2M", "3S", "3C", "CC"):
-        counts[FACE_OF[code]] += 1
-    faces, breaks, groups = grouped_hand(counts)
-    assert [CODE[f] for f in faces] == ["2M", "2M", "3S", "3C", "CC"]
-    assert breaks == [2, 4] and groups == [2, 4]
+def test_waiting_faces() -> None:
+    """A hand one card from winning lists its waits (the hand's order: tests/engine/test_hand_order.py)."""
     hand = [0] * 25
     for code in ["2M"] * 2 + ["3M"] * 2 + ["4M"] * 2 + ["5M"] * 2 + ["6M"] * 2 + ["7M"] * 2 + [
             "8S", "8C", "9S", "9C", "2S", "2C", "5S"]:

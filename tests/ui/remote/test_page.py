@@ -7,37 +7,24 @@ strangers fill the pool of connections without the token (it shows the token at 
 from __future__ import annotations
 
 import html
-import shutil
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from tests.ui.browser import chromium, needs_chromium
 from tests.ui.remote.attack import Attacker
 from tests.ui.remote.harness import TIMEOUT, Table
 from ui.remote.address import join_url
 from ui.remote.host import SeatPlan
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-pytestmark = pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
-                                reason="needs Debian's chromium and chromium-driver "
-                                       "(scripts/system-deps.sh --test)")
+pytestmark = needs_chromium
 HOSTILE = "<img src=x onerror=f()>"
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    options = Options()
-    for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                "--disable-extensions", "--window-size=360,740"):
-        options.add_argument(arg)
-    options.binary_location = CHROMIUM or ""
-    driver = webdriver.Chrome(options=options, service=Service(DRIVER))
+    driver = chromium(360, 740)
     try:
         yield driver
     finally:

@@ -8,39 +8,26 @@ is free; and a phone that cannot scan types the kiosk's address and the table co
 from __future__ import annotations
 
 import random
-import shutil
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from engine.session import Session
+from tests.ui.browser import chromium, needs_chromium
 from tests.ui.remote.harness import TIMEOUT, Table
 from ui.remote import art
 from ui.remote.address import join_url
 from ui.remote.host import SeatPlan
 from ui.remote.views import deck
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-pytestmark = pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
-                                reason="needs Debian's chromium and chromium-driver "
-                                       "(scripts/system-deps.sh --test)")
+pytestmark = needs_chromium
 PHONES = [(390, 844), (360, 640)]  # a common phone, and a small one
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    options = Options()
-    for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                "--disable-extensions", "--hide-scrollbars", "--window-size=400,900"):
-        options.add_argument(arg)
-    options.binary_location = CHROMIUM or ""
-    driver = webdriver.Chrome(options=options, service=Service(DRIVER))
+    driver = chromium(400, 900, scrollbars=False)
     try:
         yield driver
     finally:
