@@ -62,6 +62,7 @@ class _Fit:
             self._trigger_texture.cancel()
             return
         pad_x, pad_y = self.padding[0] * 2, self.padding[1] * 2
+        # Kivy wraps inside `text_size` less the padding again: a line holds width - 2 * pad_x.
         self.shorten = False
         self.text_size = (max(1, self.width - pad_x), None)
         size = self.base_font
@@ -70,7 +71,7 @@ class _Fit:
         while size > self.min_font and (
             self.texture_size[1] > self.height
             or self.texture_size[0] > self.width
-            or self._widest_word() > self.width - pad_x
+            or self._widest_word() > self.width - 2 * pad_x
         ):
             size = max(self.min_font, size * 0.9)
             self.font_size = size

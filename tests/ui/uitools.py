@@ -119,9 +119,12 @@ def cut_buttons(root: Any) -> list[str]:
                 bad.append(f"button {name}: text {tw}x{th} in button "
                            f"{widget.width:.0f}x{widget.height:.0f}")
             room = widget.text_size[0]
+            if room is not None:  # Kivy wraps inside text_size less the padding
+                pad = widget.padding
+                room -= (pad[0] + pad[2]) if len(pad) == 4 else 2 * pad[0]
             if room is not None and not widget.markup:  # a word wider than the line breaks
                 for word in widget.text.split():
-                    if widget._label.get_extents(word)[0] > room + 1:
+                    if widget._label.get_extents(word)[0] > int(room):  # as Kivy rounds
                         bad.append(f"button {name}: the word {word!r} is broken (line {room:.0f})")
         left, bottom = widget.to_window(widget.x, widget.y)
         right, top = widget.to_window(widget.right, widget.top)
