@@ -1,4 +1,4 @@
-"""Screenshots of the Tractor and Chắn tables: bidding, bury, play with a selection, an offer,
+"""Screenshots of the Meri, Tractor and Chắn tables: a Meri trick half played, bidding, bury, play with a selection, an offer,
 the summaries (cards, and Chắn's "Details" text), each game's summary a few deals into a match
 (its progress chart), at 800×480 and 720×1280 (run under a display, e.g. xvfb-run); the largest
 hands (Tractor's bury, the Chắn dealer's twenty cards) also with large and colour-blind safe cards.
@@ -186,7 +186,26 @@ def match_summary(app: Any, out: Path, tag: str, game_name: str, before: int) ->
     shoot(out, f"{game_name}_match_end_{tag}")
 
 
+def meri(app: Any, out: Path, tag: str) -> None:
+    """A Meri trick half played, you to play (who played what: each card before its badge)."""
+    from engine import registry
+
+    game = registry.get("meri")
+    for seed in range(100):
+        state = game.new_deal(seed)
+        actions = until("meri", state, lambda s: s.phase == "play" and s.to_act == 0
+                        and sum(1 for c in s.trick if c >= 0) >= 5, seed)
+        if not state.is_over:
+            break
+    table = open_deal(app, "meri", game.new_deal(seed), actions)
+    wait(lambda: table.prompt == "play", "your play")
+    pump(30)  # the cards fly in
+    shoot(out, f"meri_trick_{tag}")
+    variants(app, out, "meri_trick", tag)
+
+
 def pictures(app: Any, out: Path, tag: str) -> None:
+    meri(app, out, tag)
     tractor(app, out, tag)
     chan(app, out, tag)
     match_summary(app, out, tag, "meri", 2)

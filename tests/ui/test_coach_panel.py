@@ -252,3 +252,48 @@ def test_coach_panel_is_as_tall_as_its_moments_in_portrait(make_app: Any) -> Non
     assert 0 <= gap <= dp(20), gap
     assert panel.height <= table.height * 0.95 + 1
     assert abs(panel.center_y - table.center_y) <= 1
+
+
+@pytest.mark.parametrize("game_name", ["tractor", "meri", "chan"])
+def test_the_cards_on_the_table_say_whose_they_are(make_app: Any, game_name: str) -> None:
+    """Issue 35, point 5: in the coach's "On the table", each seat's play has the seat's name
+    (as the table names it, plain text: never markup) under its cards, in the order played."""
+    from ui.table.coaching import PlayBox
+    from ui.table.seats import seat_name
+
+    app = make_app()
+    app.set_coach(True)
+    table = open_finished(app, fixture(game_name))
+    tap(table.ids.coach_button)
+    coached(table)
+    with_plays = 0
+    for moment, tile in zip(table.coach_moments, tiles(table), strict=True):
+        plays = [p for p in moment.get("table", []) if p.get("cards")]
+        boxes = [w for w in reversed(tile.ids.table_plays.children) if isinstance(w, PlayBox)]
+        assert [(b.name, b.codes) for b in boxes] == [(seat_name(p["seat"]), p["cards"])
+                                                     for p in plays]
+        for box in boxes:
+            row, label = (next(w for w in box.children if type(w).__name__ == name)
+                          for name in ("CardRow", "Label"))
+            assert label.text == box.name and not label.markup and label.opacity > 0
+            assert label.top <= row.y + 0.5 and label.font_size >= 14  # under its cards
+            assert row.x >= box.x - 0.5 and row.right <= box.right + 0.5
+        with_plays += bool(boxes)
+    if game_name == "tractor":  # its fixture's moment: three plays before yours
+        assert with_plays > 0
+
+
+def test_a_play_is_named_as_the_seating_names_its_seat() -> None:
+    """The names under the plays are the seating's, as typed (brackets and all), "You" for the
+    one seat this screen plays, "AI n" for a seat without a name; a play of no card is left out."""
+    from ui.table.coaching import table_plays
+    from ui.table.seats import use_names
+
+    moment = {"table": [{"seat": 3, "cards": ["", "K5"]}, {"seat": 5, "cards": []},
+                        {"seat": 6, "cards": ["P9"]}, {"seat": 0, "cards": ["I1"]}]}
+    try:
+        use_names(["", "", "", "[b]Lan[/b]", "", "", "", ""], you=0)
+        assert table_plays(moment) == [("[b]Lan[/b]", ["", "K5"]), ("AI 6", ["P9"]),
+                                       ("You", ["I1"])]
+    finally:
+        use_names([], 0)

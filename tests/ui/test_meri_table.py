@@ -365,3 +365,63 @@ def test_sound_setting_gates_the_buzzer(make_app: Any) -> None:
         app.new_game("meri")
         wait_for(lambda a=app: a.root.get_screen("meri").prompt != "", what="your turn")
         assert (app.services.outputs.beeps > 0) is sound
+
+
+def full_trick_table(app: Any) -> Any:
+    """A Meri table mid-trick, you to play after five or more seats (heuristic bots)."""
+    from engine.ai.bots import make_bot
+    from tests.ui.tablesim import start_deal, wait_turn
+
+    game = registry.get("meri")
+    for seed in range(100):
+        state = game.new_deal(seed)
+        bots = [make_bot("meri", "heuristic", seed + s) for s in range(8)]
+        actions: list[Any] = []
+        while not state.is_over:
+            if (state.phase == "play" and state.to_act == 0
+                    and sum(1 for c in state.trick if c >= 0) >= 5):
+                table = start_deal(app, "meri", game.new_deal(seed), actions)
+                wait_turn(table)
+                pump(30)  # the cards slide in from their seats
+                return table
+            action = bots[state.to_act].choose(state.observation(state.to_act),
+                                               state.legal_actions())
+            state.apply(action)
+            actions.append(action)
+    raise AssertionError("no deal reaches a trick of five cards before your turn")
+
+
+def window_rect(widget: Any) -> tuple[float, float, float, float]:
+    left, bottom = widget.to_window(widget.x, widget.y)
+    right, top = widget.to_window(widget.right, widget.top)
+    return left, bottom, right, top
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
+@pytest.mark.parametrize("size", [(800, 480), (720, 1280)], ids=["landscape", "portrait"])
+def test_each_trick_card_lies_before_its_player(make_app: Any, size: tuple[int, int],
+                                                large: bool) -> None:
+    """Issue 35, point 5: each card of the trick lies in front of the badge of the seat that
+    played it: right beside it, nearer it than any other badge, and under none."""
+    app = make_app(size=size)
+    app.set_large_cards(large)
+    table = full_trick_table(app)
+    obs = table.session.state.observation(0)
+    views = table.trick_views()
+    badges = [window_rect(b) for b in table.badges]
+    played = [seat for seat, c in enumerate(obs.trick) if c >= 0]
+    assert len(played) >= 5
+    for seat in played:
+        view = views[seat]
+        assert view.opacity == 1, seat
+        left, bottom, right, top = window_rect(view)
+        cx, cy = (left + right) / 2, (bottom + top) / 2
+        gaps = [((b[0] + b[2]) / 2 - cx) ** 2 + ((b[1] + b[3]) / 2 - cy) ** 2 for b in badges]
+        nearest = min(range(len(badges)), key=gaps.__getitem__)
+        assert nearest == seat, f"{size} large={large}: seat {seat}'s card nearest {nearest}"
+        bl, bb, br, bt = badges[seat]  # right beside it: at most a finger's width between
+        apart = max(bl - right, left - br, 0.0), max(bb - top, bottom - bt, 0.0)
+        assert max(apart) <= 12, f"{size} large={large}: seat {seat}'s card {apart} from its badge"
+        for other, (bl, bb, br, bt) in enumerate(badges):  # no badge over any card
+            assert br <= left + 0.5 or bl >= right - 0.5 or bt <= bottom + 0.5 or bb >= top - 0.5, (
+                f"{size} large={large}: seat {seat}'s card under the badge of seat {other}")

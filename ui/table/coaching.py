@@ -11,9 +11,9 @@ moved on meanwhile, and the replay viewer shows them at their steps.
 
 `CoachMixin` gives a table the summary's **Coach** button (`coach_offered`) and the panel it
 opens (`CoachPanel`, coach.kv): up to three moments, each with where it was, the difference in
-plain words (`ui.table.coach_words`), the cards on the table and the hand as they were (the
-summary's `GroupTile` pictures, the better action's card outlined); "Nothing costly this deal"
-when none.
+plain words (`ui.table.coach_words`), the cards on the table (each seat's play with its name
+under it: `TablePlays`) and the hand as they were (the summary's `GroupTile` pictures, the
+better action's card outlined); "Nothing costly this deal" when none.
 
 Every seat played on this screen is coached: in pass-and-play each player has their own
 moments. The coach runs for each of them in turn (one child process after the other, the first
@@ -33,10 +33,17 @@ import sys
 from concurrent.futures import Future
 from typing import Any
 
+from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
 from kivy.logger import Logger
-from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.metrics import dp, sp
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
 from kivy.uix.boxlayout import BoxLayout
 
 from ui.i18n import tr
@@ -100,6 +107,7 @@ class MomentTile(BoxLayout):
     text = StringProperty("")
     deck = StringProperty("meri")
     table_codes = ListProperty([])
+    table_plays = ListProperty([])  # [(the seat's name, its cards)] in the order played
     hand_codes = ListProperty([])
     mark = ObjectProperty(-1)  # the better action's card in the hand, outlined (-1: none)
     card_height = ObjectProperty(0)
@@ -107,8 +115,53 @@ class MomentTile(BoxLayout):
     table_width = ObjectProperty(0)  # the table's cards' width when beside the hand
 
 
+class TablePlays(BoxLayout):
+    """The cards on the table at a moment (coach.kv): each seat's play with the seat's name
+    under it, so that the strip says who played what."""
+
+    deck = StringProperty("meri")
+    plays = ListProperty([])  # [(name, codes)]
+    card_height = NumericProperty(0)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        for name in ("plays", "deck", "card_height"):
+            self.fbind(name, self._fill)
+
+    def _fill(self, *_args: Any) -> None:
+        self.clear_widgets()
+        card_w = self.card_height * cardsource.aspect(self.deck)
+        for name, codes in self.plays:
+            self.add_widget(Factory.PlayBox(deck=self.deck, codes=list(codes), name=name,
+                                            card_height=self.card_height,
+                                            width=play_width(len(codes), card_w, name)))
+
+
+class PlayBox(BoxLayout):
+    """One seat's play in `TablePlays` (coach.kv): its cards, the seat's name under them."""
+
+    deck = StringProperty("meri")
+    codes = ListProperty([])
+    name = StringProperty("")
+    card_height = NumericProperty(0)
+
+
+NAME_SP = 14  # the names under the plays (coach.kv's PlayBox)
+NAME_MOST = 180  # dp: a longer name is shortened under its play
+
+
+def play_width(cards: int, card_width: float, name: str) -> float:
+    """The width of a seat's play in `TablePlays`: its cards side by side, and room for the
+    seat's name under them (up to `NAME_MOST`)."""
+    label = CoreLabel(text=name, font_size=sp(NAME_SP))
+    label.refresh()
+    return max(cards * card_width * 1.02 + dp(4), min(label.texture.size[0] + dp(8), dp(NAME_MOST)))
+
+
 Factory.register("CoachPanel", cls=CoachPanel)
 Factory.register("MomentTile", cls=MomentTile)
+Factory.register("TablePlays", cls=TablePlays)
+Factory.register("PlayBox", cls=PlayBox)
 
 
 def table_cards(moment: dict[str, Any]) -> list[str]:
@@ -117,6 +170,13 @@ def table_cards(moment: dict[str, Any]) -> list[str]:
     for play in moment.get("table", []):
         out += [str(c) for c in play.get("cards", [])]
     return out
+
+
+def table_plays(moment: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """The plays on the table at the moment, in order: each seat's name (as the table names
+    it: `seats.seat_name`, plain text) and its cards (face down as "")."""
+    return [(seat_name(int(play.get("seat", 0))), [str(c) for c in play.get("cards", [])])
+            for play in moment.get("table", []) if play.get("cards")]
 
 
 def card_index(moment: dict[str, Any], key: str = "best") -> int:
@@ -274,13 +334,14 @@ class CoachMixin:
             before = coach_words.state_before(record, int(moment.get("index", 0)))
             tile.text = coach_words.sentence(game, moment, before)
             tile.table_codes = table_cards(moment)
+            tile.table_plays = table_plays(moment)
             tile.hand_codes = [str(c) for c in moment.get("hand", [])]
             tile.mark = card_index(moment)
             tile.card_height = dp(HAND_DP.get(game, CARD_DP[game]) * (1.2 if tall else 1.0))
             tile.wide = not tall
-            cards = len(tile.table_codes)
-            tile.table_width = max(dp(120), dp(22) + cards * tile.card_height
-                                   * cardsource.aspect(game) * 1.02)
+            card_w = tile.card_height * cardsource.aspect(game)
+            tile.table_width = max(dp(120), dp(22) + sum(
+                play_width(len(codes), card_w, name) + dp(4) for name, codes in tile.table_plays))
             box.add_widget(tile)
         panel.ids.coach_scroll.scroll_y = 1
 

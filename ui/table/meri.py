@@ -23,13 +23,10 @@ from ui.table import cardsource
 from ui.table.base import SLIDE
 from ui.table.cardrows import legible_height
 from ui.table.review import TrickTableScreen
-from ui.table.seats import TEAM_TONES, place_badges, seat_name, team_name, turned
+from ui.table.seats import TEAM_TONES, before_badges, place_badges, seat_name, team_name, turned
 from ui.table.widgets import SeatBadge, ring
 
 SEATS = 8
-#: The trick's ellipse (relative to the table): inside the badges' (0.44), clear of them with
-#: cards as tall as a legible index needs (`cardrows.legible_height`).
-TRICK_RX, TRICK_RY = 0.23, 0.19
 
 
 class MeriTableScreen(TrickTableScreen):
@@ -58,7 +55,7 @@ class MeriTableScreen(TrickTableScreen):
             self.badges.append(badge)
             area.add_widget(badge)
         area.bind(size=self._place_seats, pos=self._place_seats)
-        self.ids.trick.slots = ring(SEATS, TRICK_RX, TRICK_RY)  # (turned for the viewer when placed)
+        self.ids.trick.slots = ring(SEATS, 0.23, 0.19)  # until placed: before the badges
 
     def place_seats(self) -> None:
         self._place_seats()
@@ -67,11 +64,13 @@ class MeriTableScreen(TrickTableScreen):
         area = self.ids.seats
         w = min(dp(140), area.width / 4.4)
         h = min(dp(60), area.height / 4.9)
-        self.ids.trick.slots = turned(ring(SEATS, TRICK_RX, TRICK_RY), self.viewer)  # inside badges
         self.ids.trick.origins = place_badges(area, self.badges,
                                               turned(ring(SEATS, 0.44, 0.44), self.viewer), w, h)
         trick_h = max(min(area.height * 0.22, dp(90)), legible_height("meri"))
         self.ids.trick.card_height = trick_h
+        # Each card in front of its player's badge, toward the middle: who played what.
+        trick_w = trick_h * cardsource.aspect("meri")
+        self.ids.trick.slots = before_badges(area, self.badges, trick_w, trick_h, dp(4))
         # Only the trick size: any card may land on the table, but a hand shows just its own.
         ratio = cardsource.aspect("meri")
         self.warm_cards("meri", [(int(trick_h * ratio), int(trick_h))])

@@ -14,6 +14,7 @@ text that goes into a markup label (`markup: True`) gets a name only through `se
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -95,3 +96,21 @@ def place_badges(area: Any, badges: Sequence[Any], at: Sequence[tuple[float, flo
                         min(max(area.y + ry * area.height, lo_y), hi_y))
         centres.append(tuple(badge.center))
     return centres
+
+
+def before_badges(area: Any, badges: Sequence[Any], width: float, height: float,
+                  gap: float) -> list[tuple[float, float]]:
+    """Where each seat's card (`width` × `height`) lies in front of its badge: on the line from
+    the badge's centre to the area's, just clear of the badge (`gap` between), so each card
+    sits before the one who played it. Positions relative to `area`, as `TrickArea.slots`."""
+    out = []
+    cx, cy = area.center
+    for badge in badges:
+        bx, by = badge.center
+        dx, dy = cx - bx, cy - by
+        reach = [((badge.width + width) / 2 + gap) / abs(dx) if abs(dx) > 1 else math.inf,
+                 ((badge.height + height) / 2 + gap) / abs(dy) if abs(dy) > 1 else math.inf]
+        t = min(min(reach), 1.0)  # no further than the centre
+        out.append(((bx + t * dx - area.x) / max(area.width, 1),
+                    (by + t * dy - area.y) / max(area.height, 1)))
+    return out
