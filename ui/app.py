@@ -122,7 +122,8 @@ class Forward:
 
 
 class ParlorApp(SoundCues, App):
-    """Owns navigation, settings and the current game session."""
+    """Builds the screens and owns navigation; its jobs are done by `input`, `prefs` and
+    `sessions`, and its Kivy properties are the state kv binds to."""
 
     title = "Parlor"
     lang = StringProperty("en")
