@@ -33,7 +33,7 @@ def finished(app: Any, game_name: str) -> Any:
     record = GameRecord.from_json({k: data[k] for k in ("game", "seed", "layout", "actions")})
     game = registry.get(game_name)
     app.session = Session(game, game.new_match(5), record, save=app.save)
-    app._open_table(game_name)
+    app.sessions.open_table(game_name)
     table = app.root.get_screen(game_name)
     wait(lambda: table.summary_open and table.ids.summary_body.ready(), "the summary")
     return table

@@ -45,7 +45,7 @@ def summary(app: Any, out: Path, tag: str, game_name: str, deals: int, before: i
     for action in actions:
         record.apply(action)
     app.session = Session(game, match, record)
-    app._open_table(game_name)
+    app.sessions.open_table(game_name)
     table = app.root.get_screen(game_name)
     wait(lambda: table.summary_open, "the summary")
     wait(lambda: table.ids.summary_body.ready(), "the summary's pictures")

@@ -31,7 +31,7 @@ def open_deal(app: Any, game_name: str, state: Any, actions: list) -> Any:
     for action in actions:
         record.apply(action)
     app.session = Session(game, game.new_match(5), record)
-    app._open_table(game_name)
+    app.sessions.open_table(game_name)
     pump(4)
     return app.root.get_screen(game_name)
 
@@ -177,7 +177,7 @@ def match_summary(app: Any, out: Path, tag: str, game_name: str, before: int) ->
     for action in actions:
         record.apply(action)
     app.session = Session(game, match, record)
-    app._open_table(game_name)
+    app.sessions.open_table(game_name)
     table = app.root.get_screen(game_name)
     wait(lambda: table.summary_open, "the summary")
     wait(lambda: table.ids.summary_body.ready(), "the summary's pictures")

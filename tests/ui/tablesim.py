@@ -21,7 +21,7 @@ def start_deal(app: Any, game_name: str, state: Any, actions: Sequence[Any] = ()
     for action in actions:
         record.apply(action)
     app.session = Session(game, game.new_match(match_seed), record, save=app.save)
-    app._open_table(game_name)
+    app.sessions.open_table(game_name)
     pump(3)
     return app.root.get_screen(game_name)
 

@@ -41,7 +41,7 @@ def open_finished(app: Any, record: dict[str, Any]) -> Any:
     rec = GameRecord.from_json({k: record[k] for k in ("game", "seed", "layout", "actions")})
     game = registry.get(record["game"])
     app.session = Session(game, game.new_match(5), rec, save=app.save)
-    app._open_table(game.name)
+    app.sessions.open_table(game.name)
     table = app.root.get_screen(game.name)
     wait_for(lambda: table.summary_open, 20, "the summary")
     settle()

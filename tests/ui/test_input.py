@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.ui.uitools import pump, settle, tap, wait_for
-from ui.app import event_name
+from ui.app_input import event_name
 from ui.keys import event_for_key
 from ui.ports import KioskSettings
 

@@ -52,7 +52,7 @@ def start_layout(app: Any, layout: dict[str, Any]) -> Any:
     game = registry.get("meri")
     record = GameRecord.deal(game, seed=0, state=game.from_layout(layout, 0))
     app.session = Session(game, game.new_match(5), record, save=app.save)
-    app._open_table("meri")
+    app.sessions.open_table("meri")
     pump(3)
     return app.root.get_screen("meri")
 

@@ -175,7 +175,7 @@ def test_a_long_press_of_the_power_button_opens_the_prompt(make_app: Any) -> Non
     app.handle_input("BACK:long")
     app.handle_input("BACK:release")  # let go before hold_seconds: nothing
     pump(3)
-    wait_for(lambda: not app._power_gesture.active, seconds=1)
+    wait_for(lambda: not app.input.power_gesture.active, seconds=1)
     settle()
     assert app.root.current == "home"
     app.handle_input("OK:long")  # another button's long press: nothing

@@ -56,7 +56,7 @@ def open_summary(app: Any, name: str, before: int, seed: int = 3) -> Any:
     for action in actions:
         record.apply(action)
     app.session = Session(game, match, record, save=app.save)
-    app._open_table(name)
+    app.sessions.open_table(name)
     table = app.root.get_screen(name)
     wait_for(lambda: table.summary_open, 20, "the summary")
     body = table.ids.summary_body

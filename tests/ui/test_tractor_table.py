@@ -213,7 +213,7 @@ def test_match_ends_past_ace_with_a_new_match_button(make_app: Any) -> None:
         match = TractorMatch(random.Random(seed), levels=(12, 12), dealer=0)
         record = GameRecord.deal(game, seed=0, state=match.next_deal())
         app.session = Session(game, match, record, save=app.save)
-        app._open_table("tractor")
+        app.sessions.open_table("tractor")
         pump(2)
         finish_with_bots(table, seed)
         if match.is_over:

@@ -1,0 +1,141 @@
+"""The player's settings: read from the store at start-up, and each setter's check-apply-persist.
+
+`Preferences` is owned by `ParlorApp` (`app.prefs`). The values themselves stay Kivy properties
+of the app (`app.lang`, `app.sound`, `app.large_cards`…), since kv binds to them; this object
+loads them (`load`), and each setter validates a new value, sets the property and writes it to
+`services.store`, so a setting survives a restart. Sound volume, effects and voice are
+`ui.sound.cues`'s.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, Protocol
+
+from engine.ai.kinds import DEFAULT_LEVEL, LEVELS
+from ui import i18n, match_length
+from ui.ports import SPEED_MAX, SPEED_MIN
+
+
+class PreferencesApp(Protocol):
+    """What the settings are kept on (`ui.app.ParlorApp`'s Kivy properties)."""
+
+    services: Any  # `ui.ports.Services`
+    root: Any  # the screen manager
+    games: tuple[str, ...]
+    lang: str
+    ai_level: str
+    animation_speed: float
+    reduce_motion: bool
+    sound: bool
+    practice: bool
+    large_cards: bool
+    colour_safe: bool
+    coach: bool
+    match_lengths: dict[str, int]
+
+    def load_sound_settings(self) -> None: ...
+
+
+class Preferences:
+    """Loads, validates, applies and persists the app's settings (`app.prefs`)."""
+
+    def __init__(self, app: PreferencesApp) -> None:
+        self.app = app
+
+    def load(self, games: tuple[str, ...]) -> None:
+        """Every setting from the store (the config's values as defaults), checked."""
+        app = self.app
+        services = app.services
+        store = services.store
+        lang = str(store.get_setting("language", services.language))
+        app.lang = lang if lang in i18n.LANGUAGES else "en"
+        i18n.translator.set_language(app.lang)
+        level = str(store.get_setting("ai_level", services.ai_level))
+        app.ai_level = level if level in LEVELS else DEFAULT_LEVEL
+        try:
+            speed = float(store.get_setting("animation_speed", 1.0))
+        except (TypeError, ValueError):
+            speed = 1.0
+        app.animation_speed = min(SPEED_MAX, max(SPEED_MIN, speed))
+        app.reduce_motion = store.get_setting("reduce_motion", False) is True
+        app.sound = bool(store.get_setting("sound", True))
+        app.load_sound_settings()  # volume, effects, voice (`ui.sound.cues`)
+        app.practice = store.get_setting("practice", False) is True
+        app.large_cards = bool(store.get_setting("large_cards", services.large_cards))
+        app.colour_safe = bool(store.get_setting("colour_safe", services.colour_safe))
+        app.coach = store.get_setting("coach", services.coach) is True
+        app.match_lengths = {
+            game: match_length.checked(game, store.get_setting(
+                f"{game}_deals", services.match_lengths.get(game)))
+            for game in games}
+
+    def set_language(self, lang: str) -> None:
+        if lang not in i18n.LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}")
+        i18n.translator.set_language(lang)
+        self.app.lang = lang
+        self.app.services.store.set_setting("language", lang)
+
+    def set_ai_level(self, level: str) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown AI level {level!r}")
+        self.app.ai_level = level
+        self.app.services.store.set_setting("ai_level", level)
+
+    def match_length(self, game: str) -> int:
+        """Deals in a new match of `game` (0 = the game's own end)."""
+        return match_length.checked(game, self.app.match_lengths.get(game))
+
+    def set_match_length(self, game: str, deals: int) -> None:
+        """The length of `game`'s next matches (the settings and the seating screens)."""
+        if game not in self.app.games or deals not in match_length.lengths(game):
+            raise ValueError(f"no match of {deals!r} deals for {game!r}")
+        self.app.match_lengths = {**self.app.match_lengths, game: deals}
+        self.app.services.store.set_setting(f"{game}_deals", deals)
+
+    def change_speed(self, step: float) -> None:
+        speed = round(min(SPEED_MAX, max(SPEED_MIN, self.app.animation_speed + step)), 2)
+        self.app.animation_speed = speed
+        self.app.services.store.set_setting("animation_speed", speed)
+
+    def set_coach(self, on: bool) -> None:
+        self.app.coach = on
+        self.app.services.store.set_setting("coach", on)
+
+    def set_reduce_motion(self, on: bool) -> None:
+        self.app.reduce_motion = on
+        self.app.services.store.set_setting("reduce_motion", on)
+
+    def set_sound(self, on: bool) -> None:
+        self.app.sound = on
+        self.app.services.store.set_setting("sound", on)
+
+    def set_large_cards(self, on: bool) -> None:
+        self.app.large_cards = on
+        self.app.services.store.set_setting("large_cards", on)
+
+    def set_colour_safe(self, on: bool) -> None:
+        self.app.colour_safe = on
+        self.app.services.store.set_setting("colour_safe", on)
+
+    def set_practice(self, on: bool) -> None:
+        """The home screen's Practice toggle: games started from now on take moves back."""
+        self.app.practice = on
+        self.app.services.store.set_setting("practice", on)
+
+    def apply_colour_safe(self, on: bool) -> None:
+        """Draw the cards in the new style: the textures drawn so far are dropped and every
+        card on a built screen asks for its own again."""
+        if not on and "ui.cards" not in sys.modules:
+            return  # no card drawn yet, and the default style is the one in place
+        from ui import cards
+        from ui.table.widgets import CardView
+
+        root = self.app.root
+        if not cards.set_colour_safe(on) or root is None:
+            return
+        for screen in root.screens:
+            for widget in screen.walk(restrict=True):
+                if isinstance(widget, CardView):
+                    widget.restyle()
