@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from shotkit import main_per_size, pump, shoot, wait  # first: a quiet Kivy
+from shotkit import main_per_size, pump, shoot, shoot_summary  # first: a quiet Kivy
 from table_screenshots import until
 
 
@@ -25,8 +25,6 @@ def summary(app: Any, out: Path, tag: str, game_name: str, deals: int, before: i
     the deals before played by heuristic bots; a deal with a winner is looked for (a drawn
     Chắn deal has no hand to show)."""
     from engine import registry
-    from engine.records import GameRecord
-    from engine.session import Session
 
     game = registry.get(game_name)
     match = game.new_match(11, deals)
@@ -41,17 +39,8 @@ def summary(app: Any, out: Path, tag: str, game_name: str, deals: int, before: i
         actions = until(game_name, probe, lambda _s: False, seed)
         if game_name != "chan" or probe.result["winner"] is not None:
             break
-    record = GameRecord.deal(game, seed=0, state=state)
-    for action in actions:
-        record.apply(action)
-    app.session = Session(game, match, record)
-    app.sessions.open_table(game_name)
-    table = app.root.get_screen(game_name)
-    wait(lambda: table.summary_open, "the summary")
-    wait(lambda: table.ids.summary_body.ready(), "the summary's pictures")
-    shoot(out, f"length_summary_{game_name}_{tag}")
-    table.ids.summary_scroll.scroll_y = 0
-    shoot(out, f"length_summary_{game_name}_end_{tag}")
+    names = (f"length_summary_{game_name}_{tag}", f"length_summary_{game_name}_end_{tag}")
+    shoot_summary(app, out, names, game_name, match, state, actions)
 
 
 def pictures(app: Any, out: Path, tag: str) -> None:

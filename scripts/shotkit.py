@@ -109,6 +109,28 @@ def shoot(out: Path, name: str, frames: int = 6, faces: bool = True) -> Path:
     return path
 
 
+def shoot_summary(app: Any, out: Path, names: tuple[str, str], game_name: str, match: Any,
+                  state: Any, actions: list[Any]) -> None:
+    """The deal `state` of `match` played by `actions`, opened on its table at the summary:
+    `out/<names[0]>.png` (its top) and `out/<names[1]>.png` (scrolled to its end)."""
+    from engine import registry
+    from engine.records import GameRecord
+    from engine.session import Session
+
+    game = registry.get(game_name)
+    record = GameRecord.deal(game, seed=0, state=state)
+    for action in actions:
+        record.apply(action)
+    app.session = Session(game, match, record)
+    app.sessions.open_table(game_name)
+    table = app.root.get_screen(game_name)
+    wait(lambda: table.summary_open, "the summary")
+    wait(lambda: table.ids.summary_body.ready(), "the summary's pictures")
+    shoot(out, names[0])
+    table.ids.summary_scroll.scroll_y = 0
+    shoot(out, names[1])
+
+
 def main_per_size(script: str, description: str, argv: list[str] | None,
                   pictures: Callable[[Any, Path, str], None]) -> int:
     """A picture script's command line: `--out`, `--lang`, `--size WxH` (repeatable; default

@@ -16,7 +16,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from shotkit import main_per_size, pump, shoot, wait  # first: a quiet Kivy
+from shotkit import main_per_size, pump, shoot, shoot_summary, wait  # first: a quiet Kivy
 
 from engine.ai.bots import make_bot
 
@@ -152,8 +152,6 @@ def match_summary(app: Any, out: Path, tag: str, game_name: str, before: int) ->
     """The summary of a match's deal after `before` deals played by heuristic bots: the deal's
     cards and the match's progress chart."""
     from engine import registry
-    from engine.records import GameRecord
-    from engine.session import Session
 
     game = registry.get(game_name)
     match = game.new_match(11, deals=before + 2) if game_name == "chan" else game.new_match(11)
@@ -173,17 +171,8 @@ def match_summary(app: Any, out: Path, tag: str, game_name: str, before: int) ->
                 or game_name == "chan" and probe.result["winner"] is not None):
             break
         match.finish_deal(probe)
-    record = GameRecord.deal(game, seed=0, state=state)
-    for action in actions:
-        record.apply(action)
-    app.session = Session(game, match, record)
-    app.sessions.open_table(game_name)
-    table = app.root.get_screen(game_name)
-    wait(lambda: table.summary_open, "the summary")
-    wait(lambda: table.ids.summary_body.ready(), "the summary's pictures")
-    shoot(out, f"{game_name}_match_{tag}")
-    table.ids.summary_scroll.scroll_y = 0
-    shoot(out, f"{game_name}_match_end_{tag}")
+    names = (f"{game_name}_match_{tag}", f"{game_name}_match_end_{tag}")
+    shoot_summary(app, out, names, game_name, match, state, actions)
 
 
 def meri(app: Any, out: Path, tag: str) -> None:
