@@ -229,6 +229,20 @@ def test_up_and_down_scroll_the_summary_and_keep_the_focus(make_app: Any) -> Non
     assert scroll.scroll_y == 1 and table.focused_widget is focused
 
 
+def test_down_leaves_a_summary_that_fits_where_it_is(make_app: Any) -> None:
+    """Where the whole summary fits (portrait), DOWN has nothing to scroll: the pictures stay
+    at the top (they slid down and left the top of the panel empty)."""
+    app = make_app(size=(720, 1280), pace=0)
+    table = open_summary(app, "tractor", before=2)
+    scroll = table.ids.summary_scroll
+    body = table.ids.summary_body
+    assert body.height <= scroll.height  # fits at 720×1280
+    top = body.to_window(body.x, body.top)[1]
+    app.handle_input("DOWN")
+    pump(2)
+    assert scroll.scroll_y == 1 and body.to_window(body.x, body.top)[1] == top
+
+
 def test_a_practice_deal_says_so_above_the_pictures(make_app: Any) -> None:
     from tests.ui.tablesim import finish_with_bots, wait_turn
     from ui.i18n import tr

@@ -487,8 +487,10 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         scroll = self.ids.get("summary_scroll")
         if (self.summary_open and not self.coach_open and not self.undo_asking
                 and direction in ("UP", "DOWN") and scroll is not None):
-            step = 0.25 if direction == "UP" else -0.25
-            scroll.scroll_y = min(1.0, max(0.0, scroll.scroll_y + step))
+            content = scroll.children[0] if scroll.children else None
+            if content is not None and content.height > scroll.height:  # else: nothing hidden
+                step = 0.25 if direction == "UP" else -0.25
+                scroll.scroll_y = min(1.0, max(0.0, scroll.scroll_y + step))
             return True
         if self.focused_widget is None:  # resting nowhere (`resting`): an arrow starts it
             cands = self.candidates()
