@@ -18,6 +18,9 @@ from engine.errors import MalformedRecord
 from engine.game import Match, State, check_length
 from engine.result import Line, MatchResult, SideScore
 
+# The match's first line, the caption of its running totals' chart (an English msgid).
+STANDING = "Running totals after deal {done} of {deals}"
+
 
 def _rng_state_to_json(state: tuple) -> list:
     version, internal, gauss = state
@@ -92,9 +95,17 @@ class ChanMatch(Match):
             deals_total=self.length,
             over=self.is_over,
             winner=self._leader(),
-            lines=(Line("Drawn deals: {draws}", {"draws": self.draws}),),
+            lines=self._lines(),
             history=self.running(),
         )
+
+    def _lines(self) -> tuple[Line, ...]:
+        """The match in words: where it stands (the chart's caption), and its drawn deals
+        (C-14) when there were any."""
+        lines = [Line(STANDING, {"done": self.played, "deals": self.length})]
+        if self.draws:
+            lines.append(Line("Drawn deals: {draws}", {"draws": self.draws}))
+        return tuple(lines)
 
     def running(self) -> tuple[tuple[int, ...], ...]:
         """The running settlement totals (S-5): nothing before the first deal, then after each

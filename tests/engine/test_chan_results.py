@@ -8,6 +8,7 @@ import pathlib
 
 import pytest
 
+from engine.chan.match import STANDING
 from engine.chan.state import ChanState
 from engine.result import CardGroup, DealResult, Line, MatchResult, SideScore
 from tests.engine.test_chan_support import GAME, layout, state_of
@@ -155,7 +156,7 @@ def test_C2_S5_match_result_running_totals_wins_and_the_leader():
         sides=tuple(SideScore(seats, 0, (Line("Deals won: {wins}", {"wins": 0}),))
                     for seats in SEATS),
         deals_played=0, deals_total=3, over=False, winner=None,
-        lines=(Line("Drawn deals: {draws}", {"draws": 0}),), history=((0, 0, 0, 0),))
+        lines=(Line(STANDING, {"done": 0, "deals": 3}),), history=((0, 0, 0, 0),))
     match.finish_deal(_record_state("s3_u_chi_tom_5.json"))  # seat 1 +15, others -5
     res = match.result()
     assert [side.score for side in res.sides] == [-5, 15, -5, -5]
@@ -166,7 +167,8 @@ def test_C2_S5_match_result_running_totals_wins_and_the_leader():
     assert [side.score for side in res.sides] == [-22, -2, 46, -22]
     assert [side.lines for side in res.sides] == [
         (Line("Deals won: {wins}", {"wins": n}),) for n in (0, 1, 1, 0)]
-    assert res.lines == (Line("Drawn deals: {draws}", {"draws": 1}),)
+    assert res.lines == (Line(STANDING, {"done": 3, "deals": 3}),
+                         Line("Drawn deals: {draws}", {"draws": 1}))  # C-14, only when any
     assert (res.deals_played, res.deals_total, res.over, res.winner) == (3, 3, True, 2)
     assert res.history == ((0, 0, 0, 0), (-5, 15, -5, -5), (-5, 15, -5, -5), (-22, -2, 46, -22))
     assert GAME.restore_match(json.loads(json.dumps(match.to_dict()))).result() == res
