@@ -346,7 +346,7 @@ id {KIOSK_USER} >/dev/null 2>&1 || useradd --create-home --shell /bin/bash --gro
 passwd --lock {KIOSK_USER} >/dev/null
 passwd --lock root >/dev/null
 systemctl enable qemu-guest-agent.service 2>/dev/null || true
-update-initramfs -u -k all
+update-initramfs -u -k "$(ls /lib/modules | sort -V | tail -n 1)"  # the kernel booted only
 apt-get clean
 """)
 
