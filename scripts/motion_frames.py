@@ -1,6 +1,6 @@
 """Frames caught mid-motion (a screenshot cannot show motion): the deal flying to the seats, a
-trick swept to its winner, the seat to act pulsing, and Chắn's capture / discard / draw flights,
-at 800×480 by default (run under a display, e.g. xvfb-run).
+trick swept to its winner, the seat to act pulsing, Tractor's kitty picked up and buried, and
+Chắn's capture / discard / draw / Chíu flights, at 800×480 by default (run under a display, e.g. xvfb-run).
 
     xvfb-run -a -s "-screen 0 1280x1280x24" .venv/bin/python scripts/motion_frames.py \
         [--out screenshots/motion] [--size 800x480]
@@ -71,6 +71,13 @@ def trick_game(app: Any, freezer: Freezer, game: str, out: Path, tag: str) -> No
     freezer.freeze(table, 0.2)
     shoot(out, f"motion-{game}-pulse-{tag}", **STILL)
     freezer.thaw(table)
+    if game == "tractor":  # the kitty flies to the dealer, then the buried cards back
+        for phase, kind in (("bury", "pickup"), ("play", "bury")):
+            wait(lambda p=phase: table.observation().phase == p and table.motion.flights,
+                 f"the kitty's {kind}")
+            freezer.freeze(table, 0.3)
+            shoot(out, f"motion-{game}-kitty-{kind}-{tag}", **STILL)
+            freezer.thaw(table)
     wait(lambda: table.showing is not None, "a completed trick")
     wait(lambda: table.showing is None and table.motion.flights, "the sweep")
     freezer.freeze(table, 0.2)  # half the sweep
@@ -115,6 +122,45 @@ def chan(app: Any, freezer: Freezer, out: Path, tag: str) -> None:
         print(f"motion_frames: no {', '.join(sorted(missing))} flight in this Chắn deal")
 
 
+def chiu(app: Any, freezer: Freezer, out: Path, tag: str) -> None:
+    """Your Chíu (K-1) mid-flight: your three cards and the open card to your exposed cards."""
+    import random
+
+    from engine import registry
+    from engine.chan.legal import CHIU
+    from engine.records import GameRecord
+    from engine.session import Session
+
+    game = registry.get("chan")
+    for seed in range(100):
+        rng, state, actions = random.Random(seed), game.new_deal(seed), []
+        while not state.is_over and state.phase != "chiu_offer":
+            actions.append(rng.choice(state.legal_actions()))
+            state.apply(actions[-1])
+        trial = state.clone()
+        if not state.is_over and state.to_act == 0:
+            trial.apply(CHIU)
+            if not trial.is_over:
+                break
+    else:
+        print("motion_frames: no Chíu offer found")
+        return
+    record = GameRecord.deal(game, seed=0, state=game.new_deal(seed))
+    for action in actions:
+        record.apply(action)
+    app.session = Session(game, game.new_match(5), record)
+    app.sessions.open_table("chan")
+    table = app.root.get_screen("chan")
+    wait(lambda: table.offer == "chiu_offer", "your Chíu offer")
+    pump(12)
+    table.play(CHIU)
+    wait(lambda: any(f.hidden for f in table.motion.flights), "the Chíu's flights")
+    freezer.freeze(table, 0.16, settle=2)
+    shoot(out, f"motion-chan-chiu-{tag}", **STILL)
+    freezer.thaw(table)
+    table.shutdown()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("screenshots/motion"))
@@ -129,6 +175,7 @@ def main() -> int:
         for game in ("meri", "tractor"):
             trick_game(build(size), freezer, game, args.out, tag)
         chan(build(size), freezer, args.out, tag)
+        chiu(build(size), freezer, args.out, tag)
     return 0
 
 
