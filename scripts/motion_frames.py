@@ -1,6 +1,7 @@
 """Frames caught mid-motion (a screenshot cannot show motion): the deal flying to the seats, a
-trick swept to its winner, the seat to act pulsing, Tractor's kitty picked up and buried, and
-Chắn's capture / discard / draw / Chíu flights, at 800×480 by default (run under a display, e.g. xvfb-run).
+trick swept to its winner, the seat to act pulsing, Tractor's kitty picked up and buried (by an
+AI and by you), and Chắn's capture / discard / draw / Chíu flights, at 800×480 by default (run
+under a display, e.g. xvfb-run).
 
     xvfb-run -a -s "-screen 0 1280x1280x24" .venv/bin/python scripts/motion_frames.py \
         [--out screenshots/motion] [--size 800x480]
@@ -46,8 +47,12 @@ class Freezer:
                     self.update(anim, advance / steps)
 
     def thaw(self, table: Any) -> None:
-        self.animation._update = self.update
+        self.unfreeze()
         table.step()
+
+    def unfreeze(self) -> None:
+        """The animations run on (the bots stay held back)."""
+        self.animation._update = self.update
 
 
 STILL: dict[str, Any] = {"frames": 3, "faces": False}  # the frame as frozen: no time to move on
@@ -128,8 +133,6 @@ def chiu(app: Any, freezer: Freezer, out: Path, tag: str) -> None:
 
     from engine import registry
     from engine.chan.legal import CHIU
-    from engine.records import GameRecord
-    from engine.session import Session
 
     game = registry.get("chan")
     for seed in range(100):
@@ -145,12 +148,7 @@ def chiu(app: Any, freezer: Freezer, out: Path, tag: str) -> None:
     else:
         print("motion_frames: no Chíu offer found")
         return
-    record = GameRecord.deal(game, seed=0, state=game.new_deal(seed))
-    for action in actions:
-        record.apply(action)
-    app.session = Session(game, game.new_match(5), record)
-    app.sessions.open_table("chan")
-    table = app.root.get_screen("chan")
+    table = open_deal(app, "chan", game.new_deal(seed), actions)
     wait(lambda: table.offer == "chiu_offer", "your Chíu offer")
     pump(12)
     table.play(CHIU)
@@ -158,6 +156,58 @@ def chiu(app: Any, freezer: Freezer, out: Path, tag: str) -> None:
     freezer.freeze(table, 0.16, settle=2)
     shoot(out, f"motion-chan-chiu-{tag}", **STILL)
     freezer.thaw(table)
+    table.shutdown()
+
+
+def open_deal(app: Any, game_name: str, state: Any, actions: list[Any]) -> Any:
+    """The table of `game_name` on the deal `state` after `actions`, its bots held back."""
+    from engine import registry
+    from engine.records import GameRecord
+    from engine.session import Session
+
+    game = registry.get(game_name)
+    record = GameRecord.deal(game, seed=0, state=state)
+    for action in actions:
+        record.apply(action)
+    app.session = Session(game, game.new_match(5), record)
+    app.sessions.open_table(game_name)
+    table = app.root.get_screen(game_name)
+    table.driver.invalidate()  # the script plays the next action
+    return table
+
+
+def kitty_yours(app: Any, freezer: Freezer, out: Path, tag: str) -> None:
+    """You declare and deal: the kitty flies face up onto your hand, your bury back face up."""
+    import random
+
+    from engine.tractor import DECLARE, PASS
+    from engine.tractor.deal import deal
+
+    for seed in range(200):
+        state, actions = deal(random.Random(seed), None), []
+        while state.phase == "declare":
+            legal = list(state.legal_actions())
+            mine = [a for a in legal if a != PASS and a[0] == DECLARE and state.to_act == 0]
+            actions.append(mine[0] if mine and not any(a in actions for a in mine)
+                           else (PASS if PASS in legal else legal[0]))
+            state.apply(actions[-1])
+        if state.phase == "bury" and state.dealer == 0:
+            break
+    else:
+        print("motion_frames: no deal where you deal the kitty")
+        return
+    table = open_deal(app, "tractor", deal(random.Random(seed), None), actions[:-1])
+    pump(2)
+    table.driver.apply(actions[-1])
+    for kind in ("pickup", "bury"):
+        wait(lambda: table.motion.flights, f"your kitty's {kind}")
+        freezer.freeze(table, 0.3, settle=15)
+        shoot(out, f"motion-tractor-kitty-your-{kind}-{tag}", **STILL)
+        freezer.unfreeze()
+        wait(lambda: not table.motion.flights, f"your kitty's {kind} to land")
+        table.driver.invalidate()
+        if kind == "pickup":
+            table.driver.apply(next(iter(table.session.state.legal_actions())))
     table.shutdown()
 
 
@@ -176,6 +226,7 @@ def main() -> int:
             trick_game(build(size), freezer, game, args.out, tag)
         chan(build(size), freezer, args.out, tag)
         chiu(build(size), freezer, args.out, tag)
+        kitty_yours(build(size), freezer, args.out, tag)
     return 0
 
 
