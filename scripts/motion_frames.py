@@ -1,6 +1,7 @@
 """Frames caught mid-motion (a screenshot cannot show motion): the deal flying to the seats, a
-trick swept to its winner, the seat to act pulsing, and Chắn's capture / discard / draw flights,
-at 800×480 by default (run under a display, e.g. xvfb-run).
+trick swept to its winner, the seat to act pulsing, Tractor's kitty picked up and buried (by an
+AI and by you), and Chắn's capture / discard / draw / Chíu flights, at 800×480 by default (run
+under a display, e.g. xvfb-run).
 
     xvfb-run -a -s "-screen 0 1280x1280x24" .venv/bin/python scripts/motion_frames.py \
         [--out screenshots/motion] [--size 800x480]
@@ -46,8 +47,12 @@ class Freezer:
                     self.update(anim, advance / steps)
 
     def thaw(self, table: Any) -> None:
-        self.animation._update = self.update
+        self.unfreeze()
         table.step()
+
+    def unfreeze(self) -> None:
+        """The animations run on (the bots stay held back)."""
+        self.animation._update = self.update
 
 
 STILL: dict[str, Any] = {"frames": 3, "faces": False}  # the frame as frozen: no time to move on
@@ -71,6 +76,13 @@ def trick_game(app: Any, freezer: Freezer, game: str, out: Path, tag: str) -> No
     freezer.freeze(table, 0.2)
     shoot(out, f"motion-{game}-pulse-{tag}", **STILL)
     freezer.thaw(table)
+    if game == "tractor":  # the kitty flies to the dealer, then the buried cards back
+        for phase, kind in (("bury", "pickup"), ("play", "bury")):
+            wait(lambda p=phase: table.observation().phase == p and table.motion.flights,
+                 f"the kitty's {kind}")
+            freezer.freeze(table, 0.3)
+            shoot(out, f"motion-{game}-kitty-{kind}-{tag}", **STILL)
+            freezer.thaw(table)
     wait(lambda: table.showing is not None, "a completed trick")
     wait(lambda: table.showing is None and table.motion.flights, "the sweep")
     freezer.freeze(table, 0.2)  # half the sweep
@@ -115,6 +127,90 @@ def chan(app: Any, freezer: Freezer, out: Path, tag: str) -> None:
         print(f"motion_frames: no {', '.join(sorted(missing))} flight in this Chắn deal")
 
 
+def chiu(app: Any, freezer: Freezer, out: Path, tag: str) -> None:
+    """Your Chíu (K-1) mid-flight: your three cards and the open card to your exposed cards."""
+    import random
+
+    from engine import registry
+    from engine.chan.legal import CHIU
+
+    game = registry.get("chan")
+    for seed in range(100):
+        rng, state, actions = random.Random(seed), game.new_deal(seed), []
+        while not state.is_over and state.phase != "chiu_offer":
+            actions.append(rng.choice(state.legal_actions()))
+            state.apply(actions[-1])
+        trial = state.clone()
+        if not state.is_over and state.to_act == 0:
+            trial.apply(CHIU)
+            if not trial.is_over:
+                break
+    else:
+        print("motion_frames: no Chíu offer found")
+        return
+    table = open_deal(app, "chan", game.new_deal(seed), actions)
+    wait(lambda: table.offer == "chiu_offer", "your Chíu offer")
+    pump(12)
+    table.play(CHIU)
+    wait(lambda: any(f.hidden for f in table.motion.flights), "the Chíu's flights")
+    freezer.freeze(table, 0.16, settle=2)
+    shoot(out, f"motion-chan-chiu-{tag}", **STILL)
+    freezer.thaw(table)
+    table.shutdown()
+
+
+def open_deal(app: Any, game_name: str, state: Any, actions: list[Any]) -> Any:
+    """The table of `game_name` on the deal `state` after `actions`, its bots held back."""
+    from engine import registry
+    from engine.records import GameRecord
+    from engine.session import Session
+
+    game = registry.get(game_name)
+    record = GameRecord.deal(game, seed=0, state=state)
+    for action in actions:
+        record.apply(action)
+    app.session = Session(game, game.new_match(5), record)
+    app.sessions.open_table(game_name)
+    table = app.root.get_screen(game_name)
+    table.driver.invalidate()  # the script plays the next action
+    return table
+
+
+def kitty_yours(app: Any, freezer: Freezer, out: Path, tag: str) -> None:
+    """You declare and deal: the kitty flies face up onto your hand, your bury back face up."""
+    import random
+
+    from engine.tractor import DECLARE, PASS
+    from engine.tractor.deal import deal
+
+    for seed in range(200):
+        state, actions = deal(random.Random(seed), None), []
+        while state.phase == "declare":
+            legal = list(state.legal_actions())
+            mine = [a for a in legal if a != PASS and a[0] == DECLARE and state.to_act == 0]
+            actions.append(mine[0] if mine and not any(a in actions for a in mine)
+                           else (PASS if PASS in legal else legal[0]))
+            state.apply(actions[-1])
+        if state.phase == "bury" and state.dealer == 0:
+            break
+    else:
+        print("motion_frames: no deal where you deal the kitty")
+        return
+    table = open_deal(app, "tractor", deal(random.Random(seed), None), actions[:-1])
+    pump(2)
+    table.driver.apply(actions[-1])
+    for kind in ("pickup", "bury"):
+        wait(lambda: table.motion.flights, f"your kitty's {kind}")
+        freezer.freeze(table, 0.3, settle=15)
+        shoot(out, f"motion-tractor-kitty-your-{kind}-{tag}", **STILL)
+        freezer.unfreeze()
+        wait(lambda: not table.motion.flights, f"your kitty's {kind} to land")
+        table.driver.invalidate()
+        if kind == "pickup":
+            table.driver.apply(next(iter(table.session.state.legal_actions())))
+    table.shutdown()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("screenshots/motion"))
@@ -129,6 +225,8 @@ def main() -> int:
         for game in ("meri", "tractor"):
             trick_game(build(size), freezer, game, args.out, tag)
         chan(build(size), freezer, args.out, tag)
+        chiu(build(size), freezer, args.out, tag)
+        kitty_yours(build(size), freezer, args.out, tag)
     return 0
 
 

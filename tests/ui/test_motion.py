@@ -195,10 +195,189 @@ def test_tractor_play_flies_from_the_seat_to_its_place(make_app: Any) -> None:
     table = app.root.get_screen("tractor")
     table.autoplay = True
     app.new_game("tractor")
-    wait_for(lambda: any(f.hidden for f in table.motion.flights), 90, what="a play in flight")
-    flight = next(f for f in table.motion.flights if f.hidden)
-    target = flight.hidden[0][0]
-    assert any(target in row.views for row in table.plays)  # it lands on the play's card
+    def playing() -> list[Any]:  # (the kitty picked up flies onto your hand's cards first)
+        return [f for f in table.motion.flights
+                if f.hidden and any(f.hidden[0][0] in row.views for row in table.plays)]
+
+    wait_for(playing, 90, what="a play in flight")
+    flight = playing()[0]
+    target = flight.hidden[0][0]  # it lands on the play's card
     assert target.opacity == 0 and flight.view.code == target.code
     wait_for(lambda: flight not in table.motion.flights, 5, what="the play to land")
     assert target.opacity == 1
+
+
+class FlightLog:
+    """Every `Motion.fly` call of a table: (code, face, from, to, hidden widgets, started)."""
+
+    def __init__(self, table: Any) -> None:
+        self.calls: list[tuple[str, str, Any, Any, list[Any], bool]] = []
+        fly = table.motion.fly
+
+        def logged(deck: str, code: str, face: str, src: Any, dst: Any, base: float,
+                   **kwargs: Any) -> bool:
+            started = fly(deck, code, face, src, dst, base, **kwargs)
+            self.calls.append((code, face, src, dst, list(kwargs.get("hide", ())), started))
+            return started
+
+        table.motion.fly = logged
+
+
+def chiu_position(seat: int) -> tuple[Any, list[int]]:
+    """A Chắn deal and the actions before `seat` is offered a Chíu that does not win."""
+    import random
+
+    from engine.chan.legal import CHIU
+
+    game = registry.get("chan")
+    for seed in range(100):
+        rng = random.Random(seed)
+        state = game.new_deal(seed)
+        actions: list[int] = []
+        while not state.is_over and state.phase != "chiu_offer":
+            actions.append(rng.choice(state.legal_actions()))
+            state.apply(actions[-1])
+        if state.is_over or state.to_act != seat:
+            continue
+        trial = state.clone()
+        trial.apply(CHIU)
+        if not trial.is_over:
+            return game.new_deal(seed), actions
+    raise AssertionError("no Chíu offer found")
+
+
+@pytest.mark.parametrize("seat", [0, 3])
+def test_chan_chiu_flies_the_four_cards_to_the_exposed_cards(make_app: Any, seat: int) -> None:
+    from engine.chan.legal import CHIU
+    from ui.focus import window_rect
+
+    app = make_app(pace=1.0)
+    deal, actions = chiu_position(seat)
+    table = start_deal(app, "chan", deal, actions)
+    table.driver.invalidate()  # no bot decides meanwhile: the test applies the Chíu
+    pump(2)
+    code = table.open_code
+    assert code
+    log = FlightLog(table)
+    if seat == 0:
+        expected = [window_rect(v) for v, c in zip(table.ids.hand.views, table.ids.hand.codes,
+                                                   strict=True) if c == code]
+        assert len(expected) == 3
+    else:
+        x, y, w, h = window_rect(table.seats[seat])
+        expected = [(x, y + h * 0.8, w, h * 0.2)] * 3
+    expected.append(window_rect(table.ids.open_card))
+    table.driver.apply(CHIU)
+    pump(1)
+    row = table.seats[seat].ids.exposed_row
+    assert row.codes[-4:] == [code] * 4
+    assert [c[0] for c in log.calls] == [code] * 4 and all(c[5] for c in log.calls)
+    assert [c[2] for c in log.calls] == expected  # three from the hand (or seat), the open card
+    assert [c[4] for c in log.calls] == [[v] for v in row.views[-4:]]  # each onto its card
+    assert all(v.opacity == 0 for v in row.views[-4:])  # shown as the flyers land
+    wait_for(lambda: not table.motion.flights, 5, what="the Chíu to land")
+    assert all(v.opacity == 1 for v in row.views[-4:])
+
+
+def test_chan_reduce_motion_chiu_is_instant(make_app: Any) -> None:
+    from engine.chan.legal import CHIU
+
+    app = make_app(pace=1.0)
+    app.reduce_motion = True
+    deal, actions = chiu_position(3)
+    table = start_deal(app, "chan", deal, actions)
+    table.driver.invalidate()
+    log = FlightLog(table)
+    table.driver.apply(CHIU)
+    pump(2)
+    assert not any(c[5] for c in log.calls) and table.motion.started == 0
+    assert all(v.opacity == 1 for v in table.seats[3].ids.exposed_row.views)
+
+
+def tractor_before_pickup(you_deal: bool) -> tuple[Any, list[Any], Any]:
+    """A Tractor deal, the bidding but for its last action, and that action: you declare
+    (you deal) or only pass (an AI deals)."""
+    import random
+
+    from engine.tractor import DECLARE, PASS
+    from engine.tractor.deal import deal
+
+    for seed in range(200):
+        state = deal(random.Random(seed), None)
+        actions: list[Any] = []
+        declared: set[int] = set()
+        while state.phase == "declare":
+            legal = list(state.legal_actions())
+            declares = [a for a in legal if a != PASS and a[0] == DECLARE]
+            seat = state.to_act
+            wants = declares and (seat == 0) == you_deal and seat not in declared
+            if wants:
+                declared.add(seat)
+            action = declares[0] if wants else (PASS if PASS in legal else legal[0])
+            actions.append(action)
+            state.apply(action)
+        if state.phase == "bury" and (state.dealer == 0) == you_deal:
+            return deal(random.Random(seed), None), actions[:-1], actions[-1]
+    raise AssertionError("no suitable deal")
+
+
+@pytest.mark.parametrize("you_deal", [True, False])
+def test_tractor_kitty_flies_to_the_dealer_and_the_bury_back(make_app: Any,
+                                                             you_deal: bool) -> None:
+    from ui.focus import window_rect
+
+    app = make_app(pace=1.0)
+    state, actions, last = tractor_before_pickup(you_deal)
+    table = start_deal(app, "tractor", state, actions)
+    table.driver.invalidate()
+    pump(2)
+    log = FlightLog(table)
+    table.driver.apply(last)
+    pump(1)
+    dealer = table.session.state.dealer
+    place = motion_mod.centred(window_rect(table.ids.table), *table.deal_size())  # the middle
+    assert len(log.calls) == 8 and all(c[5] and c[2] == place for c in log.calls)
+    hand = table.ids.hand
+    if you_deal:  # face up onto the cards picked up, each shown as it lands
+        picked = [hand.views[i] for i in sorted(table._from_kitty(table.observation()))]
+        assert [c[4] for c in log.calls] == [[v] for v in picked]
+        assert [c[0] for c in log.calls] == [v.code for v in picked]
+        assert all(c[1] == "face" for c in log.calls)
+        assert [c[3] for c in log.calls] == [window_rect(v) for v in picked]
+    else:  # face down to the dealer's badge
+        assert all(c[0] == "" and c[1] == "back" and not c[4] for c in log.calls)
+        bx, by, bw, bh = window_rect(table.badges[dealer])
+        x, y, w, h = log.calls[0][3]
+        assert abs(x + w / 2 - (bx + bw / 2)) < 1 and abs(y + h / 2 - (by + bh / 2)) < 1
+    # the bury comes before they land: it is taken at once
+    table.driver.invalidate()  # the dealer's bot does not bury meanwhile: the test does
+    bury = next(iter(table.session.state.legal_actions()))
+    if you_deal:
+        sources = [window_rect(hand.views[i]) for i in table.indexes_of(bury[1:])]
+    log.calls.clear()
+    table.driver.apply(bury)
+    pump(1)
+    assert len(log.calls) == 8 and all(c[5] and c[3] == place for c in log.calls)
+    if you_deal:  # your own bury flies face up from your hand
+        assert [c[1] for c in log.calls] == ["face"] * 8
+        assert sorted(c[2] for c in log.calls) == sorted(sources)
+    else:  # an AI's buried kitty stays hidden
+        assert all(c[0] == "" and c[1] == "back" for c in log.calls)
+        assert all(c[2] == window_rect(table.badges[dealer]) for c in log.calls)
+    wait_for(lambda: not table.motion.flights, 5, what="the kitty to land")
+
+
+def test_tractor_reduce_motion_kitty_is_instant(make_app: Any) -> None:
+    app = make_app(pace=1.0)
+    app.reduce_motion = True
+    state, actions, last = tractor_before_pickup(True)
+    table = start_deal(app, "tractor", state, actions)
+    table.driver.invalidate()
+    log = FlightLog(table)
+    table.driver.apply(last)
+    pump(1)
+    table.driver.invalidate()
+    table.driver.apply(next(iter(table.session.state.legal_actions())))
+    pump(2)
+    assert not any(c[5] for c in log.calls) and table.motion.started == 0
+    assert all(v.opacity == 1 for v in table.ids.hand.views)

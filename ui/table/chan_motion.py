@@ -1,5 +1,6 @@
 """Chắn's flights (`ui.table.motion` does the moving): a capture sends the capturing card and the
-open card to the seat's exposed pairs, a discard sends the card to the seat's gate, and a card
+open card to the seat's exposed pairs, a Chíu the open card and the three the seat held to its
+exposed cards (the four alike), a discard sends the card to the seat's gate, and a card
 drawn from the stock flies from the stock to the middle of the table, where it lies open.
 
 Where a card comes from is read before the table is redrawn (the hand card you tapped, the open
@@ -13,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.chan.cards import CODE
-from engine.chan.legal import DISCARD_BASE, PASS
+from engine.chan.legal import CHIU, DISCARD_BASE, PASS
 from ui.focus import Rect, window_rect
 from ui.table import cardsource
 from ui.table.motion import FLIGHT
@@ -32,6 +33,8 @@ class ChanMotion:
         if not self.motion.enabled():  # type: ignore[attr-defined]
             return []
         moves: list[Move] = []
+        if action == CHIU:
+            return self._chiu_flights(seat)
         if not isinstance(action, int) or action >= PASS:
             return moves
         if action < DISCARD_BASE:  # a capture: (hand card, open card) join the exposed pairs
@@ -45,13 +48,27 @@ class ChanMotion:
             moves.append((CODE[face], self._from_hand(seat, face), seat, "gate", 1))
         return moves
 
-    def _from_hand(self, seat: int, face: int) -> Rect:
-        """Where `seat`'s card `face` leaves from: your card in the hand, an AI's seat name."""
+    def _chiu_flights(self, seat: int) -> list[Move]:
+        """A Chíu (K-1) that did not win: the three cards `seat` held and the open card join its
+        exposed cards as the last four."""
+        code = self.open_code  # type: ignore[attr-defined]
+        if not code or self.session.state.is_over:  # type: ignore[attr-defined]
+            return []  # (a Chíu that wins ends the deal: its cards go to the summary)
+        face = CODE.index(code)
+        moves: list[Move] = [(code, self._from_hand(seat, face, n), seat, "exposed", 4 - n)
+                             for n in range(3)]
+        moves.append((code, window_rect(self.ids.open_card), seat, "exposed", 1))  # type: ignore[attr-defined]
+        return moves
+
+    def _from_hand(self, seat: int, face: int, nth: int = 0) -> Rect:
+        """Where `seat`'s card `face` (the `nth` of that face) leaves from: your card in the
+        hand, an AI's seat name."""
         if seat == self.viewer and self.hand_shown():  # type: ignore[attr-defined]
             hand = self.ids.hand  # type: ignore[attr-defined]
-            for view, f in zip(hand.views, self.cards, strict=False):  # type: ignore[attr-defined]
-                if f == face:
-                    return window_rect(view)
+            found = [view for view, f in zip(hand.views, self.cards, strict=False)  # type: ignore[attr-defined]
+                     if f == face]
+            if found:
+                return window_rect(found[min(nth, len(found) - 1)])
         x, y, w, h = window_rect(self.seats[seat])  # type: ignore[attr-defined]
         return (x, y + h * 0.8, w, h * 0.2)
 

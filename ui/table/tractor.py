@@ -19,13 +19,14 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from engine.tractor import BURY, DECLARE, PASS
 from engine.tractor.cards import CODES, KIND_SUIT, NKINDS, NT, POINTS, SUITS
 from engine.tractor.scoring import level_name
+from engine.tractor.state import KITTY_SIZE
 from ui.focus import window_rect
 from ui.i18n import N_, tr, trf
 from ui.sound import events as sounds
 from ui.table import cardsource
 from ui.table import tractor_view as view
 from ui.table.cardrows import CardRow, legible_height
-from ui.table.motion import FLIGHT
+from ui.table.motion import DEAL_STAGGER, FLIGHT, centred
 from ui.table.review import TrickTableScreen
 from ui.table.seats import TEAM_TONES, place_badges, seat_name, team_name, turned
 from ui.table.widgets import SeatBadge
@@ -116,11 +117,18 @@ class TractorTableScreen(TrickTableScreen):
         return self.plays[0].single_size()
 
     def applied(self, seat: int, action: Any) -> None:
-        """A play flies from the seat (your hand, an AI's badge) to its place on the table."""
+        """A play flies from the seat (your hand, an AI's badge) to its place on the table; the
+        kitty flies to the dealer as it picks it up, and the buried cards back to the kitty."""
         sources = self._play_sources(seat, action)  # read before the table is redrawn
+        buried = self._bury_sources(seat, action)
         super().applied(seat, action)
         if sources:
             self.motion.after_layout(lambda: self._fly_play(seat, sources))
+        if buried:
+            self.motion.after_layout(lambda: self._fly_kitty(buried, to_kitty=True))
+        elif self._picked_up_now(action):
+            dealer = self.observation().dealer
+            self.motion.after_layout(lambda: self._fly_pickup(dealer))
 
     def _play_sources(self, seat: int, action: Any) -> list[tuple[str, Any]]:
         """(card code, window box it leaves from) for each card of a play; [] otherwise."""
@@ -151,6 +159,62 @@ class TractorTableScreen(TrickTableScreen):
             left.remove(match)
             self.motion.fly("tractor", card.code, cardsource.FACE, match[1], window_rect(card),
                             FLIGHT, hide=[card])
+
+    # -- the kitty's flights -------------------------------------------------------------------
+    def kitty_place(self) -> tuple[float, float, float, float]:
+        """Where the kitty lies (the middle of the table), a card's size."""
+        w, h = self.deal_size()
+        return centred(window_rect(self.ids.table), w, h)
+
+    def _picked_up_now(self, action: Any) -> bool:
+        """`action` ended the bidding: the dealer has just taken the kitty into its hand."""
+        if not self.motion.enabled() or view.is_bury(action):
+            return False
+        return self.observation().phase == "bury"
+
+    def _bury_sources(self, seat: int, action: Any) -> list[tuple[str, str, Any]]:
+        """(code, face, window box it leaves from) for each buried card: face up from your
+        hand, face down from an AI's badge (the kitty stays hidden, T-15); [] otherwise."""
+        if not self.motion.enabled() or not view.is_bury(action):
+            return []
+        if seat != self.viewer or not self.hand_shown():
+            badge = window_rect(self.badges[seat])
+            return [("", cardsource.BACK, badge) for _k in action[1:]]
+        views, used, out = self.ids.hand.views, set(), []
+        for k in action[1:]:
+            i = next((i for i, c in enumerate(self.cards) if c == k and i not in used), None)
+            if i is None or i >= len(views):
+                return []
+            used.add(i)
+            out.append((CODES[k], cardsource.FACE, window_rect(views[i])))
+        return out
+
+    def _fly_kitty(self, cards: list[tuple[str, str, Any]], to_kitty: bool) -> None:
+        """`cards` (code, face, box) fly, a little apart, to the kitty's place (`to_kitty`) or
+        from it to their boxes."""
+        place = self.kitty_place()
+        for n, (code, face, box) in enumerate(cards):
+            src, dst = (box, place) if to_kitty else (place, box)
+            self.motion.fly("tractor", code, face, src, dst, FLIGHT, delay=n * DEAL_STAGGER)
+
+    def _fly_pickup(self, dealer: int) -> None:
+        """The kitty flies to the dealer: face up onto your hand's new cards (each hidden until
+        its card lands), face down to an AI's badge."""
+        if self.session is None:
+            return
+        place = self.kitty_place()
+        hand = self.ids.hand
+        if dealer == self.viewer and self.hand_shown():
+            if len(hand.views) != len(self.cards):  # not every card placed yet: no flight
+                return
+            for n, i in enumerate(sorted(self._from_kitty(self.observation()))):
+                card = hand.views[i]
+                self.motion.fly("tractor", card.code, cardsource.FACE, place, window_rect(card),
+                                FLIGHT, delay=n * DEAL_STAGGER, hide=[card])
+            return
+        w, h = self.deal_size()
+        badge = centred(window_rect(self.badges[dealer]), w, h)
+        self._fly_kitty([("", cardsource.BACK, badge)] * KITTY_SIZE, to_kitty=False)
 
     # -- view ----------------------------------------------------------------------------------
     def reset_view(self) -> None:
