@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gettext
 import json
+import re
 import string
 import struct
 from pathlib import Path
@@ -163,3 +164,31 @@ def test_every_result_line_the_engines_produce_is_translated() -> None:
             assert entries.get(text), (lang, text)
             assert _fields(entries[text]) == _fields(text), (lang, text, entries[text])
 
+
+
+# A literal handed to a translation call the catalogs' extractor does not read (`tr`, `trf`,
+# `N_` only): it would never reach a catalog, and every language would show it in English.
+HIDDEN_MSGID = re.compile(r"""\b(\w*(?:gettext|trf))\(\s*(?:[\w.]+\s*,\s*)?["']""")
+
+
+def test_every_literal_given_to_a_translation_call_is_extracted() -> None:
+    """A string translated through a helper (`_trf(words, "a single {cards}")`) or straight
+    through `gettext` is marked `N_(...)`, so the catalogs hold it (they had lost Tractor's play
+    and declaration names this way: Spanish showed "a single 7♠")."""
+    found = []
+    for path in sorted(locale_build.UI_DIR.rglob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for match in HIDDEN_MSGID.finditer(line):
+                if match.group(1) not in ("tr", "trf"):
+                    found.append(f"{path.relative_to(locale_build.UI_DIR)}:{number}: {line.strip()}")
+    assert not found, "mark these msgids N_(...):\n" + "\n".join(found)
+
+
+def test_tractor_plays_are_named_in_every_language() -> None:
+    from engine.tractor.cards import context
+    from ui.table.tractor_view import play_name
+
+    ctx = context(0, 0)
+    english = play_name(ctx, [5], i18n.Translator("en"))
+    for lang in ("es", "fr", "nl", "vi"):
+        assert play_name(ctx, [5], i18n.Translator(lang)) != english, lang

@@ -50,10 +50,10 @@ def play_name(ctx: Any, kinds: Sequence[int], words: Translator | None = None) -
         return ""
     text = cards_text(cards, words)
     if len(cards) == 1:
-        return _trf(words, "a single {cards}", cards=text)
+        return _trf(words, N_("a single {cards}"), cards=text)
     if len(cards) == 2:
-        return _trf(words, "a pair {cards}", cards=text)
-    return _trf(words, "a tractor of {n} pairs {cards}", n=len(cards) // 2, cards=text)
+        return _trf(words, N_("a pair {cards}"), cards=text)
+    return _trf(words, N_("a tractor of {n} pairs {cards}"), n=len(cards) // 2, cards=text)
 
 
 def selection_feedback(state: Any, obs: Any, kinds: Sequence[int]) -> tuple[str, bool]:
@@ -92,16 +92,16 @@ def declaration_label(action: tuple[int, ...], words: Translator | None = None) 
     app's): the kiosk's buttons and the phone's."""
     t = words or translator
     if action == PASS:
-        return t.gettext("Pass")
+        return t.gettext(N_("Pass"))
     cards = action[1:]
     if cards[0] == RJ:
-        return t.gettext("No trump (red jokers)")
+        return t.gettext(N_("No trump (red jokers)"))
     if cards[0] == BJ:
-        return t.gettext("No trump (black jokers)")
+        return t.gettext(N_("No trump (black jokers)"))
     suit = suit_name(KIND_SUIT[cards[0]], t)
     if len(cards) == 2:
-        return _trf(t, "{suit}: pair {cards}", suit=suit, cards=cards_text(cards, t))
-    return _trf(t, "{suit}: {cards}", suit=suit, cards=cards_text(cards, t))
+        return _trf(t, N_("{suit}: pair {cards}"), suit=suit, cards=cards_text(cards, t))
+    return _trf(t, N_("{suit}: {cards}"), suit=suit, cards=cards_text(cards, t))
 
 
 def bid_status(action: tuple[int, ...]) -> str:
