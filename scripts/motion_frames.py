@@ -17,7 +17,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from shotkit import new_app, pump, shoot, wait  # first: a quiet Kivy
+import shotkit  # first: a quiet Kivy
+from shotkit import new_app, pump, shoot, wait
 
 
 class Freezer:
@@ -161,17 +162,7 @@ def chiu(app: Any, freezer: Freezer, out: Path, tag: str) -> None:
 
 def open_deal(app: Any, game_name: str, state: Any, actions: list[Any]) -> Any:
     """The table of `game_name` on the deal `state` after `actions`, its bots held back."""
-    from engine import registry
-    from engine.records import GameRecord
-    from engine.session import Session
-
-    game = registry.get(game_name)
-    record = GameRecord.deal(game, seed=0, state=state)
-    for action in actions:
-        record.apply(action)
-    app.session = Session(game, game.new_match(5), record)
-    app.sessions.open_table(game_name)
-    table = app.root.get_screen(game_name)
+    table = shotkit.open_deal(app, game_name, state, actions)
     table.driver.invalidate()  # the script plays the next action
     return table
 

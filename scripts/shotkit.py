@@ -109,10 +109,10 @@ def shoot(out: Path, name: str, frames: int = 6, faces: bool = True) -> Path:
     return path
 
 
-def shoot_summary(app: Any, out: Path, names: tuple[str, str], game_name: str, match: Any,
-                  state: Any, actions: list[Any]) -> None:
-    """The deal `state` of `match` played by `actions`, opened on its table at the summary:
-    `out/<names[0]>.png` (its top) and `out/<names[1]>.png` (scrolled to its end)."""
+def open_deal(app: Any, game_name: str, state: Any, actions: list[Any],
+              match: Any = None) -> Any:
+    """The table of `game_name` on the deal `state` (of `match`; else a new 5-deal match's)
+    after `actions`: the app's session replaced, the table opened; returns the table."""
     from engine import registry
     from engine.records import GameRecord
     from engine.session import Session
@@ -121,9 +121,16 @@ def shoot_summary(app: Any, out: Path, names: tuple[str, str], game_name: str, m
     record = GameRecord.deal(game, seed=0, state=state)
     for action in actions:
         record.apply(action)
-    app.session = Session(game, match, record)
+    app.session = Session(game, match if match is not None else game.new_match(5), record)
     app.sessions.open_table(game_name)
-    table = app.root.get_screen(game_name)
+    return app.root.get_screen(game_name)
+
+
+def shoot_summary(app: Any, out: Path, names: tuple[str, str], game_name: str, match: Any,
+                  state: Any, actions: list[Any]) -> None:
+    """The deal `state` of `match` played by `actions`, opened on its table at the summary:
+    `out/<names[0]>.png` (its top) and `out/<names[1]>.png` (scrolled to its end)."""
+    table = open_deal(app, game_name, state, actions, match)
     wait(lambda: table.summary_open, "the summary")
     wait(lambda: table.ids.summary_body.ready(), "the summary's pictures")
     shoot(out, names[0])

@@ -16,24 +16,16 @@ import random
 from pathlib import Path
 from typing import Any
 
-from shotkit import main_per_size, pump, shoot, shoot_summary, wait  # first: a quiet Kivy
+import shotkit  # first: a quiet Kivy
+from shotkit import main_per_size, pump, shoot, shoot_summary, wait
 
 from engine.ai.bots import make_bot
 
 
 def open_deal(app: Any, game_name: str, state: Any, actions: list) -> Any:
-    from engine import registry
-    from engine.records import GameRecord
-    from engine.session import Session
-
-    game = registry.get(game_name)
-    record = GameRecord.deal(game, seed=0, state=state)
-    for action in actions:
-        record.apply(action)
-    app.session = Session(game, game.new_match(5), record)
-    app.sessions.open_table(game_name)
+    table = shotkit.open_deal(app, game_name, state, actions)
     pump(4)
-    return app.root.get_screen(game_name)
+    return table
 
 
 def until(game_name: str, state: Any, stop: Any, seed: int = 1) -> list:
