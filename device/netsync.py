@@ -14,7 +14,8 @@ read-only /etc. So the two sides meet through one small file:
   request, refuses anything but `on`/`off` in one line, writes or removes Parlor's drop-in, and
   only when it changed something, reloads systemd and restarts `parlor.service` (the address
   families of a running service are fixed when it starts; the game is saved after every action,
-  and Continue resumes it).
+  and Continue resumes it), resetting its start limit first (the owner's restarts are not a
+  crash loop).
 
 No request yet: `[network] enabled` of /etc/parlor/config.toml decides (as `install-service`
 always did); a request, once made, wins over the file, as every setting changed in the app does.
@@ -160,8 +161,10 @@ def sync(root: Path, request_path: Path | None = None) -> Iterator[str]:
     if root.resolve() != Path("/"):
         yield f"note: under {root}: systemd not reloaded, {UNIT_NAME} not restarted"
         return
-    # --no-block: never wait on parlor.service's own jobs (this unit may run while it starts)
+    # reset-failed: the owner's restarts must not use up the unit's start limit (5 in 5 min),
+    # which is there for crash loops. --no-block: never wait on parlor.service's own jobs.
     for command in (["systemctl", "daemon-reload"],
+                    ["systemctl", "reset-failed", UNIT_NAME],
                     ["systemctl", "--no-block", "try-restart", UNIT_NAME]):
         done = subprocess.run(command, capture_output=True, text=True, check=False)
         shown = " ".join(command)

@@ -140,13 +140,14 @@ class Preferences:
         self.app.services.store.set_setting("practice", on)
 
     def request_phones(self, on: bool) -> None:
-        """Settings' Phones switch: in kiosk mode its prompt (the PIN) first; nothing when the
-        phones already are so and the network is in step."""
+        """Settings' Phones switch: in kiosk mode its prompt (the PIN) first, and also wherever
+        applying it restarts the app (the prompt says so); nothing when the phones already are
+        so and the network is in step."""
         app = self.app
         if on == app.phones_on and not app.phones_note and \
                 not app.services.phone_network.pending(on):
             return
-        if app.kiosk:
+        if app.kiosk or app.services.phone_network.restarts:
             app.root.get_screen("phones").want = on
             app.go("phones")
             return

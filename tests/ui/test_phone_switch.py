@@ -92,13 +92,23 @@ def test_kiosk_mode_asks_the_pin_and_a_wrong_pin_changes_nothing(make_app: Any,
 
 def test_a_request_that_cannot_be_written_changes_nothing_and_says_why(
         make_app: Any, tmp_path: Path) -> None:
+    """Outside kiosk mode under the service: no PIN, but the prompt says Parlor restarts."""
     store = open_store(tmp_path / "parlor.db")
     app = make_app(store=store)
     app.services.phone_network = netsync.ServiceNetwork(tmp_path / "missing" / "phones-request",
                                                         root=tmp_path)
     screen = open_settings(app)
     press(screen, screen.ids.phones_on)
+    settle()
+    prompt = app.root.current_screen
+    assert app.root.current == "phones" and not prompt.needs_pin
+    assert any("restarts" in w.text for w in prompt.walk() if hasattr(w, "text"))
+    prompt.confirm()
+    settle()
+    assert app.root.current == "phones" and "missing" in prompt.message
     assert not app.phones_on and store.get_setting("phones") is None
+    app.go_back()
+    settle()
     text, alert = phones_status(app)
     assert alert and "missing" in text and screen.phones_status == text
     store.close()
