@@ -1197,6 +1197,92 @@ def screen_sleep(check: Check) -> None:
     machine.kill()
 
 
+# ------------------------------------------------------------------------- phones switch
+def unit_env(machine: Machine, name: str) -> str:
+    """The value of `name` in parlor.service's Environment= ("" if it sets none)."""
+    for item in machine.agent.sh("systemctl show -p Environment --value parlor.service"
+                                 ).out.split():
+        key, _, value = item.partition("=")
+        if key == name:
+            return value
+    return ""
+
+
+def network_rules(machine: Machine) -> tuple[bool, str, bool]:
+    """parlor.service's network as in force: whether its address families include AF_INET,
+    its IPAddressAllow=, and whether Parlor's drop-in is on the disk."""
+    show = machine.agent.sh("systemctl show -p RestrictAddressFamilies -p IPAddressAllow "
+                            "parlor.service").out
+    values = dict(line.partition("=")[::2] for line in show.splitlines() if "=" in line)
+    dropin = machine.agent.sh(
+        "test -f /etc/systemd/system/parlor.service.d/50-parlor-network.conf").status == 0
+    return "AF_INET" in values.get("RestrictAddressFamilies", "").split(), \
+        values.get("IPAddressAllow", "").strip(), dropin
+
+
+def ask_phones(machine: Machine, path: str, word: str) -> None:
+    """Leave `word` in the request file as the app does: as user parlor, a new file renamed
+    over the old (the app's `write_request`)."""
+    machine.agent.sh(f"runuser -u parlor -- sh -c 'printf \"%s\\n\" {word} > {path}.new && "
+                     f"mv {path}.new {path}'", check=True)
+
+
+def phones_switch(check: Check) -> None:
+    """The root side of Settings' Phones switch (systemd/parlor-network.path and the sandboxed
+    oneshot running `parlor network-sync`; the switch itself is tested under Xvfb): with a game
+    under way, the app's request `on` (written as user parlor into its state folder, where the
+    unit's PARLOR_PHONES_REQUEST points) opens the service's network to the local networks and
+    restarts it once, and Continue resumes the game as saved; a malformed request is refused in
+    one line and changes nothing; `off` closes the network again with one more restart."""
+    machine = check.machine()
+    machine.start()
+    check.home_seen(machine, timeout=300, saved=False)
+    if machine.agent.sh("systemctl is-active parlor-network.path").out.strip() != "active":
+        raise StepFailed("parlor-network.path is not active after install-service")
+    path = unit_env(machine, "PARLOR_PHONES_REQUEST")
+    if not path:
+        raise StepFailed("parlor.service names no PARLOR_PHONES_REQUEST")
+    if network_rules(machine)[0]:
+        raise StepFailed(f"phones are off, yet the service may use IP: {network_rules(machine)}")
+    start_game(machine, home=check.home_picture())
+    rng = random.Random(11)
+    for word, opened in (("on", True), ("off", False)):
+        under_way(machine, rng)
+        shown = saves_shown(machine)
+        pid = main_pid(machine)
+        ask_phones(machine, path, word)
+        took = wait_restarted(machine, pid, 180 * machine.flavour.patience)
+        inet, allowed, dropin = network_rules(machine)
+        if (inet, dropin) != (opened, opened) or (opened and "192.168.0.0/16" not in allowed):
+            raise StepFailed(f"phones {word}: AF_INET {inet}, IPAddressAllow={allowed!r}, "
+                             f"drop-in {dropin}")
+        check.home_seen(machine, timeout=300, saved=True)
+        _, stored = stored_save(machine)
+        if stored is None or stored.position < shown[-1].position:
+            raise StepFailed(f"phones {word}: stored {stored}, last shown {shown[-1]}")
+        resumed = check.continue_game(machine)
+        if resumed != stored:
+            raise StepFailed(f"phones {word}: Continue resumed {resumed}, stored {stored}")
+        check.runner.figure(f"phones {word}: the network rules applied and Parlor restarted in "
+                            f"{took:.1f} s (AF_INET {inet}, IPAddressAllow={allowed or '-'}); "
+                            f"Continue resumed {resumed}")
+        if word == "on":
+            pid = main_pid(machine)
+            ask_phones(machine, path, "maybe")
+            time.sleep(10 * machine.flavour.patience)
+            said = machine.agent.sh("journalctl -b -u parlor-network.service -o cat "
+                                    "--no-pager | grep -i 'maybe'").out.strip()
+            if main_pid(machine) != pid or network_rules(machine)[::2] != (True, True) \
+                    or not said:
+                raise StepFailed(f"a malformed request: pid {main_pid(machine)} (was {pid}), "
+                                 f"rules {network_rules(machine)}, journal {said!r}")
+            check.runner.figure(f"a request 'maybe': refused, nothing changed ({said[-120:]})")
+    failed = machine.agent.sh("systemctl is-failed parlor.service").out.strip()
+    if failed == "failed":
+        raise StepFailed("parlor.service ended failed after the switch's restarts")
+    machine.kill()
+
+
 # The quick ones first; the power cuts, the longest, last.
 CHECKS: list[tuple[str, Callable[[Check], None]]] = [
     ("autostart", autostart),
@@ -1206,6 +1292,7 @@ CHECKS: list[tuple[str, Callable[[Check], None]]] = [
     ("watchdog and crashes", watchdog),
     ("power off", power_off),
     ("sandbox", sandbox),
+    ("phones switch", phones_switch),
     ("screen sleep", screen_sleep),
     ("a deal by touch", touch_deal),
     ("memory", memory),
