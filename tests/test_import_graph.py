@@ -6,7 +6,8 @@ must have no cycle, and the layers of shared/design/architecture.md hold: the en
 nothing of ui/hardware/device/kivy; ui imports no hardware backend; hardware imports neither ui
 nor engine. The AI's research tools (`engine.ai.tools`: arena, training, studies) sit on the
 runtime AI and are reached only from the command line (`engine.cli`): no runtime module, nor the
-app, imports them, so the bundle can leave them out.
+app, imports them, so the bundle can leave them out. No package imports `scripts` (the benches and
+probes live in scripts/bench, outside the product).
 """
 
 from __future__ import annotations
@@ -146,6 +147,8 @@ def layer_breaches(graph: Graph, external: set[str]) -> list[str]:
             breaches.append(f"{module} -> kivy")
         if top in ("engine", "ui") and name in ("gpiozero", "serial", "lgpio", "RPi"):
             breaches.append(f"{module} -> {name}")
+        if name == "scripts":
+            breaches.append(f"{module} -> scripts")
     return sorted(breaches)
 
 
@@ -201,11 +204,12 @@ def test_a_planted_breach_is_found(tmp_path: Path) -> None:
         "engine/__init__.py": "", "engine/x.py": "import kivy\nfrom ui import y\n",
         "ui/__init__.py": "", "ui/y.py": "from hardware.gpio import Z\n",
         "hardware/__init__.py": "", "hardware/gpio.py": "Z = 1\n",
-        "device/__init__.py": "",
+        "device/__init__.py": "", "device/z.py": "def later():\n    from scripts.bench import x\n",
     })
     graph, external = build_graph(tmp_path)
     assert layer_breaches(graph, external) == [
-        "engine.x -> kivy", "engine.x -> ui", "engine.x -> ui.y", "ui.y -> hardware.gpio"]
+        "device.z -> scripts", "engine.x -> kivy", "engine.x -> ui", "engine.x -> ui.y",
+        "ui.y -> hardware.gpio"]
 
 
 def test_a_runtime_import_of_the_ai_tools_is_found(tmp_path: Path) -> None:
