@@ -14,7 +14,8 @@ seating kept from before that refusal, with one name twice: the cover adds the s
 (`pass_cover_same_name*.png`, 800×480 English, 720×1280 Vietnamese). Play
 with a saved match in progress: the question before it is lost (`seating_keep_saved_*.png`,
 English and Vietnamese, at both sizes). The server listens on the loopback only and is stopped
-before the script ends.
+before the script ends. Each game's seating as it first comes, the picture of its table and who
+plays with whom (`seating_meri*.png`, `seating_chan*.png`: 800×480 English, 720×1280 Dutch).
 """
 
 from __future__ import annotations
@@ -118,6 +119,13 @@ def main(argv: list[str] | None = None) -> int:
     seating.step_kind(3)
     shot(app, "seating_meri_network_off")
     close(app)
+    # Each game's seating as it first comes: the picture of its table, its teams (or none)
+    for size, suffix, lang in (((800, 480), "", "en"), ((720, 1280), "_portrait_nl", "nl")):
+        for game in ("meri", "chan"):
+            app = shotkit.new_app(size, lang, seed=4, network=NetworkSettings(enabled=False))
+            app.open_seating(game)
+            shot(app, f"seating_{game}{suffix}")
+            close(app)
     for size, suffix in (((800, 480), ""), ((720, 1280), "_portrait")):
         for lang in ("en", "vi"):
             app = shotkit.new_app(size, lang, seed=4, network=NetworkSettings(enabled=False))
