@@ -243,9 +243,9 @@ def test_a_phone_seat_says_what_plays_while_its_phone_is_away(make_app: Any) -> 
     tap(seating.rows[3].kind_button)  # -> phone, at easy: two levels, a line each
     assert "If the phone of seat 2 leaves, an AI plays it at Normal" in seating.stand_in_text
     assert "If the phone of seat 4 leaves, an AI plays it at Easy" in seating.stand_in_text
-    app.set_language("fr")
-    seating.show()
+    app.set_language("fr")  # the words follow a switch at once
     assert "IA si absent : Normal" == seating.rows[1].level_button.text
+    assert seating.teams_text.startswith("Les partenaires sont face à face")
     app.set_language("en")
     seating.stop_phones()
 

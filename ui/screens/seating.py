@@ -589,10 +589,11 @@ class SeatingScreen(BaseScreen):
         self.ensure_focus()
 
     def _on_lang(self, *_args: Any) -> None:
+        """Every word of the screen again in the app's language (its rows, the picture's
+        line, the phone panel, the length, the question)."""
         self.word_question()
-        if self.game:
-            self.length_text = match_length.match_words(self.game,
-                                                        self.app.match_length(self.game))
+        if self.game and self.plans:
+            self.show()
 
     def word_question(self) -> None:
         """The question's words in the app's language (again when the language changes)."""
