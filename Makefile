@@ -46,7 +46,7 @@ bench: setup          ## engine speed and memory, then each search level's work 
 	$(PY) -m engine bench --decisions hard --deals 2
 
 bench-ui: test-setup  ## start-up, RSS, frame gaps and Python ms per frame of every table at 800x480
-	xvfb-run -a -s "-screen 0 800x480x24" $(PY) -m ui.bench --size 800x480
+	xvfb-run -a -s "-screen 0 800x480x24" $(PY) -m scripts.bench.ui_bench --size 800x480
 
 # Search levels are amounts of work, so the strength figures do not depend on the machine or its
 # load (the safety net counts CPU time here, so not even it can); the arenas' decision times are

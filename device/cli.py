@@ -6,6 +6,8 @@
     parlor replay FILE [--print]   show a record on the table, or print the engine's replay JSON
     parlor doctor                  check display, inputs, pin factory, serial, backlight, config, store
     parlor install-service         install and enable the systemd unit (--dry-run, --root DIR)
+    parlor network-sync            (root, run by parlor-network.path) the service's network
+                                   drop-in in step with the Phones switch of the app
     parlor config --doc [--write FILE]  the table of every config key, from the schema (--write:
                                    replace the table in that Markdown page, e.g. docs/config.md)
     parlor --version | --selftest
@@ -115,6 +117,12 @@ def cmd_install_service(args: argparse.Namespace) -> int:
     return install(args, sys.stdout)
 
 
+def cmd_network_sync(args: argparse.Namespace) -> int:
+    from device import netsync
+
+    return netsync.main(args.root, args.request)
+
+
 def cmd_config(args: argparse.Namespace) -> int:
     from device import schema
 
@@ -191,6 +199,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the parlor command the unit starts (default: this one)")
     p.add_argument("--no-enable", action="store_true", help="install but do not enable")
     p.set_defaults(func=cmd_install_service)
+
+    p = sub.add_parser("network-sync", help="(root) the service's network rules in step with "
+                       "the Phones switch of the app (parlor-network.path runs it)")
+    p.add_argument("--root", default="/", help="the system's root (tests, images): under another "
+                   "root systemd is neither reloaded nor asked to restart Parlor")
+    p.add_argument("--request", default=None, help="the request file (default: "
+                   "ROOT/var/lib/parlor/phones-request)")
+    p.set_defaults(func=cmd_network_sync)
     return parser
 
 

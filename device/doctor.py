@@ -234,9 +234,11 @@ def check_backlight(root: Path | None = None) -> Check:
 
 
 def check_network(config: config_mod.Config) -> Check:
-    """[network]: the address phones would use and whether the port is free now."""
+    """[network]: the address phones would use and whether the port is free now. The config's
+    `enabled` is only the starting value: the owner's Phones switch in Settings wins."""
     net = config.network
-    state = "on" if net.enabled else "off ([network] enabled = false)"
+    state = ("on ([network] enabled = true" if net.enabled else
+             "off ([network] enabled = false") + ", unless Settings' Phones switch says otherwise)"
     try:
         bind = net_address.bind_address(net.bind)
     except ValueError as exc:

@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from device import config as config_mod
-from device import kivyenv, lifecycle, paths, power
+from device import kivyenv, lifecycle, netsync, paths, power
 from device import store as store_mod
 from device.notify import Notifier
 from engine.ai.workers import worker_count
-from ui.ports import Backlight, NoBacklight, NullOutputs, Services, Store
+from ui.ports import Backlight, NoBacklight, NoService, NullOutputs, Services, Store
 from ui.sound.player import SoundPlayer
 
 log = logging.getLogger("parlor")
@@ -230,7 +230,8 @@ def make_services(
                     health=lambda: health.read_all(paths.nearest_folder(database)),
                     power=config.power, sleep=config.display.sleep,
                     sounds=SoundPlayer(),  # the speaker: probed on the first sound, lazily
-                    network=config.network)  # phones at the table (issue 22)
+                    network=config.network,  # phones at the table (issue 22)
+                    phone_network=netsync.phone_network() or NoService())
 
 
 class LiveDevices:

@@ -323,7 +323,8 @@ KEYS: tuple[Key, ...] = (
     Key("store", "replays_kept", 50, Integer(0, 1000),
         "finished deals kept to watch again from Statistics (the oldest go first)"),
     Key("network", "enabled", _network("enabled"), Boolean(),
-        "let phones join a game with phone seats (the server runs only while one is played)"),
+        "let phones join a game with phone seats (the server runs only while one is played); "
+        "the starting value of Settings' Phones switch, which wins once turned"),
     Key("network", "port", _network("port"), Integer(1024, 65535),
         "TCP port of the phone page and its WebSocket"),
     Key("network", "grace_seconds", _network("grace_seconds"), Number(5.0, 3600.0),

@@ -6,8 +6,10 @@ Steps, each reported on one line: write `/etc/systemd/system/parlor.service` fro
 the udev rule `systemd/90-parlor-backlight.rules` that gives the backlight's files to the group
 video; write a kiosk `/etc/parlor/config.toml` if there is none; write the polkit rule that lets
 the service user (and no one else) power the machine off (`[power]`, `device/power.py`), unless a
-file that is not Parlor's has its name; create the service user if missing; apply the udev rule,
-reload systemd and enable the unit. `--dry-run` only says what it would do; `--root DIR` writes under DIR (an
+file that is not Parlor's has its name; write or remove the network drop-in as phones are on or
+off, and the path unit and oneshot that keep it in step with Settings' Phones switch
+(`device/netsync.py`); create the service user if missing; apply the udev rule, reload systemd,
+enable the unit and start the path unit. `--dry-run` only says what it would do; `--root DIR` writes under DIR (an
 image being prepared, or a test) and enables by creating the `multi-user.target.wants` link
 itself instead of calling systemctl.
 """
@@ -26,7 +28,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
-from device import config as config_mod
+from device import netsync
 
 UNIT_NAME = "parlor.service"
 UDEV_RULE = "90-parlor-backlight.rules"
@@ -182,51 +184,38 @@ def polkit_rule(user: str) -> str:
 
 def is_parlors(path: Path, mark: str = POLKIT_MARK) -> bool:
     """A regular file (not a link) that starts with Parlor's mark: Parlor may replace it."""
+    return netsync.is_parlors(path, mark)
+
+
+# Phones at the table: the drop-in that opens IPv4/IPv6 to the local networks (device/netsync.py
+# owns it, and `parlor network-sync` keeps it in step with the owner's switch in the app).
+NETWORK_DROPIN = netsync.NETWORK_DROPIN
+NETWORK_MARK = netsync.NETWORK_MARK
+NETWORK_CONF = netsync.NETWORK_CONF
+# The root side of the switch: the path unit watching the app's request, and its oneshot.
+SYNC_PATH = "parlor-network.path"
+SYNC_SERVICE = "parlor-network.service"
+
+
+def render_sync_service(template: str, exec_start: str) -> str:
+    """parlor-network.service with this installation's `parlor network-sync`."""
+    text = re.sub(r"(?m)^ExecStart=.*$", lambda _m: f"ExecStart={exec_start} network-sync",
+                  template)
+    if exec_start.startswith(("/home/", "/root/")):
+        text = re.sub(r"(?m)^ProtectHome=.*$", "ProtectHome=read-only", text)
+    return text
+
+
+def _network(root: Path, dry: bool) -> Iterator[str]:
+    """The drop-in as the phones are: the owner's request from the app when there is one, else
+    `[network] enabled` of the config (a file of the same name that is not Parlor's is kept)."""
     try:
-        if path.is_symlink() or not path.is_file():
-            return False
-        with path.open(encoding="utf-8", errors="replace") as handle:
-            return handle.readline().rstrip("\n") == mark
-    except OSError:
-        return False
-
-
-# Phones at the table ([network] enabled): a drop-in opens IPv4/IPv6 to the local networks only.
-NETWORK_DROPIN = "parlor.service.d/50-parlor-network.conf"
-NETWORK_MARK = "# Parlor: phones at the table (written by `parlor install-service`)"
-NETWORK_CONF = NETWORK_MARK + """
-# [network] enabled = true in /etc/parlor/config.toml: the phone server (docs/protocol.md) may
-# listen on IPv4 and IPv6, and only loopback, link-local and the private ranges (RFC 1918,
-# RFC 4193 unique local) may reach it: the unit's IPAddressDeny=any still refuses the rest.
-# Turn [network] off and run `parlor install-service` again to remove this file.
-[Service]
-RestrictAddressFamilies=
-RestrictAddressFamilies=AF_UNIX AF_NETLINK AF_INET AF_INET6
-IPAddressAllow=localhost link-local 10.0.0.0/8 172.16.0.0/12 192.168.0.0/16 fc00::/7
-"""
-
-
-def _network(root: Path, config_path: Path, dry: bool) -> Iterator[str]:
-    """Write the network drop-in when the config turns phones on; remove Parlor's own when not
-    (a file of the same name that is not Parlor's is kept)."""
-    verb = "would " if dry else ""
-    path = root / "etc" / "systemd" / "system" / NETWORK_DROPIN
-    enabled = False
-    if config_path.exists():
-        config, _problems = config_mod.load([config_path], environ={})
-        enabled = config.network.enabled
-    if enabled:
-        if path.exists() and not is_parlors(path, NETWORK_MARK):
-            yield f"kept {path} (not Parlor's; phones may not reach the table)"
-            return
-        yield f"{verb}write {path} (phones: IPv4/IPv6 from the local networks only)"
-        if not dry:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            _write(path, NETWORK_CONF, 0o644)
-    elif is_parlors(path, NETWORK_MARK):
-        yield f"{verb}remove {path} ([network] is off: no networking again)"
-        if not dry:
-            path.unlink()
+        request = netsync.read_request(root / netsync.REQUEST)
+    except netsync.RequestError as exc:
+        yield f"note: {exc}; ignored, [network] in the config decides"
+        request = None
+    lines, _changed = netsync.place_dropin(root, netsync.wanted(root, request), dry)
+    yield from lines
 
 
 def _polkit(root: Path, user: str, dry: bool) -> Iterator[str]:
@@ -305,7 +294,8 @@ def _install(args: argparse.Namespace) -> Iterator[str]:
         if not dry:
             _write(config_path, KIOSK_CONFIG, 0o644)
     yield from _polkit(root, args.user, dry)
-    yield from _network(root, config_path, dry)
+    yield from _network(root, dry)
+    yield from _sync_units(root, exec_start, dry)
 
     if real:
         yield from _ensure_user(args.user, dry)
@@ -313,14 +303,16 @@ def _install(args: argparse.Namespace) -> Iterator[str]:
         yield from _run(["systemctl", "daemon-reload"], dry)
         if not args.no_enable:
             yield from _run(["systemctl", "enable", UNIT_NAME], dry)
+            yield from _run(["systemctl", "enable", "--now", SYNC_PATH], dry)
     elif not args.no_enable:
-        link = root / "etc" / "systemd" / "system" / "multi-user.target.wants" / UNIT_NAME
-        yield f"{verb}enable: link {link} -> /etc/systemd/system/{UNIT_NAME}"
-        if not dry:
-            link.parent.mkdir(parents=True, exist_ok=True)
-            if link.is_symlink() or link.exists():
-                link.unlink()
-            link.symlink_to(f"/etc/systemd/system/{UNIT_NAME}")
+        for target, name in (("multi-user.target", UNIT_NAME), ("paths.target", SYNC_PATH)):
+            link = root / "etc" / "systemd" / "system" / f"{target}.wants" / name
+            yield f"{verb}enable: link {link} -> /etc/systemd/system/{name}"
+            if not dry:
+                link.parent.mkdir(parents=True, exist_ok=True)
+                if link.is_symlink() or link.exists():
+                    link.unlink()
+                link.symlink_to(f"/etc/systemd/system/{name}")
         yield f"note: create the user {args.user!r} in the image (useradd --system) before boot"
     if dry:
         yield "dry run: nothing was changed"
@@ -331,6 +323,21 @@ def _install(args: argparse.Namespace) -> Iterator[str]:
               "logs: `journalctl -u parlor -f`)"
     else:
         yield f"done: installed under {root}"
+
+
+def _sync_units(root: Path, exec_start: str, dry: bool) -> Iterator[str]:
+    """The root side of Settings' Phones switch: parlor-network.path watches the app's request
+    and starts parlor-network.service (`parlor network-sync`, device/netsync.py); the drop-in's
+    folder is made now, since that oneshot may write there and nowhere else."""
+    verb = "would " if dry else ""
+    system = root / "etc" / "systemd" / "system"
+    yield (f"{verb}write {system / SYNC_PATH} and {system / SYNC_SERVICE} (the Phones switch in "
+           f"Settings: {exec_start} network-sync as root keeps the network drop-in in step)")
+    if not dry:
+        _write(system / SYNC_SERVICE, render_sync_service(shipped(SYNC_SERVICE), exec_start),
+               0o644)
+        _write(system / SYNC_PATH, shipped(SYNC_PATH), 0o644)
+        (system / "parlor.service.d").mkdir(parents=True, exist_ok=True)
 
 
 def _read(path: Path) -> str:

@@ -153,7 +153,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_study(args: argparse.Namespace) -> int:
-    from engine.ai import chan_study
+    from engine.ai.tools import chan_study
 
     studies = ("soak",) + (chan_study.KINDS if args.game == "chan" else ())
     if args.kind not in studies:
@@ -180,9 +180,9 @@ def cmd_study(args: argparse.Namespace) -> int:
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    """`arena GAME --a A --b B`; `arena --levels [GAME...]` (engine/ai/levels.py); `arena tractor
-    --share --a A [--b B,...]` (engine/ai/tractor_share.py); `arena --paired X Y`
-    (engine/ai/arena_paired.py)."""
+    """`arena GAME --a A --b B`; `arena --levels [GAME...]` (engine/ai/tools/levels.py); `arena
+    tractor --share --a A [--b B,...]` (engine/ai/tools/tractor_share.py); `arena --paired X Y`
+    (engine/ai/tools/arena_paired.py)."""
     from engine.ai.kinds import KINDS, is_kind
 
     unknown = [g for g in args.games if g not in GAMES]
@@ -195,7 +195,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
             print("error: --paired compares two deal logs: no GAME, --a, --b, --levels, "
                   "--share, --out or --summary", file=sys.stderr)
             return 2
-        from engine.ai.arena_paired import run_paired
+        from engine.ai.tools.arena_paired import run_paired
 
         return run_paired(args.paired[0], args.paired[1], args.json)
     if (args.levels or args.share) and (args.out is not None or args.summary):
@@ -206,7 +206,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         if args.share or args.a is not None or args.b is not None:
             print("error: --levels plays every level: no --a, --b or --share", file=sys.stderr)
             return 2
-        from engine.ai.levels import DEFAULT_DEALS, run_levels
+        from engine.ai.tools.levels import DEFAULT_DEALS, run_levels
 
         deals = DEFAULT_DEALS if args.deals is None else args.deals
         if deals < 1 or args.jobs < 1:
@@ -222,7 +222,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         print("error: arena needs --a (or --levels)", file=sys.stderr)
         return 2
     if args.share:
-        from engine.ai.tractor_share import DEFAULT_B, GAME, run_share
+        from engine.ai.tools.tractor_share import DEFAULT_B, GAME, run_share
 
         if args.game != GAME:
             print(f"error: --share is a {GAME} figure (not for {args.game})", file=sys.stderr)
@@ -243,7 +243,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         return 2
     if args.deals is None:
         args.deals = 100
-    from engine.ai.arena import run_arena
+    from engine.ai.tools.arena import run_arena
 
     return run_arena(args)
 
@@ -328,7 +328,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("kind", metavar="KIND",
                    help="soak (any game: random deals, every invariant checked, engine/soak.py); "
                         "chan also: oracle, hands, realism, deltas, known, overlap "
-                        "(engine/ai/chan_study.py says what each measures)")
+                        "(engine/ai/tools/chan_study.py says what each measures)")
     p.add_argument("--deals", type=int, default=None,
                    help="deals (default: 20000 for soak, 100 for a study)")
     p.add_argument("--seed", type=int, default=None, help="default: 0 for soak, 1 for a study")

@@ -1,9 +1,9 @@
 """The one measuring kit of the benches, the arena and the studies: timing figures, memory, print.
 
 Everything that prints a speed or memory figure (`python -m engine bench|arena|study`,
-`python -m ui.bench`) takes it from here, so a p95 or a peak RSS means the same thing in each
-report. Figures, never assertions: the machine is shared, and nothing here is compared with a
-time limit.
+`python -m scripts.bench.ui_bench`) takes it from here, so a p95 or a peak RSS means the same thing
+in each report. Figures, never assertions: the machine is shared, and nothing here is compared with
+a time limit.
 
 - `percentiles`: nearest-rank p50/p95/p99 and the maximum of a list of durations.
 - `mean_ci`: a mean with its normal-approximation 95% confidence interval.

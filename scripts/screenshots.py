@@ -9,7 +9,8 @@ sound rows, and the kiosk's exit and power-off prompts (PIN asked) in both orien
 question (a normal game becoming a practice game) and the table after the undo, the list of kept
 deals and the replay viewer (every hand shown, a few tricks in), at 800×480 and at 720×1280 in
 French; the Statistics screen's name picker (a long name) at 800×480 and at 720×1280 in
-Vietnamese. Deterministic (seeded).
+Vietnamese; Settings' Phones switch (off, its kiosk prompt, on while the network opens, on with
+the address phones use) at 800×480 and at 720×1280 in Spanish. Deterministic (seeded).
 """
 
 from __future__ import annotations
@@ -187,6 +188,45 @@ def main(argv: list[str] | None = None) -> int:
         stats.step_name(1)
         stats.set_focus(stats.ids.next_name)
         shot(app, f"stats_names{suffix}")
+        close(app)
+
+    # Settings' Phones switch (issue 35 point 2), as on the appliance: off; the kiosk's prompt
+    # (PIN, and that Parlor restarts); on while the root side has not opened the network yet;
+    # on, with the address phones use (a fixed address: `bind`, for the same picture anywhere).
+    from ui.remote.settings import NetworkSettings
+
+    class Appliance:
+        """The service's side of the switch (`ui.ports.PhoneNetwork`), opened on demand."""
+
+        restarts = True
+        opened = False
+
+        def request(self, on: bool) -> str:
+            return ""
+
+        def pending(self, on: bool) -> bool:
+            return on != self.opened
+
+    for size, lang, suffix in (((800, 480), "en", ""), ((720, 1280), "es", "_portrait_es")):
+        app = new_app(size, lang, kiosk=True)
+        app.services.network = NetworkSettings(bind="192.168.1.20")
+        app.services.phone_network = appliance = Appliance()
+        app.go("settings")
+        settings = app.root.get_screen("settings")
+        settings.ids.scroller.scroll_to(settings.ids.phones_row, animate=False)
+        shot(app, f"settings_phones_off{suffix}")
+        app.request_phones(True)
+        prompt = app.root.current_screen
+        for digit in "12":
+            prompt.digit(digit)
+        shot(app, f"phones_prompt{suffix}")
+        for digit in "34":
+            prompt.digit(digit)
+        prompt.confirm()
+        shot(app, f"settings_phones_opening{suffix}")
+        appliance.opened = True
+        settings.refresh_phones()
+        shot(app, f"settings_phones_on{suffix}")
         close(app)
     return 0
 

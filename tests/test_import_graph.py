@@ -4,7 +4,10 @@ Every `import` and `from … import` counts, wherever it stands (module level, i
 under `if TYPE_CHECKING:`), so a cycle hidden behind a lazy import is still a cycle. The graph
 must have no cycle, and the layers of shared/design/architecture.md hold: the engine imports
 nothing of ui/hardware/device/kivy; ui imports no hardware backend; hardware imports neither ui
-nor engine.
+nor engine. The AI's research tools (`engine.ai.tools`: arena, training, studies) sit on the
+runtime AI and are reached only from the command line (`engine.cli`): no runtime module, nor the
+app, imports them, so the bundle can leave them out. No package imports `scripts` (the benches and
+probes live in scripts/bench, outside the product).
 """
 
 from __future__ import annotations
@@ -17,6 +20,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("engine", "ui", "hardware", "device")
+#: The AI's research and measurement tools, and the one module that may reach them besides
+#: themselves: the `python -m engine` command line (`arena`, `study`).
+TOOLS = "engine.ai.tools"
+TOOLS_CALLERS = ("engine.cli",)
 
 Graph = dict[str, set[str]]
 
@@ -114,6 +121,10 @@ def cycles(graph: Graph) -> list[list[str]]:
     return found
 
 
+def is_tools(module: str) -> bool:
+    return module == TOOLS or module.startswith(TOOLS + ".")
+
+
 def layer_breaches(graph: Graph, external: set[str]) -> list[str]:
     """Every import that crosses a layer the wrong way, as `importer -> imported`."""
     breaches = []
@@ -127,6 +138,8 @@ def layer_breaches(graph: Graph, external: set[str]) -> list[str]:
                 breaches.append(f"{module} -> {target}")
             if top == "ui" and other in ("hardware", "device"):
                 breaches.append(f"{module} -> {target}")
+            if (is_tools(target) and not is_tools(module) and module not in TOOLS_CALLERS):
+                breaches.append(f"{module} -> {target}")
     for pair in external:
         module, name = pair.split(":")
         top = module.split(".")[0]
@@ -134,6 +147,8 @@ def layer_breaches(graph: Graph, external: set[str]) -> list[str]:
             breaches.append(f"{module} -> kivy")
         if top in ("engine", "ui") and name in ("gpiozero", "serial", "lgpio", "RPi"):
             breaches.append(f"{module} -> {name}")
+        if name == "scripts":
+            breaches.append(f"{module} -> scripts")
     return sorted(breaches)
 
 
@@ -155,6 +170,8 @@ def test_the_graph_is_the_real_one() -> None:
     assert len(graph) > 100
     assert "engine.errors" in graph["engine.records"]
     assert "engine.ai.search" in graph["engine.ai.bots"]
+    assert "engine.ai.tools.arena" in graph["engine.cli"]
+    assert "engine.ai.bots" in graph["engine.ai.tools.arena"]
     assert "device.cli:argparse" in external or any(e.startswith("device.") for e in external)
 
 
@@ -187,8 +204,27 @@ def test_a_planted_breach_is_found(tmp_path: Path) -> None:
         "engine/__init__.py": "", "engine/x.py": "import kivy\nfrom ui import y\n",
         "ui/__init__.py": "", "ui/y.py": "from hardware.gpio import Z\n",
         "hardware/__init__.py": "", "hardware/gpio.py": "Z = 1\n",
-        "device/__init__.py": "",
+        "device/__init__.py": "", "device/z.py": "def later():\n    from scripts.bench import x\n",
     })
     graph, external = build_graph(tmp_path)
     assert layer_breaches(graph, external) == [
-        "engine.x -> kivy", "engine.x -> ui", "engine.x -> ui.y", "ui.y -> hardware.gpio"]
+        "device.z -> scripts", "engine.x -> kivy", "engine.x -> ui", "engine.x -> ui.y",
+        "ui.y -> hardware.gpio"]
+
+
+def test_a_runtime_import_of_the_ai_tools_is_found(tmp_path: Path) -> None:
+    """The runtime AI and the app may not import the tools; the tools and the command line may."""
+    _write(tmp_path, {
+        "engine/__init__.py": "", "engine/ai/__init__.py": "",
+        "engine/ai/bots.py": "def later():\n    from engine.ai.tools.arena import play\n",
+        "engine/ai/tools/__init__.py": "",
+        "engine/ai/tools/arena.py": "from engine.ai import bots\nplay = 1\n",
+        "engine/ai/tools/levels.py": "from engine.ai.tools.arena import play\n",
+        "engine/cli.py": "from engine.ai.tools import arena\n",
+        "ui/__init__.py": "", "ui/app.py": "from engine.ai.tools import levels\n",
+        "hardware/__init__.py": "", "device/__init__.py": "",
+    })
+    graph, external = build_graph(tmp_path)
+    assert layer_breaches(graph, external) == [
+        "engine.ai.bots -> engine.ai.tools.arena", "ui.app -> engine.ai.tools",
+        "ui.app -> engine.ai.tools.levels"]

@@ -63,6 +63,7 @@ SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
     "rules": ("ui.screens.rules:RulesScreen", ("screens/rules.kv",)),
     "exit": ("ui.screens.exit:ExitScreen", ("screens/exit.kv",)),
     "power": ("ui.screens.power:PowerScreen", ("screens/exit.kv", "screens/power.kv")),
+    "phones": ("ui.screens.phones:PhonesScreen", ("screens/exit.kv", "screens/phones.kv")),
     "replays": ("ui.screens.replay:ReplayListScreen", ("screens/replay.kv",)),
     "replay": ("ui.screens.replay:ReplayScreen", ("screens/replay.kv",)),
     "seating": ("ui.screens.seating:SeatingScreen", ("screens/seating.kv",)),
@@ -142,6 +143,8 @@ class ParlorApp(SoundCues, App):
     power_enabled = BooleanProperty(False)  # `[power] enabled`: Power off is offered
     practice = BooleanProperty(False)  # games started from home are practice games (undo)
     coach = BooleanProperty(False)  # after each deal, the coach's moments (`ui.table.coaching`)
+    phones_on = BooleanProperty(False)  # phones may join (Settings' switch, else `[network]`)
+    phones_note = StringProperty("")  # why the last Phones switch could not be applied, or ""
     # Deals in a new match, by game (0 = the game's own end; `ui.match_length`, issue 33)
     match_lengths = DictProperty({})
 
@@ -310,6 +313,8 @@ class ParlorApp(SoundCues, App):
     set_large_cards = Forward("prefs")
     set_colour_safe = Forward("prefs")
     set_practice = Forward("prefs")
+    request_phones = Forward("prefs")
+    set_phones = Forward("prefs")
     refresh_saved = Forward("sessions")
     save = Forward("sessions")
     report_save = Forward("sessions")

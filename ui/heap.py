@@ -5,11 +5,11 @@ Most of what a table makes and drops in C is short-lived: the GL driver's scratc
 Mesa's llvmpipe, LLVM compiling a shader variant the first time a kind of drawing is seen), a
 card's read-back pixels, SDL_ttf's text surfaces. glibc's malloc keeps the pages those freed
 (it only gives back free memory at the very top of its heap, past 128 KiB), so the resident set
-kept the high-water mark of every such burst: measured with `python -m ui.bench --memory`, the
-frames that grew RSS most during a deal grew mostly "malloc free" (4-5 MiB in the table's first
-frame, 1-2 MiB in later ones). `trim()` (glibc's `malloc_trim(0)`) returns every free page of
-every arena; it costs about 0.6 ms the first time at the home screen (4 MiB returned) and a few
-hundredths of a ms once the heap is tidy, so the app calls it every `TRIM_SECONDS`. Pages handed
+kept the high-water mark of every such burst: measured with `python -m scripts.bench.ui_bench
+--memory`, the frames that grew RSS most during a deal grew mostly "malloc free" (4-5 MiB in the
+table's first frame, 1-2 MiB in later ones). `trim()` (glibc's `malloc_trim(0)`) returns every free
+page of every arena; it costs about 0.6 ms the first time at the home screen (4 MiB returned) and a
+few hundredths of a ms once the heap is tidy, so the app calls it every `TRIM_SECONDS`. Pages handed
 back are taken again on demand: nothing changes but the resident set.
 """
 

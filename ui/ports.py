@@ -30,7 +30,8 @@ EVENTS: tuple[str, ...] = ("LEFT", "RIGHT", "UP", "DOWN", "SELECT", "OK", "BACK"
 
 __all__ = ["EVENTS", "SPEED_MIN", "SPEED_MAX", "Store", "Outputs", "Backlight", "KioskSettings",
            "DEFAULT_NAME", "MAX_PLAYER_NAME", "PlayerResult", "order_names",
-           "HealthLine", "PowerSettings", "no_power_off", "SleepSettings", "NEVER", "Services",
+           "HealthLine", "PowerSettings", "no_power_off", "PhoneNetwork", "NoService",
+           "SleepSettings", "NEVER", "Services",
            "MemoryStore", "NullOutputs", "NoBacklight",
            "Sounds", "NullSounds", "VOLUME_DEFAULT", "VOLUME_STEP"]
 
@@ -264,6 +265,35 @@ class PowerSettings:
     hold_seconds: float = 2.0  # after the button's own long press: 0 = open the prompt at once
 
 
+class PhoneNetwork(Protocol):
+    """Where the owner's Phones switch (Settings) meets the machine's network rules.
+
+    Under the appliance's service only root may open the network for Parlor: `request` leaves
+    the owner's on/off for the root side (device/netsync.py, run by a systemd path unit), and
+    `pending` says the running service's rules are not in step with it yet. `NoService` is a
+    desktop's: nothing to ask, always in step."""
+
+    restarts: bool  # applying a change restarts the app (the game is saved: Continue)
+
+    def request(self, on: bool) -> str:
+        """Ask for the network rules of `on`: "" once asked, else one line why not."""
+
+    def pending(self, on: bool) -> bool:
+        """The rules in force are not yet those of `on` (the root side has not applied them)."""
+
+
+class NoService:
+    """No service around the app (a desktop, tests): the switch is the app's alone."""
+
+    restarts = False
+
+    def request(self, on: bool) -> str:
+        return ""
+
+    def pending(self, on: bool) -> bool:
+        return False
+
+
 def no_power_off() -> str:
     """The harmless `Services.power_off` of tests and desktops: nothing happens, and it says so."""
     return "powering off is not set up here"
@@ -296,7 +326,9 @@ class Services:
     sleep: SleepSettings = NEVER  # screen sleep (the composition root passes [display]'s keys)
     backlight: Backlight = field(default_factory=lambda: NoBacklight())
     sounds: Sounds = field(default_factory=lambda: NullSounds())  # the speaker (`ui.sound`)
-    network: NetworkSettings = field(default_factory=NetworkSettings)  # phones ([network])
+    # phones ([network]); `enabled` follows the owner's Phones switch once set (`Preferences`)
+    network: NetworkSettings = field(default_factory=NetworkSettings)
+    phone_network: PhoneNetwork = field(default_factory=lambda: NoService())  # the switch's root side
 
 
 class MemoryStore:

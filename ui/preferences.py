@@ -5,10 +5,17 @@ of the app (`app.lang`, `app.sound`, `app.large_cards`…), since kv binds to th
 loads them (`load`), and each setter validates a new value, sets the property and writes it to
 `services.store`, so a setting survives a restart. Sound volume, effects and voice are
 `ui.sound.cues`'s.
+
+Phones at the table (`phones_on`, issue 35): the owner's switch wins over `[network] enabled`
+once set; `services.network.enabled` follows it (the seating and the resumed game read that).
+Under the appliance's service the switch also asks the root side for the network
+(`services.phone_network`, device/netsync.py); in kiosk mode the prompt `ui.screens.phones`
+asks the PIN first.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from typing import Any, Protocol
 
@@ -33,8 +40,15 @@ class PreferencesApp(Protocol):
     colour_safe: bool
     coach: bool
     match_lengths: dict[str, int]
+    kiosk: bool
+    phones_on: bool
+    phones_note: str
 
     def load_sound_settings(self) -> None: ...
+
+    def go(self, name: str) -> None: ...
+
+    def close_phones(self) -> None: ...
 
 
 class Preferences:
@@ -69,6 +83,7 @@ class Preferences:
             game: match_length.checked(game, store.get_setting(
                 f"{game}_deals", services.match_lengths.get(game)))
             for game in games}
+        self._apply_phones(store.get_setting("phones", services.network.enabled) is True)
 
     def set_language(self, lang: str) -> None:
         if lang not in i18n.LANGUAGES:
@@ -123,6 +138,39 @@ class Preferences:
         """The home screen's Practice toggle: games started from now on take moves back."""
         self.app.practice = on
         self.app.services.store.set_setting("practice", on)
+
+    def request_phones(self, on: bool) -> None:
+        """Settings' Phones switch: in kiosk mode its prompt (the PIN) first, and also wherever
+        applying it restarts the app (the prompt says so); nothing when the phones already are
+        so and the network is in step."""
+        app = self.app
+        if on == app.phones_on and not app.phones_note and \
+                not app.services.phone_network.pending(on):
+            return
+        if app.kiosk or app.services.phone_network.restarts:
+            app.root.get_screen("phones").want = on
+            app.go("phones")
+            return
+        self.set_phones(on)
+
+    def set_phones(self, on: bool) -> str:
+        """Turn phones on or off (the PIN, if any, already checked): the root side asked first,
+        then the choice kept; "" or one line why nothing changed (also in `phones_note`)."""
+        app = self.app
+        problem = app.services.phone_network.request(on)
+        app.phones_note = problem
+        if problem:
+            return problem
+        self._apply_phones(on)
+        app.services.store.set_setting("phones", on)
+        if not on:
+            app.close_phones()
+        return ""
+
+    def _apply_phones(self, on: bool) -> None:
+        services = self.app.services
+        self.app.phones_on = on
+        services.network = dataclasses.replace(services.network, enabled=on)
 
     def apply_colour_safe(self, on: bool) -> None:
         """Draw the cards in the new style: the textures drawn so far are dropped and every

@@ -35,9 +35,9 @@ margin 3.0 −0.7 points [−3.7, +2.3] (37 deals), hard without inference +0.5 
 budget overrides the heuristic more often on the same rough leaf value. Measured next: not so.)
 
 Why hard is not stronger, measured decision by decision (issue 19; `python -m engine study chan
-overrides --deals 40 --seed S --worlds 8`, `engine.ai.chan_overrides`): at each of the 899 (seed 1)
-/ 925 (seed 2) decisions with a choice in heuristic self-play over 40 of the arena's deals, every
-level's best alternative to the heuristic's choice, valued in truth (the true hands, 8 stock
+overrides --deals 40 --seed S --worlds 8`, `engine.ai.tools.chan_overrides`): at each of the 899
+(seed 1) / 925 (seed 2) decisions with a choice in heuristic self-play over 40 of the arena's deals,
+every level's best alternative to the heuristic's choice, valued in truth (the true hands, 8 stock
 shuffles, the heuristic in every seat to the end), scored under each override rule; a rule's gain
 is the sum of its overrides' true gains, per seat-deal (win in points of %, settlement), and the
 levels' differences are paired by deal. Normal's gain at the shipped margin 2 is +5.31 win points
@@ -182,7 +182,7 @@ class ChanAdapter(BaseAdapter):
 
     def replay(self, obs: Any, world: ChanState):
         """The world's deal from the start along the public history (for inference, which the
-        hard level no longer uses: `engine.ai.chan_overrides`' `hard-inference` measures it);
+        hard level no longer uses: `engine.ai.tools.chan_overrides`' `hard-inference` measures it);
         declined offers, which the history omits, are passes."""
         hands = [[f for f in range(FACES) for _ in range(world.dealt[s * FACES + f])]
                  for s in range(4)]

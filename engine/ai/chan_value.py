@@ -3,8 +3,8 @@
 The search's round playout stops after one round (`engine.ai.chan_search`) and scores the
 position. The heuristic's score is HAND_WEIGHT × (the seat's hand value minus the others' mean);
 the learned one is `w · (φ(seat) − mean φ(others))`, with `φ` a few hand features (below) and
-`w` fitted by `engine.ai.train` to the final settlement (S-5) of self-play deals. The difference
-form keeps it zero-sum like the settlement.
+`w` fitted by `engine.ai.tools.train` to the final settlement (S-5) of self-play deals. The
+difference form keeps it zero-sum like the settlement.
 
 What it sees: at a leaf of the search, a *sampled* world (drawn from the deciding seat's
 observation, `ChanAdapter.sample`), so the other seats' hands in it are guesses, never the real

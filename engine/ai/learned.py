@@ -1,6 +1,6 @@
 """Loading the learned evaluations (engine/ai/weights/<game>.json), once per process.
 
-A weights file is JSON written by `engine.ai.train`: `format` "parlor-eval", `version`
+A weights file is JSON written by `engine.ai.tools.train`: `format` "parlor-eval", `version`
 (`VERSION`), `game`, `model` "linear", the `features` names (which must equal the ones the code
 computes, in order), the `weights` and the `training` block (seeds, deals and the command that
 reproduces the file). A search adapter asks `model(game, features)` lazily, in whichever process

@@ -10,18 +10,18 @@ masters (the highest card still in play of each plain suit), the plain Suns and 
 (where a face-down trump can win, H-24), and who leads the next trick. It is `w · φ`, with `φ`
 from team 0's side, every feature team 0's count minus team 1's (so the value of team 1 is its
 negative, like the final score; no bias: the teams are alike), and `w` fitted by
-`engine.ai.train meri` to the outcome of heuristic self-play. Each base feature is also taken ×
-the share of tricks still to play, so its weight can fade as the deal runs out.
+`engine.ai.tools.train meri` to the outcome of heuristic self-play. Each base feature is also taken
+× the share of tricks still to play, so its weight can fade as the deal runs out.
 
 What it sees: at a leaf of the search, a *sampled* world (drawn from the deciding seat's
 observation, `MeriAdapter.sample`), so the hidden hands in it are guesses, never the real hidden
 cards. In training the features are taken from the true deal (the target is that deal's
 outcome).
 
-Two fits, both from positions of heuristic self-play (`python -m engine.ai.train meri --deals
-20000 --seed 1 [--target playouts]`, held-out: 28000 positions of the last 4000 deals): to the
-deal's outcome, MSE 6.58 against 12.15 for the score so far and 19.56 for 0; to the mean of 4 of
-the search's own playouts from the position (`--target playouts`, the shipped
+Two fits, both from positions of heuristic self-play (`python -m engine.ai.tools.train meri
+--deals 20000 --seed 1 [--target playouts]`, held-out: 28000 positions of the last 4000 deals):
+to the deal's outcome, MSE 6.58 against 12.15 for the score so far and 19.56 for 0; to the mean
+of 4 of the search's own playouts from the position (`--target playouts`, the shipped
 `engine/ai/weights/meri.json`, about a CPU minute), MSE 1.98 against 7.39 and 14.49. Neither
 makes the search measurably stronger, so it is off in the levels: `engine.ai.meri_search`.
 """

@@ -22,7 +22,7 @@ Measured (issue 19; normal vs heuristic, seed 1, `PARLOR_SEARCH_CLOCK=cpu`, one 
 variant's deals paired with the shipped normal's on the same duplicate deals of the 200-deal
 log `arena tractor --a normal --b heuristic --seed 1 --out`, +0.427 levels [+0.374, +0.481]):
 
-- the learned horizon value (`normal-model`; weights from `python -m engine.ai.train tractor
+- the learned horizon value (`normal-model`; weights from `python -m engine.ai.tools.train tractor
   --deals 4000 --seed 1`, held-out MSE of the final score 1325 against 2505 for the card points
   so far): deals 0–39 levels +0.025 [−0.128, +0.178], card points +3.3 [−5.3, +11.8]; deals
   100–116 −0.059 [−0.323, +0.205], −7.4 [−21.3, +6.6]; all 57: +0.000 [−0.132, +0.132], +0.09

@@ -5,9 +5,9 @@ scored. The plain score is the card points each team has won so far; the learned
 the deal's final `card points + 20 × levels` (the arena's metrics, the value of a finished
 playout) from the position: the points won so far, who holds the points and the trumps still in
 play, the kitty, who leads next. It is `w · φ`, with `φ` from the attackers' side (the other
-team's value is its negative: zero-sum like the final score) and `w` fitted by `engine.ai.train`
-to the outcome of self-play deals. Each base feature is also taken × the share of cards still in
-hand, so its weight can fade as the deal runs out.
+team's value is its negative: zero-sum like the final score) and `w` fitted by
+`engine.ai.tools.train` to the outcome of self-play deals. Each base feature is also taken × the
+share of cards still in hand, so its weight can fade as the deal runs out.
 
 What it sees: at a leaf of the search, a *sampled* world (drawn from the deciding seat's
 observation, `TractorAdapter.sample`), so the hidden hands and the kitty in it are guesses,

@@ -88,6 +88,10 @@ AGENT_QUIET = "[Service]\nLogLevelMax=warning\n"
 # Share of the screen's blocks that must match a reference home screen. The two references (fresh,
 # and with a saved game) match each other in ~92 % of the blocks: the bar is above that.
 HOME_SIMILAR = 0.97
+# Power-on to the home screen on an idle machine under TCG (x86_64 measured 61-75 s, arm64 90 s):
+# a boot that takes longer says how loaded the host is, and the waits for input to take effect
+# grow with it (`Check.slowness`).
+HOME_IDLE = 90.0
 # The home screen's card pictures (pixel rows): drawn a few per frame, so under software
 # emulation a minute after the rest; left out of the comparison unless the cards are wanted.
 # Without them the two references still differ in ~10 % of the blocks.
@@ -117,6 +121,11 @@ class Check:
     boots: int = 0
     live: Machine | None = None  # the newest machine booted (for a failed check's post-mortem)
     booted: list[Machine] = field(default_factory=list)  # the current check's machines
+    #: How many times slower than an idle host this run's boots reached the home screen (at
+    #: least 1): waits for a key or a line to take effect on the screen are that much longer.
+    #: Measured, not guessed: a host busy with other work took 170 s where an idle one takes 75.
+    slowness: float = 1.0
+    timed: set[int] = field(default_factory=set)  # the boots whose home screen was timed
 
     # -- machines ----------------------------------------------------------------------------
     def machine(self, memory: int = 1024, base: Path | None = None,
@@ -163,8 +172,16 @@ class Check:
         under software emulation takes a minute more); seconds since power-on."""
         names = {None: ("home", "home-continue"), False: ("home",), True: ("home-continue",)}
         references = {n: screen.read_ppm(self.reference / f"{n}.ppm") for n in names[saved]}
-        return self.wait_screen(machine, references, timeout, "the home screen",
+        took = self.wait_screen(machine, references, timeout, "the home screen",
                                 ignore=None if cards else CARD_ROWS)
+        if id(machine) not in self.timed:  # the boot's first home screen: how slow is the host
+            self.timed.add(id(machine))
+            slow = max(1.0, took / (HOME_IDLE * self.flavour.patience))
+            if slow > self.slowness * 1.1:
+                self.runner.say(f"the home screen {took:.0f} s after power-on: waits for input "
+                                f"{slow:.1f}x as long")
+            self.slowness = max(self.slowness, slow)
+        return took
 
     def continue_game(self, machine: Machine, tries: int = 3) -> Save:
         """Tap Continue on the home screen; the first save the resumed table made. Under
@@ -605,6 +622,18 @@ def memory(check: Check) -> None:
 PIN_KEYS = [str(d) for d in PIN]  # QMP qcodes of the digit keys
 
 
+def left_screen(check: Check, machine: Machine, picture: screen.Picture, seconds: float) -> bool:
+    """Whether the screen stops looking like `picture` (card pictures aside) within `seconds`
+    (times the host's slowness)."""
+    deadline = time.monotonic() + seconds * check.slowness
+    while time.monotonic() < deadline:
+        now = screen.read_ppm(machine.screendump(machine.folder / "leaving.ppm"))
+        if screen.similarity(now, picture, ignore=CARD_ROWS) < 0.9:
+            return True
+        time.sleep(1)
+    return False
+
+
 def still_home(check: Check, machine: Machine, pid: int, what: str) -> None:
     """The app did not leave: the same main process, the home screen still on show."""
     time.sleep(3)
@@ -626,13 +655,20 @@ def kiosk_keys(check: Check) -> None:
     still_home(check, machine, pid, "Alt+F4")
     machine.key("ctrl", "c")
     still_home(check, machine, pid, "Ctrl+C")
-    machine.key("m", hold=6.0)  # MENU held past exit_hold_seconds (5)
+    home = check.home_picture()
+    for _ in range(3):  # MENU held past exit_hold_seconds (5); again if the app, starved of
+        machine.key("m", hold=6.0)  # CPU, saw its press and release together (a short press)
+        if left_screen(check, machine, home, 60):
+            break
+        check.runner.say("the MENU hold showed no PIN prompt: holding it again")
+    else:
+        raise StepFailed("MENU held 6 s three times: no exit PIN prompt")
     time.sleep(2)
     for digit in PIN_KEYS:
         machine.key(digit)
         time.sleep(0.3)
     machine.key("ret")
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 120 * check.slowness
     while time.monotonic() < deadline:
         state = machine.agent.sh("systemctl show -p ActiveState --value parlor.service").out
         getty = machine.agent.sh("systemctl is-active getty@tty1.service").out.strip()
@@ -809,7 +845,7 @@ def focus_screen(check: Check, machine: Machine, name: str,
     after 40 s), kept in the step's log folder. The card pictures are left out of every focus
     comparison: under emulation they are still being drawn, and input waits behind them."""
     path = check.runner.logs / f"gpio-{name}.ppm"
-    deadline = time.monotonic() + 40
+    deadline = time.monotonic() + 40 * check.slowness
     while True:
         time.sleep(1.5)
         now = screen.read_ppm(machine.screendump(path))
@@ -832,7 +868,7 @@ def like_screen(check: Check, machine: Machine, name: str, want: screen.Picture,
     """The screen once it looks like `want` (the focus where an input should put it), or as it
     is after `timeout`: under emulation a screen that is still being drawn differs from the last
     one before the input has taken effect."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + timeout * check.slowness
     while True:
         now = focus_screen(check, machine, name)
         if screen.similarity(now, want, ignore=CARD_ROWS) >= 0.995 or \
@@ -843,7 +879,7 @@ def like_screen(check: Check, machine: Machine, name: str, want: screen.Picture,
 def back_to_start(check: Check, machine: Machine, start: screen.Picture) -> None:
     """The keyboard's Left, and wait until the focus is back where it started."""
     machine.key("left")
-    deadline = time.monotonic() + 40
+    deadline = time.monotonic() + 40 * check.slowness
     while screen.similarity(focus_screen(check, machine, "back"), start, ignore=CARD_ROWS) < 0.995:
         if time.monotonic() > deadline:
             raise StepFailed("the focus did not come back to the start with the Left key")
@@ -1196,6 +1232,92 @@ def screen_sleep(check: Check) -> None:
     machine.kill()
 
 
+# ------------------------------------------------------------------------- phones switch
+def unit_env(machine: Machine, name: str) -> str:
+    """The value of `name` in parlor.service's Environment= ("" if it sets none)."""
+    for item in machine.agent.sh("systemctl show -p Environment --value parlor.service"
+                                 ).out.split():
+        key, _, value = item.partition("=")
+        if key == name:
+            return value
+    return ""
+
+
+def network_rules(machine: Machine) -> tuple[bool, str, bool]:
+    """parlor.service's network as in force: whether its address families include AF_INET,
+    its IPAddressAllow=, and whether Parlor's drop-in is on the disk."""
+    show = machine.agent.sh("systemctl show -p RestrictAddressFamilies -p IPAddressAllow "
+                            "parlor.service").out
+    values = dict(line.partition("=")[::2] for line in show.splitlines() if "=" in line)
+    dropin = machine.agent.sh(
+        "test -f /etc/systemd/system/parlor.service.d/50-parlor-network.conf").status == 0
+    return "AF_INET" in values.get("RestrictAddressFamilies", "").split(), \
+        values.get("IPAddressAllow", "").strip(), dropin
+
+
+def ask_phones(machine: Machine, path: str, word: str) -> None:
+    """Leave `word` in the request file as the app does: as user parlor, a new file renamed
+    over the old (the app's `write_request`)."""
+    machine.agent.sh(f"runuser -u parlor -- sh -c 'printf \"%s\\n\" {word} > {path}.new && "
+                     f"mv {path}.new {path}'", check=True)
+
+
+def phones_switch(check: Check) -> None:
+    """The root side of Settings' Phones switch (systemd/parlor-network.path and the sandboxed
+    oneshot running `parlor network-sync`; the switch itself is tested under Xvfb): with a game
+    under way, the app's request `on` (written as user parlor into its state folder, where the
+    unit's PARLOR_PHONES_REQUEST points) opens the service's network to the local networks and
+    restarts it once, and Continue resumes the game as saved; a malformed request is refused in
+    one line and changes nothing; `off` closes the network again with one more restart."""
+    machine = check.machine()
+    machine.start()
+    check.home_seen(machine, timeout=300, saved=False)
+    if machine.agent.sh("systemctl is-active parlor-network.path").out.strip() != "active":
+        raise StepFailed("parlor-network.path is not active after install-service")
+    path = unit_env(machine, "PARLOR_PHONES_REQUEST")
+    if not path:
+        raise StepFailed("parlor.service names no PARLOR_PHONES_REQUEST")
+    if network_rules(machine)[0]:
+        raise StepFailed(f"phones are off, yet the service may use IP: {network_rules(machine)}")
+    start_game(machine, home=check.home_picture())
+    rng = random.Random(11)
+    for word, opened in (("on", True), ("off", False)):
+        under_way(machine, rng)
+        shown = saves_shown(machine)
+        pid = main_pid(machine)
+        ask_phones(machine, path, word)
+        took = wait_restarted(machine, pid, 180 * machine.flavour.patience)
+        inet, allowed, dropin = network_rules(machine)
+        if (inet, dropin) != (opened, opened) or (opened and "192.168.0.0/16" not in allowed):
+            raise StepFailed(f"phones {word}: AF_INET {inet}, IPAddressAllow={allowed!r}, "
+                             f"drop-in {dropin}")
+        check.home_seen(machine, timeout=300, saved=True)
+        _, stored = stored_save(machine)
+        if stored is None or stored.position < shown[-1].position:
+            raise StepFailed(f"phones {word}: stored {stored}, last shown {shown[-1]}")
+        resumed = check.continue_game(machine)
+        if resumed != stored:
+            raise StepFailed(f"phones {word}: Continue resumed {resumed}, stored {stored}")
+        check.runner.figure(f"phones {word}: the network rules applied and Parlor restarted in "
+                            f"{took:.1f} s (AF_INET {inet}, IPAddressAllow={allowed or '-'}); "
+                            f"Continue resumed {resumed}")
+        if word == "on":
+            pid = main_pid(machine)
+            ask_phones(machine, path, "maybe")
+            time.sleep(10 * machine.flavour.patience)
+            said = machine.agent.sh("journalctl -b -u parlor-network.service -o cat "
+                                    "--no-pager | grep -i 'maybe'").out.strip()
+            if main_pid(machine) != pid or network_rules(machine)[::2] != (True, True) \
+                    or not said:
+                raise StepFailed(f"a malformed request: pid {main_pid(machine)} (was {pid}), "
+                                 f"rules {network_rules(machine)}, journal {said!r}")
+            check.runner.figure(f"a request 'maybe': refused, nothing changed ({said[-120:]})")
+    failed = machine.agent.sh("systemctl is-failed parlor.service").out.strip()
+    if failed == "failed":
+        raise StepFailed("parlor.service ended failed after the switch's restarts")
+    machine.kill()
+
+
 # The quick ones first; the power cuts, the longest, last.
 CHECKS: list[tuple[str, Callable[[Check], None]]] = [
     ("autostart", autostart),
@@ -1205,6 +1327,7 @@ CHECKS: list[tuple[str, Callable[[Check], None]]] = [
     ("watchdog and crashes", watchdog),
     ("power off", power_off),
     ("sandbox", sandbox),
+    ("phones switch", phones_switch),
     ("screen sleep", screen_sleep),
     ("a deal by touch", touch_deal),
     ("memory", memory),

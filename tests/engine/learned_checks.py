@@ -77,7 +77,7 @@ def check_training_reproducible(train: Callable[..., dict], game: str, features:
     its weights; the same seed gives the same weights (and training block but for the CPU
     time and the command), another seed others. Returns the first run's content."""
     out = tmp_path / f"{game}.json"
-    one = train(deals, 7, 0.25, 1.0, out, f"python -m engine.ai.train {game}")
+    one = train(deals, 7, 0.25, 1.0, out, f"python -m engine.ai.tools.train {game}")
     assert learned.read(out, game, features).weights == tuple(one["weights"])
     two = train(deals, 7, 0.25, 1.0, tmp_path / "again.json", "same")
     assert two["weights"] == one["weights"]

@@ -1,4 +1,4 @@
-"""The duplicate-deal arena (engine/ai/arena.py): statistics, seatings, jobs, JSON.
+"""The duplicate-deal arena (engine/ai/tools/arena.py): statistics, seatings, jobs, JSON.
 
 A tiny toy game (registered under `toy-arena`) keeps these tests independent of the real games:
 four seats in two teams each play one of their three cards; a team scores the sum it played.
@@ -14,8 +14,9 @@ import random
 import pytest
 
 from engine import cli, registry
-from engine.ai import arena, arena_paired, bots
+from engine.ai import bots
 from engine.ai.search import Budget
+from engine.ai.tools import arena, arena_paired
 
 
 class ToyState:

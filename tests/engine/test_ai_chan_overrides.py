@@ -1,13 +1,13 @@
-"""The Chắn override study (`engine.ai.chan_overrides`, issue 19): a rule is scored by the true
-gains of the overrides it makes, per deal, and the study runs end to end on one deal."""
+"""The Chắn override study (`engine.ai.tools.chan_overrides`, issue 19): a rule is scored by the
+true gains of the overrides it makes, per deal, and the study runs end to end on one deal."""
 
 from __future__ import annotations
 
 import io
 import re
 
-from engine.ai import chan_overrides
-from engine.ai.chan_overrides import Row, per_deal, score, shipped
+from engine.ai.tools import chan_overrides
+from engine.ai.tools.chan_overrides import Row, per_deal, score, shipped
 
 NUMBER = r"[-+]?\d+\.\d+"
 

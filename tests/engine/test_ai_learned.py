@@ -18,11 +18,12 @@ import random
 
 import pytest
 
-from engine.ai import bots, learned, train
+from engine.ai import bots, learned
 from engine.ai.chan_heuristic import exposed_pairs, hand_value
 from engine.ai.chan_search import HAND_WEIGHT, MODEL_COST
 from engine.ai.chan_value import FEATURES, leaf_value, seat_features, state_features
 from engine.ai.search import Budget
+from engine.ai.tools import train
 from engine.chan.cards import FACES
 from tests.engine.learned_checks import (
     BAD_FILES,
@@ -58,7 +59,7 @@ def test_shipped_weights_load_and_are_small(game):
     path = learned.weights_path(game)
     assert path.stat().st_size <= learned.MAX_BYTES
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["training"]["command"].startswith(f"python -m engine.ai.train {game}")
+    assert data["training"]["command"].startswith(f"python -m engine.ai.tools.train {game}")
     assert isinstance(data["training"]["seed"], int)
     assert learned.model(game, features) is not None
 

@@ -1,4 +1,5 @@
-"""`arena --levels` (engine/ai/levels.py) and `arena tractor --share` (engine/ai/tractor_share.py).
+"""`arena --levels` (engine/ai/tools/levels.py) and `arena tractor --share`
+(engine/ai/tools/tractor_share.py).
 
 Real games on tiny runs (two duplicate deals per pair) with the cheap kinds only (easy, the
 heuristic and random bots): the search levels play the same code path at a cost no test needs.
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 import pytest
 
 from engine import cli
-from engine.ai import levels, tractor_share
+from engine.ai.tools import levels, tractor_share
 from engine.result import DealResult, SideScore
 from tests.engine.test_tractor_results import _fixture_state
 from tests.engine.test_tractor_support import GAME as TRACTOR

@@ -17,11 +17,12 @@ import random
 import pytest
 
 from engine import registry
-from engine.ai import bots, learned, train
+from engine.ai import bots, learned
 from engine.ai.meri_heuristic import MeriHeuristicBot
 from engine.ai.meri_search import HORIZON, HORIZON_COST, NO_STOP
 from engine.ai.meri_value import FEATURES, base_features, leaf_value, state_features
 from engine.ai.search import Budget, SearchBot
+from engine.ai.tools import train
 from engine.meri.cards import PLAIN_RANK, PLAIN_SUIT_MASK, TRUMP_MASK, TRUMP_ORDER, cards_of
 from tests.engine.learned_checks import (
     BAD_FILES,
@@ -211,8 +212,8 @@ def test_train_meri_from_the_command_line(tmp_path, capsys):
     out = tmp_path / "w.json"
     assert train.main(["meri", "--deals", "20", "--seed", "3", "--out", str(out)]) == 0
     data = json.loads(out.read_text(encoding="utf-8"))
-    assert data["training"]["command"] == ("python -m engine.ai.train meri --deals 20 --seed 3 "
-                                           "--holdout 0.2 --l2 1.0")
+    assert data["training"]["command"] == ("python -m engine.ai.tools.train meri --deals 20 "
+                                           "--seed 3 --holdout 0.2 --l2 1.0")
     assert "wrote" in capsys.readouterr().out
     assert data["training"]["target"] == "outcome"
     assert train.main(["meri", "--deals", "20", "--target", "playouts", "--out", str(out)]) == 0

@@ -17,10 +17,11 @@ import time
 import pytest
 
 from engine import registry
-from engine.ai import arena, bots, search
+from engine.ai import bots, search
 from engine.ai.base import RandomBot
 from engine.ai.bots import make_bot
 from engine.ai.search import Budget, EasyBot, SafetyLog, SearchBot
+from engine.ai.tools import arena
 
 GAMES = ["meri", "tractor", "chan"]
 

@@ -14,8 +14,9 @@ import random
 
 import pytest
 
-from engine.ai import bots, learned, train
+from engine.ai import bots, learned
 from engine.ai.search import Budget
+from engine.ai.tools import train
 from engine.ai.tractor_heuristic import TractorHeuristicBot
 from engine.ai.tractor_search import HORIZON, MODEL_COST, MODEL_HORIZON
 from engine.ai.tractor_value import FEATURES, base_features, leaf_value, state_features

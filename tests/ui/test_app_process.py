@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from engine import registry
-from ui.bench import run_child
+from scripts.bench.ui_bench import run_child
 from ui.table.botproc import BotProcess
 
 pytestmark = pytest.mark.ui

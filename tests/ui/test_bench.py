@@ -1,11 +1,11 @@
-"""`python -m ui.bench`'s figures, without running the app (the whole-app runs are in
+"""`python -m scripts.bench.ui_bench`'s figures, without running the app (the whole-app runs are in
 test_app_process.py): frame-gap percentiles from engine/measure.py, the window-size argument."""
 
 from __future__ import annotations
 
 import pytest
 
-from ui import bench
+from scripts.bench import ui_bench as bench
 
 
 def test_gap_figures_leave_out_the_start_up_frames_and_are_in_ms():
@@ -93,7 +93,7 @@ def test_the_sources_name_a_slow_clock_callback_and_a_layout_pass():
     from kivy.uix.boxlayout import BoxLayout
     from kivy.uix.widget import Widget
 
-    from ui.frame_probe import Sources
+    from scripts.bench.frame_probe import Sources
 
     plain_layout = BoxLayout.do_layout
     BoxLayout().add_widget(Widget())  # the first layout's one-time costs (kv rules, style), run alone
@@ -140,7 +140,7 @@ def test_a_clock_callback_of_an_object_gone_is_not_called_and_names_read_well():
 
     from kivy.animation import Animation
 
-    from ui.frame_probe import Sources, _Callback, callback_name
+    from scripts.bench.frame_probe import Sources, _Callback, callback_name
 
     sources = Sources()
     try:
@@ -165,7 +165,7 @@ def test_a_clock_callback_of_an_object_gone_is_not_called_and_names_read_well():
 def test_a_relayed_callback_is_named_with_whose_callback_it_delivers():
     """`Worker.submit` hands a result to the UI thread through local functions: the source
     says whose callback it delivers, not only `<lambda>`."""
-    from ui.frame_probe import callback_name
+    from scripts.bench.frame_probe import callback_name
 
     class Table:
         def on_move(self, result: object) -> None:
@@ -194,7 +194,7 @@ def test_a_child_window_is_made_at_the_size_asked_for():
 
 
 def test_the_memory_probe_sorts_mappings_by_kind_and_says_what_grew():
-    from ui import bench_memory
+    from scripts.bench import ui_memory as bench_memory
 
     listing = "\n".join([
         "55d0c0000000-55d0c2000000 rw-p 00000000 00:00 0                          [heap]",

@@ -2,10 +2,12 @@
 (issue 35 point 1): each visible button's text (its texture, as drawn) inside the button, no
 word broken, and the button wholly inside the window (`uitools.cut_buttons`).
 
-The screens visited: home (with a saved game; each game's Seats beside its tagline), seating
-of each game (its last seats, with names typed before, then a pass-and-play seat, a phone seat
-and another AI level, then its question before Play replaces the saved game; and Tractor's with
-two phone seats and the phone server running: their stand-in AI levels, the QR code), settings, controls, statistics, rules of each game, the kiosk's exit and power-off prompts, the kept deals and the replay viewer;
+The screens visited: home (with a saved game; each game's Seats above its Play), seating of
+each game (its last seats, with names typed before, then a pass-and-play seat, a phone seat and
+another AI level, then its question before Play replaces the saved game; and Tractor's with two
+phone seats and the phone server running: their stand-in AI levels, the QR code), settings
+(phones on, the network still opening), controls, statistics, rules of each game, the kiosk's
+exit, power-off and Phones prompts (on and off), the kept deals and the replay viewer;
 each table at its prompts (Meri's play, Tractor's bidding, bury and play, Chắn's capture and
 win offer), the questions a table asks (Undo's and Why?'s practice question, Restart's), the
 pass-and-play cover, and each summary, also with Coach on offer (its fullest row).
@@ -125,11 +127,31 @@ def tables(app: Any, size: tuple[int, int]) -> list[str]:
     return problems
 
 
+class Opening:
+    """The appliance's side of the Phones switch, the root side not done yet (it restarts)."""
+
+    restarts = True
+
+    def request(self, on: bool) -> str:
+        return ""
+
+    def pending(self, on: bool) -> bool:
+        return True
+
+
 def screens(app: Any, size: tuple[int, int]) -> list[str]:
     problems = []
-    for name in ("home", "settings", "controls", "stats", "exit", "power", "replays"):
+    app.services.phone_network = Opening()
+    app.set_phones(True)  # beside the switch: "Opening the network…"
+    for name in ("home", "settings", "controls", "stats", "exit", "power", "phones", "replays"):
         app.go(name)
         settle()
+        if name == "phones":  # the prompt to turn them off, too
+            app.root.current_screen.want = False
+            settle()
+            problems += unfit(app, f"{size} phones off")
+            app.root.current_screen.want = True
+            settle()
         problems += unfit(app, f"{size} {name}")
         if name == "settings":  # its lower rows too (scrolled to the end)
             app.root.current_screen.ids.scroller.scroll_y = 0

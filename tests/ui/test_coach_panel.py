@@ -297,3 +297,40 @@ def test_a_play_is_named_as_the_seating_names_its_seat() -> None:
                                        ("You", ["I1"])]
     finally:
         use_names([], 0)
+
+
+@pytest.mark.parametrize("game_name", ["tractor", "chan"])
+def test_portrait_moments_use_the_height_for_larger_cards(make_app: Any, game_name: str) -> None:
+    """Issue 33 part 5: at 720×1280 a moment's cards are not the landscape strip stretched
+    across a mostly empty screen: the hand goes in more lines of cards at least 1.6 times the
+    landscape height, every card's index clear of the next card and inside the panel, and the
+    panel then fills at least half the screen."""
+    from kivy.metrics import dp
+
+    from ui import cards
+    from ui.table.coaching import HandLines
+    from ui.table.summary_cards import CARD_DP, HAND_DP
+
+    app = make_app(size=(720, 1280))
+    app.set_coach(True)
+    table = open_finished(app, fixture(game_name))
+    tap(table.ids.coach_button)
+    coached(table)
+    panel = table.__dict__["_coach_panel"]
+    base = dp(HAND_DP.get(game_name, CARD_DP[game_name]))
+    tile = tiles(table)[0]
+    hand = tile.ids.hand
+    assert isinstance(hand, HandLines)
+    rows = [r for r in reversed(hand.ids.hand_rows.children)]
+    assert len(rows) >= 2 and [c for r in rows for c in r.codes] == tile.hand_codes
+    marked = [v for r in rows for v in r.views if v.winner]
+    assert len(marked) == 1 and marked[0].code == tile.hand_codes[tile.mark]
+    for row in rows:
+        views = sorted(row.views[:len(row.codes)], key=lambda v: v.x)
+        assert views and all(v.height >= 1.6 * base - 1 for v in views), (views[0].height, base)
+        corner = cards.corner(game_name, views[0].width, views[0].height).width
+        assert all(b.x - a.x >= corner for a, b in zip(views, views[1:], strict=False))
+        left = views[0].to_window(views[0].x, 0)[0]  # the moments scroll: their own frame
+        right = views[-1].to_window(views[-1].right, 0)[0]
+        assert left >= panel.x and right <= panel.right + 0.5
+    assert panel.height >= 0.5 * table.height

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from engine.ai.base import RandomBot
+from tests.ui.test_button_rows import Opening
 from tests.ui.uitools import cut_labels, pump, settle, wait_for
 from ui import i18n
 from ui.i18n import LANGUAGES
@@ -16,7 +17,7 @@ from ui.ports import SPEED_MAX, SPEED_MIN, PowerSettings
 pytestmark = pytest.mark.ui
 
 SIZES = [(800, 480), (720, 1280)]
-PLAIN_SCREENS = ["home", "settings", "controls", "stats", "rules", "exit", "power"]
+PLAIN_SCREENS = ["home", "settings", "controls", "stats", "rules", "exit", "power", "phones"]
 
 
 def finish_deal_with_bots(app: Any) -> None:
@@ -38,6 +39,8 @@ def finish_deal_with_bots(app: Any) -> None:
 @pytest.mark.parametrize("size", SIZES, ids=["landscape", "portrait"])
 def test_every_screen_fits_in_every_language(make_app: Any, size: tuple[int, int]) -> None:
     app = make_app(size=size, pace=0, power=PowerSettings(enabled=True))  # its entries shown
+    app.services.phone_network = Opening()  # beside the Phones switch: "Opening the network…"
+    app.set_phones(True)
     app.new_game("meri")
     table = app.root.get_screen("meri")
     wait_for(lambda: app.session.state.to_act == 0 and table.prompt != "", what="human turn")

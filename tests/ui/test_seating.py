@@ -109,7 +109,7 @@ def test_phone_seat_with_network_off_says_how_to_turn_it_on(make_app: Any) -> No
     tap(seating.rows[1].kind_button)  # AI -> this screen
     tap(seating.rows[1].kind_button)  # this screen -> phone
     assert seating.plans[1].kind == "phone"
-    assert seating.phone_alert and "[network]" in seating.phone_text
+    assert seating.phone_alert and "Settings" in seating.phone_text  # the Phones switch
     assert seating.phones is None and seating.qr_matrix == []
     tap(seating.ids.play_button)
     pump(3)

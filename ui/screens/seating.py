@@ -96,7 +96,7 @@ KIND_WORDS = {SCREEN: N_("This screen"), PHONE: N_("Phone"), AI: N_("AI")}  # tr
 LEVEL_WORDS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 KIND_TONES = {SCREEN: [0.15, 0.42, 0.30, 1], PHONE: [0.20, 0.32, 0.55, 1],
               AI: [0.30, 0.30, 0.34, 1]}
-NETWORK_OFF = N_("Phones are off: set enabled = true under [network] in /etc/parlor/config.toml")
+NETWORK_OFF = N_("Phones are off: turn them on in Settings, Phones at the table.")
 SAME_NAME = N_("Seats {a} and {b} are both called {name}: give each player a name of their own.")  # noqa: E501
 REJOIN_POLL = 0.5  # seconds between looks at which phones are connected
 # The question before a new game replaces the saved match (seating.kv: its title, its buttons).

@@ -12,8 +12,10 @@ moved on meanwhile, and the replay viewer shows them at their steps.
 `CoachMixin` gives a table the summary's **Coach** button (`coach_offered`) and the panel it
 opens (`CoachPanel`, coach.kv): up to three moments, each with where it was, the difference in
 plain words (`ui.table.coach_words`), the cards on the table (each seat's play with its name
-under it: `TablePlays`) and the hand as they were (the summary's `GroupTile` pictures, the
-better action's card outlined); "Nothing costly this deal" when none.
+under it: `TablePlays`) and the hand as they were (`HandLines`, drawn as the summary draws
+cards, the better action's card outlined); "Nothing costly this deal" when none. In portrait
+the cards are larger and the hand goes in lines (`portrait_cards`): the screen's height, not
+its width, is what there is to spare.
 
 Every seat played on this screen is coached: in pass-and-play each player has their own
 moments. The coach runs for each of them in turn (one child process after the other, the first
@@ -27,6 +29,7 @@ Touch, or the buttons: LEFT/RIGHT between its buttons, UP/DOWN scroll, BACK clos
 from __future__ import annotations
 
 import json
+import math
 import os
 import subprocess
 import sys
@@ -46,8 +49,10 @@ from kivy.properties import (
 )
 from kivy.uix.boxlayout import BoxLayout
 
+from ui import cards
 from ui.i18n import tr
 from ui.table import botproc, cardsource, coach_words
+from ui.table.cardrows import CardRow
 from ui.table.modal import ModalPanel
 from ui.table.seats import seat_name
 from ui.table.summary_cards import CARD_DP, HAND_DP
@@ -113,6 +118,46 @@ class MomentTile(BoxLayout):
     card_height = ObjectProperty(0)
     wide = BooleanProperty(True)  # the table's cards beside the hand (landscape), else above
     table_width = ObjectProperty(0)  # the table's cards' width when beside the hand
+    hand_lines = NumericProperty(1)  # the hand's lines of cards (portrait: larger cards)
+
+
+class HandLines(BoxLayout):
+    """The hand at a moment (coach.kv): "Your hand" above its cards in `lines` lines, as even
+    as they go, the better action's card (`mark`, an index in `codes`) outlined. In portrait
+    the panel has the height for larger cards than fit one line of the screen's width."""
+
+    deck = StringProperty("meri")
+    codes = ListProperty([])
+    mark = ObjectProperty(-1)
+    card_height = NumericProperty(0)
+    lines = NumericProperty(1)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.rows: list[CardRow] = []
+        for name in ("codes", "mark", "deck", "card_height", "lines"):
+            self.fbind(name, self._fill)
+
+    def _fill(self, *_args: Any) -> None:
+        box = self.ids.get("hand_rows")
+        if box is None:
+            return
+        codes = list(self.codes)
+        per = max(1, math.ceil(len(codes) / max(1, int(self.lines))))
+        chunks = [codes[i:i + per] for i in range(0, len(codes), per)] or [[]]
+        while len(self.rows) < len(chunks):
+            self.rows.append(CardRow(align="left", size_hint_y=None))
+        box.clear_widgets()
+        mark = int(self.mark) if self.mark is not None else -1
+        for number, (row, chunk) in enumerate(zip(self.rows, chunks, strict=False)):
+            row.deck = self.deck
+            row.codes = chunk
+            row.mark = mark - number * per if 0 <= mark - number * per < len(chunk) else -1
+            row.height = self.card_height
+            box.add_widget(row)
+
+    def on_kv_post(self, *_args: Any) -> None:
+        self._fill()
 
 
 class TablePlays(BoxLayout):
@@ -156,6 +201,49 @@ def play_width(cards: int, card_width: float, name: str) -> float:
     label = CoreLabel(text=name, font_size=sp(NAME_SP))
     label.refresh()
     return max(cards * card_width * 1.02 + dp(4), min(label.texture.size[0] + dp(8), dp(NAME_MOST)))
+
+
+#: A moment's cards in portrait: from this many times the landscape height down to 1.2 (the
+#: landscape tile's portrait size before), in tenths; the hand in at most `MOST_LINES` lines.
+PORTRAIT_SCALES = tuple(x / 10 for x in range(20, 11, -1))
+MOST_LINES = 3
+
+
+def tile_height(card_height: float, lines: int, plays: bool) -> float:
+    """A portrait `MomentTile`'s cards (coach.kv): the hand's lines under "Your hand", and the
+    strip "On the table" above it when there are plays (the sentence above them not counted)."""
+    hand = dp(38) + lines * card_height + (lines - 1) * dp(4)
+    return hand + (dp(62) + card_height + dp(4) if plays else 0.0)
+
+
+def portrait_cards(deck: str, hand: int, plays: list[tuple[str, list[str]]], width: float,
+                   room: float, base: float) -> tuple[float, int]:
+    """The card height and the hand's lines of a moment in portrait: the largest cards (up to
+    twice the landscape `base` height) whose tile fits in `room` px of height, with every line
+    of the hand in `width` px showing each card's index and the table's plays side by side in
+    it; else the least (1.2 × `base`, the hand in as few lines as keep the indexes clear)."""
+    aspect = cardsource.aspect(deck)
+
+    def lines_for(height: float) -> int | None:
+        w = height * aspect
+        least_step = max(cards.corner(deck, w, height).width + 1, w * 0.5)
+        for lines in range(1, MOST_LINES + 1):
+            per = math.ceil(hand / lines) if hand else 1
+            if per <= 1 or (width - w) / (per - 1) >= least_step:
+                return lines
+        return None
+
+    for scale in PORTRAIT_SCALES:
+        height = base * scale
+        lines = lines_for(height)
+        if lines is None:
+            continue
+        card_w = height * aspect
+        strip = sum(play_width(len(codes), card_w, name) + dp(4) for name, codes in plays)
+        if strip <= width and tile_height(height, lines, bool(plays)) <= room:
+            return height, lines
+    height = base * PORTRAIT_SCALES[-1]
+    return height, lines_for(height) or 1
 
 
 Factory.register("CoachPanel", cls=CoachPanel)
@@ -328,7 +416,14 @@ class CoachMixin:
             panel.status = ""
         tall = self.height > 1.4 * self.width  # type: ignore[attr-defined]
         record = self.session.record.to_dict()  # type: ignore[attr-defined]  (the deal coached)
-        for moment in self.coach_moments if not self.coach_busy else []:
+        shown = list(self.coach_moments) if not self.coach_busy else []
+        base = dp(HAND_DP.get(game, CARD_DP[game]))
+        # Portrait: the panel's height for larger cards, the first two moments on one screen
+        # (the panel's frame, title, player buttons, Back row and each sentence taken off).
+        inner = self.width * 0.96 - dp(20) - dp(20)  # type: ignore[attr-defined]
+        room = (self.height * 0.95 - dp(20 + 24 + 30 + 50) - panel.ids.coach_seat_row.height  # type: ignore[attr-defined]
+                ) / max(1, min(2, len(shown))) - dp(10 + 8 + 60)
+        for moment in shown:
             tile = Factory.MomentTile(deck=game)
             tile.heading = coach_words.heading(game, moment)
             before = coach_words.state_before(record, int(moment.get("index", 0)))
@@ -337,7 +432,11 @@ class CoachMixin:
             tile.table_plays = table_plays(moment)
             tile.hand_codes = [str(c) for c in moment.get("hand", [])]
             tile.mark = card_index(moment)
-            tile.card_height = dp(HAND_DP.get(game, CARD_DP[game]) * (1.2 if tall else 1.0))
+            if tall:
+                tile.card_height, tile.hand_lines = portrait_cards(
+                    game, len(tile.hand_codes), tile.table_plays, inner, room, base)
+            else:
+                tile.card_height, tile.hand_lines = base, 1
             tile.wide = not tall
             card_w = tile.card_height * cardsource.aspect(game)
             tile.table_width = max(dp(120), dp(22) + sum(

@@ -159,7 +159,9 @@ class TitleRow(BoxLayout):
 
 
 class MatchBox(BoxLayout):
-    """The match's progress: its standing in words and a `MatchChart` (layout in table.kv)."""
+    """The match's progress: its standing in words and, from the second deal on, a `MatchChart`
+    (layout in table.kv); after the first deal a chart would be a stub line per side from zero,
+    which tells nothing the words and the side tiles above do not."""
 
     text = StringProperty("")
 
@@ -351,6 +353,15 @@ class SummaryBody(StackLayout):
         return tile
 
     def _match(self, match: MatchResult) -> Widget:
+        if len(match.history) < 3:  # one deal done: the words say all a chart's stubs could
+            box = MatchBox(size_hint=(1, None), height=dp(30))
+
+            def standing() -> None:
+                notes = summary.render(match.lines[:1], self._value)
+                box.text = notes[0] if notes else tr("Match")
+
+            self._words(standing)
+            return box
         box = MatchBox(size_hint=(1, None), height=round(dp(170) * self.scale ** 2))
         chart = MatchChart(
             series=[list(col) for col in zip(*match.history, strict=True)],

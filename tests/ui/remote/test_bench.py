@@ -1,8 +1,9 @@
-"""A short run of the phone server's bench (the figures themselves are `python -m ui.remote.bench`)."""
+"""A short run of the phone server's bench (the figures themselves are
+`python -m scripts.bench.phone_server`)."""
 
 from __future__ import annotations
 
-from ui.remote.bench import run_deal
+from scripts.bench.phone_server import run_deal
 
 
 def test_a_chan_deal_with_two_scripted_phones_finishes_without_errors() -> None:

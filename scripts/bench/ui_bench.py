@@ -1,9 +1,9 @@
 """UI figures: start-up time to the home screen, memory next to an empty Kivy app's, and the
 frame times while bots play a table.
 
-    python -m ui.bench                          # start-up, then one deal of every game
-    python -m ui.bench --game tractor --game chan --speed 3 --size 800x480
-    python -m ui.bench --deal-level hard        # the deals with the strongest bots
+    python -m scripts.bench.ui_bench                    # start-up, then one deal of every game
+    python -m scripts.bench.ui_bench --game tractor --game chan --speed 3 --size 800x480
+    python -m scripts.bench.ui_bench --deal-level hard  # the deals with the strongest bots
 
 (`make bench-ui` runs it under xvfb-run.) Each measurement runs `ParlorApp.run()` in a child
 process (a whole-app run must have its own process, platform.md), under the current display (use
@@ -33,14 +33,14 @@ To find what a slow frame did, each table also prints its `--top N` slowest fram
 stages drawn (`ui.cards.render`: paint, finish, a new scratch Fbo) and their CPU, the Label
 text, the UI thread's garbage collections (generations, CPU, objects freed), the actions
 applied, whether a bot thought in the app's process, and the named sources of the frame's time
-(`ui.frame_probe.Sources`: every Clock callback by name, layout passes and widgets built by
-class, Label text, card stages, summary, sound, input, gc; exclusive CPU, the unclaimed rest as
+(`scripts.bench.frame_probe.Sources`: every Clock callback by name, layout passes and widgets built
+by class, Label text, card stages, summary, sound, input, gc; exclusive CPU, the unclaimed rest as
 `other`), so a frame that drew no card and applied no action still says what it did; then the
 run's largest sources, the table build's RSS and the frames that grew RSS most (resident memory
-read every frame; with `--memory`, also what it grew in: `ui.bench_memory`); with `--sample`,
-also the UI thread's innermost project functions, sampled every millisecond (which disturbs the
-gaps, so the figures of a sampled run are for reading, not for reporting). And one line per
-table of the UI thread's collections over the deal.
+read every frame; with `--memory`, also what it grew in: `scripts.bench.ui_memory`); with
+`--sample`, also the UI thread's innermost project functions, sampled every millisecond (which
+disturbs the gaps, so the figures of a sampled run are for reading, not for reporting). And one line
+per table of the UI thread's collections over the deal.
 
 The window is made at `--size` (Kivy's `KCFG_GRAPHICS_WIDTH/HEIGHT` in the child's environment,
 as `device.kivyenv` sets them for the appliance), never resized after it is made: under llvmpipe
@@ -74,8 +74,9 @@ from typing import Any
 
 from engine import registry
 from engine.measure import percentiles, rss_mb, status_mb
-from ui.bench_memory import describe as describe_memory
-from ui.frame_probe import FrameProbe, Sources, describe_frame
+from scripts.bench import ROOT
+from scripts.bench.frame_probe import FrameProbe, Sources, describe_frame
+from scripts.bench.ui_memory import describe as describe_memory
 
 __all__ = ["FrameProbe", "Sources", "describe_frame", "gap_figures", "main", "memory_figures"]
 
@@ -112,7 +113,7 @@ def _child(mode: str, started: float, level: str, speed: float, game: str = "mer
         sources.watch_parlor()
     memory_probe = None
     if memory:
-        from ui.bench_memory import MemoryProbe
+        from scripts.bench.ui_memory import MemoryProbe
 
         memory_probe = MemoryProbe()
     app = ParlorApp(Services(store=MemoryStore(), outputs=NullOutputs()), seed=11)
@@ -341,13 +342,15 @@ def run_child(mode: str, level: str = "normal", speed: float = 1.0, game: str = 
     its figures."""
     env = child_environment(size)
     started = time.time()
-    command = [sys.executable, "-m", "ui.bench", "--child", mode, "--started", repr(started),
-               "--deal-level", level, "--speed", str(speed), "--game", game]
+    command = [sys.executable, "-m", "scripts.bench.ui_bench", "--child", mode,
+               "--started", repr(started), "--deal-level", level, "--speed", str(speed),
+               "--game", game]
     if size is not None:
         command += ["--size", size]
     command += ["--top", str(top)] + (["--sample"] if sample else [])
     command += ["--memory"] if memory else []
-    proc = subprocess.run(command, capture_output=True, text=True, env=env, timeout=900)
+    proc = subprocess.run(command, capture_output=True, text=True, env=env, timeout=900,
+                          cwd=ROOT)
     lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
     if proc.returncode != 0 or not lines:
         raise RuntimeError(f"child {mode} failed ({proc.returncode}): {proc.stderr[-2000:]}")
@@ -363,7 +366,7 @@ def _size(text: str | None) -> tuple[int, int] | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ui.bench", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m scripts.bench.ui_bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--child", choices=["baseline", "startup", "deal"],
                         help=argparse.SUPPRESS)

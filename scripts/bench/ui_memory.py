@@ -1,6 +1,6 @@
-"""Where a frame's resident memory went, for `python -m ui.bench --memory`: the process's
-mappings (/proc/self/smaps) summed by kind, glibc's malloc figures and the Python heap, read
-every frame and compared with the frame before.
+"""Where a frame's resident memory went, for `python -m scripts.bench.ui_bench --memory`: the
+process's mappings (/proc/self/smaps) summed by kind, glibc's malloc figures and the Python heap,
+read every frame and compared with the frame before.
 
 The kinds of mapping (`kind_of`):
 

@@ -1,6 +1,6 @@
 """Figures of the phone server: messages per action, bytes per message, owner-thread cost.
 
-    .venv/bin/python -m ui.remote.bench [--deals 2] [--phones 4] [--game tractor ...]
+    .venv/bin/python -m scripts.bench.phone_server [--deals 2] [--phones 4] [--game tractor ...]
 
 For each game, a whole deal (or several) is played through a real server on 127.0.0.1 with
 `--phones` scripted WebSocket phones (each on its own thread, playing the first legal action
@@ -130,7 +130,8 @@ def run_deal(game: str, phones: int, seed: int, timeout: float = 300.0) -> dict[
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m scripts.bench.phone_server",
+                                     description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=1)
     parser.add_argument("--phones", type=int, default=4)
     parser.add_argument("--game", action="append", choices=sorted(PLAYERS))

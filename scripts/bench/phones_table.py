@@ -2,7 +2,7 @@
 running and scripted phones connected, messages per action and bytes per message, next to the
 same table without the server (the baseline), so the phones' cost is the difference.
 
-    xvfb-run -a -s "-screen 0 800x480x24" .venv/bin/python -m ui.table.phones_bench \
+    xvfb-run -a -s "-screen 0 800x480x24" .venv/bin/python -m scripts.bench.phones_table \
         [--game meri] [--phones 4] [--size 800x480] [--speed 1] [--limit 300] \
         [--only phones|baseline]
 
@@ -37,6 +37,7 @@ from typing import Any
 from websockets.sync.client import connect
 
 from engine.measure import percentiles, rss_mb, status_mb
+from scripts.bench import ROOT
 from ui.remote import protocol
 
 THINK = 0.15  # seconds a scripted phone waits before acting
@@ -106,7 +107,7 @@ def measure(args: argparse.Namespace, server: bool) -> dict[str, Any]:
     threads: list[threading.Thread] = []
     if server:
         if phones is None or not phones.listening:
-            raise SystemExit(f"phones_bench: the server does not listen: {seating.phone_text}")
+            raise SystemExit(f"phones_table: the server does not listen: {seating.phone_text}")
         threads = [threading.Thread(target=phone, args=(port, phones.server.token, s, stop,
                                                         acted, errors), daemon=True)
                    for s in phones.host.phone_seats()]
@@ -116,7 +117,7 @@ def measure(args: argparse.Namespace, server: bool) -> dict[str, Any]:
         while len(phones.joined()) < len(threads) and time.monotonic() < end:
             EventLoop.idle()
     elif phones is not None:
-        raise SystemExit("phones_bench: the baseline started a server")
+        raise SystemExit("phones_table: the baseline started a server")
     seating.play()
     table = app.root.get_screen(args.game)
     for _ in range(30):
@@ -168,13 +169,13 @@ def measure(args: argparse.Namespace, server: bool) -> dict[str, Any]:
             "finished": bool(table.summary_open)}
 
 
-FIGURES = "phones_bench-figures: "  # the child's last line: its figures as JSON
+FIGURES = "phones_table-figures: "  # the child's last line: its figures as JSON
 
 
 def baseline_in_child(argv: list[str]) -> dict[str, Any] | None:
     """Run the baseline as its own process (its own RSS); print its lines; its figures."""
-    done = subprocess.run([sys.executable, "-m", "ui.table.phones_bench", *argv,
-                           "--only", "baseline"], capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-m", "scripts.bench.phones_table", *argv,
+                           "--only", "baseline"], capture_output=True, text=True, cwd=ROOT)
     figures = None
     for line in done.stdout.splitlines():
         if line.startswith(FIGURES):
@@ -188,7 +189,7 @@ def baseline_in_child(argv: list[str]) -> dict[str, Any] | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ui.table.phones_bench",
+    parser = argparse.ArgumentParser(prog="python -m scripts.bench.phones_table",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="meri", choices=["meri", "tractor", "chan"])
     parser.add_argument("--phones", type=int, default=4)

@@ -34,8 +34,8 @@ for whoever tunes the Chắn AI next. Measuring devices, never bots: some of the
   would not have taken — `ChanAdapter.mismatches` — m = 0.1, 0.01): how much the public
   history — read as the play of the heuristic bots that actually made it — tells about the
   hands.
-- `overrides` (`engine.ai.chan_overrides`): at every decision of heuristic self-play, what each
-  search level's best alternative to the heuristic's choice is worth in truth (true hands,
+- `overrides` (`engine.ai.tools.chan_overrides`): at every decision of heuristic self-play, what
+  each search level's best alternative to the heuristic's choice is worth in truth (true hands,
   `--worlds` stock shuffles, heuristic play to the end), scored under every override rule
   (margin in standard errors, floor in points), paired on the same decisions.
 """
@@ -48,12 +48,12 @@ from collections.abc import Callable
 from typing import TextIO
 
 from engine import registry
-from engine.ai.arena import deal_seed
 from engine.ai.bots import PROFILES, search_clock
-from engine.ai.chan_overrides import run as overrides
 from engine.ai.chan_search import ChanAdapter
-from engine.ai.chan_selfplay import HEURISTIC, heuristic_decisions, outcome
 from engine.ai.search import SearchBot
+from engine.ai.tools.arena import deal_seed
+from engine.ai.tools.chan_overrides import run as overrides
+from engine.ai.tools.chan_selfplay import HEURISTIC, heuristic_decisions, outcome
 from engine.chan.cards import FACES, unpaired_count
 from engine.chan.legal import CHIU, DISCARD_BASE, ODD, PASS, WIN
 from engine.chan.observation import ChanObservation

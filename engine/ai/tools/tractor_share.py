@@ -7,9 +7,9 @@ as defenders by holding the attackers below 80 (T-27; defenders who hold always 
 it, the share of deals it *does not lose*: also counting the attackers' take-over at 80–115,
 which gains no level (the deal's winners in `engine.tractor.scoring.deal_result`).
 
-Duplicate deals as in the arena (`engine.ai.arena`): every deal is played four times, A in each
-seat in turn, the other three seats B; a deal's figure is the mean over its four seatings and the
-95% confidence interval is over deals. One table row per B kind (by default random, then
+Duplicate deals as in the arena (`engine.ai.tools.arena`): every deal is played four times, A in
+each seat in turn, the other three seats B; a deal's figure is the mean over its four seatings and
+the 95% confidence interval is over deals. One table row per B kind (by default random, then
 heuristic), on the same deals.
 """
 
@@ -19,7 +19,7 @@ import json
 import sys
 from typing import Any, TextIO
 
-from engine.ai.arena import play_deals
+from engine.ai.tools.arena import play_deals
 from engine.measure import mean_ci
 from engine.tractor.scoring import settle
 

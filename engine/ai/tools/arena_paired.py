@@ -19,8 +19,8 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine.ai import arena_log
-from engine.ai.arena import DECISION_RANKS
+from engine.ai.tools import arena_log
+from engine.ai.tools.arena import DECISION_RANKS
 from engine.measure import format_percentiles, mean_ci, percentiles
 
 #: What must match for two logs to be paired: the same duplicate deals against the same side B.

@@ -3,8 +3,8 @@
 One table per game: a row per level a player picks (`LEVELS`), a column per level and per
 reference bot (`REFERENCES`: the heuristic and random bots), each cell the row's *win share*
 against the column and the game's own figure per deal, both with a 95% confidence interval over
-deals. Every pair plays the same duplicate deals of the arena (`engine.ai.arena`: dealt from the
-seed, one game per seating), so the table is the same for the same seed, whatever `--jobs`.
+deals. Every pair plays the same duplicate deals of the arena (`engine.ai.tools.arena`: dealt from
+the seed, one game per seating), so the table is the same for the same seed, whatever `--jobs`.
 
 The win share counts head-to-head comparisons of a row seat with a column seat in a deal: 1 when
 the row's side is among the deal's winners (`Game.deal_result(state).winners`) and the column's
@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from engine import registry
-from engine.ai.arena import play_deals
 from engine.ai.kinds import LEVELS
+from engine.ai.tools.arena import play_deals
 from engine.measure import mean_ci
 
 REFERENCES = ("heuristic", "random")

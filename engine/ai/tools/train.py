@@ -1,4 +1,4 @@
-"""`python -m engine.ai.train chan --deals N --seed S`: fit the learned Chắn leaf value.
+"""`python -m engine.ai.tools.train chan --deals N --seed S`: fit the learned Chắn leaf value.
 
 Self-play: four heuristic bots (`engine.ai.chan_heuristic`, the search's opponents and the
 policy its candidate 0 follows) play `deals` engine deals dealt from `seed`. Every time a seat
@@ -12,9 +12,9 @@ Gaussian elimination in pure Python: 22 unknowns need no numpy) fits the weights
 (HAND_WEIGHT × hand-value lead) and to predicting 0. Writes engine/ai/weights/chan.json with the
 seeds, the deal count, the target, the held-out figures and the exact command.
 
-`python -m engine.ai.train meri|tractor` fit the horizon leaf values of those searches the same
-way from eight / four heuristic bots' self-play (`meri_samples`, `tractor_samples`: the features
-of the true deal at trick boundaries, the target the deal's final score) with the shared
+`python -m engine.ai.tools.train meri|tractor` fit the horizon leaf values of those searches the
+same way from eight / four heuristic bots' self-play (`meri_samples`, `tractor_samples`: the
+features of the true deal at trick boundaries, the target the deal's final score) with the shared
 `fit_and_write`.
 
 Pure Python, one core: the shipped file's 12000 deals take about one CPU minute here. Results
@@ -294,7 +294,7 @@ def train_meri(deals: int, seed: int, holdout: float, l2: float, out: Path,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.ai.train", description=__doc__
+    parser = argparse.ArgumentParser(prog="python -m engine.ai.tools.train", description=__doc__
                                      .split("\n")[0])
     parser.add_argument("game", choices=["chan", "meri", "tractor"])
     parser.add_argument("--deals", type=int, default=12000)
@@ -318,8 +318,8 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"({', '.join(targets[args.game]) or 'it has one target'})", file=sys.stderr)
         return 2
     out = args.out or learned.weights_path(args.game)
-    command = (f"python -m engine.ai.train {args.game} --deals {args.deals} --seed {args.seed} "
-               f"--holdout {args.holdout} --l2 {args.l2}")
+    command = (f"python -m engine.ai.tools.train {args.game} --deals {args.deals} "
+               f"--seed {args.seed} --holdout {args.holdout} --l2 {args.l2}")
     if args.game == "meri":
         if args.target != "outcome":
             command += f" --target {args.target}"

@@ -31,8 +31,8 @@ from typing import TextIO
 from engine import registry
 from engine.ai.bots import PROFILES, search_clock
 from engine.ai.chan_search import ChanAdapter, _round_playout
-from engine.ai.chan_selfplay import heuristic_decisions, outcome
 from engine.ai.search import Budget, SearchBot
+from engine.ai.tools.chan_selfplay import heuristic_decisions, outcome
 from engine.chan.legal import OVER, RESPOND, WIN, can_win
 from engine.chan.state import ChanState
 from engine.measure import mean_ci

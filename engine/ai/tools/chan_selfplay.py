@@ -1,14 +1,14 @@
 """Heuristic self-play over the arena's deals, and exact heuristic play-outs: what the Chắn studies
-(`engine.ai.chan_study`, `engine.ai.chan_overrides`) measure with. Measuring devices, never bots:
-`outcome` plays a true deal on."""
+(`engine.ai.tools.chan_study`, `engine.ai.tools.chan_overrides`) measure with. Measuring devices,
+never bots: `outcome` plays a true deal on."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 from engine import registry
-from engine.ai.arena import deal_seed
 from engine.ai.chan_heuristic import ChanHeuristicBot
+from engine.ai.tools.arena import deal_seed
 from engine.chan.observation import ChanObservation
 from engine.chan.state import ChanState
 

@@ -1,5 +1,5 @@
-"""What a frame of the UI thread did, for `python -m ui.bench --top N`: the per-frame record of
-the slowest frames (`FrameProbe`) and the named sources their time went to (`Sources`).
+"""What a frame of the UI thread did, for `python -m scripts.bench.ui_bench --top N`: the per-frame
+record of the slowest frames (`FrameProbe`) and the named sources their time went to (`Sources`).
 
 `Sources` times each named piece of work the UI thread does, as exclusive CPU time (a source's
 own time, less the sources nested in it), so that the names of a frame add up to at most its
@@ -34,6 +34,8 @@ import time
 import weakref
 from collections.abc import Callable
 from typing import Any
+
+from scripts.bench import ROOT
 
 EXCLUDED = ("draw", "flip")  # the window's GL work: outside the bench's Python time
 COUNTED_IN_DRAW = ("text render",)  # the Python-side work inside draw the bench counts in
@@ -301,7 +303,7 @@ class FrameProbe:
     millisecond and keeps its innermost project function (the sampler takes the GIL, so the gaps
     feel it; the thread-CPU figures hardly do). With `sources`, each record also lists the
     named sources of the frame's time (`Sources`) and the part no source claims. With `memory`
-    (`ui.bench_memory.MemoryProbe`), each record also says what its resident memory grew in
+    (`scripts.bench.ui_memory.MemoryProbe`), each record also says what its resident memory grew in
     (mappings by kind, malloc, Python). Nothing here changes what a frame does.
 
     With `keep` (the most frames `top` and `grew` will be asked for, the left-out start-up
@@ -316,7 +318,7 @@ class FrameProbe:
         import ui.table.driver as driver
 
         self.sources = sources
-        self.memory = memory  # a ui.bench_memory.MemoryProbe: what grew, frame by frame
+        self.memory = memory  # a scripts.bench.ui_memory.MemoryProbe: what grew, frame by frame
         self._statm = os.open("/proc/self/statm", os.O_RDONLY) if os.path.exists(
             "/proc/self/statm") else -1
         self._page_mb = os.sysconf("SC_PAGE_SIZE") / 2**20 if self._statm >= 0 else 0.0
@@ -381,8 +383,7 @@ class FrameProbe:
         module.paint, module.finish, module._fbo = painted, finished, scratch
 
     def _sample(self) -> None:
-        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-        ours = tuple(os.path.join(root, package) + os.sep for package in ("ui", "engine"))
+        ours = tuple(os.path.join(ROOT, package) + os.sep for package in ("ui", "engine"))
         sys.setswitchinterval(0.0002)  # the UI thread lets the sampler in that often
         while not self._stop.wait(0.001):
             frame = sys._current_frames().get(self.ui)
@@ -392,7 +393,7 @@ class FrameProbe:
                 code = frame.f_code
                 if code.co_filename.startswith(ours) and not code.co_filename.endswith(
                         ("bench.py", "frame_probe.py")):
-                    name = f"{os.path.relpath(code.co_filename, root)}:{code.co_name} ({inner})"
+                    name = f"{os.path.relpath(code.co_filename, ROOT)}:{code.co_name} ({inner})"
                     break
                 frame = frame.f_back
             if name is not None:

@@ -15,13 +15,14 @@ is built from a seed derived from (run seed, deal, seating, seat), and a search 
 of work, so the result depends neither on `--jobs` nor on the machine or its load (unless a
 decision hits the search's wall-clock safety net, which is logged).
 
-With `--out FILE.jsonl` every deal is appended to a log as it finishes (`engine.ai.arena_log`):
-the same command run again plays only the deals the log lacks, and `--summary` reports the deals
-logged so far without playing any, so a run cut short still gives its figures and CI.
+With `--out FILE.jsonl` every deal is appended to a log as it finishes
+(`engine.ai.tools.arena_log`): the same command run again plays only the deals the log lacks, and
+`--summary` reports the deals logged so far without playing any, so a run cut short still gives its
+figures and CI.
 
-Other tables built on these matches (`engine.ai.levels`, `engine.ai.tractor_share`) pass their
-own seatings and their own figures of a finished deal (a module-level `Metrics` function, so that
-job processes can be handed it).
+Other tables built on these matches (`engine.ai.tools.levels`, `engine.ai.tools.tractor_share`)
+pass their own seatings and their own figures of a finished deal (a module-level `Metrics`
+function, so that job processes can be handed it).
 """
 
 from __future__ import annotations
@@ -38,11 +39,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine import registry
-from engine.ai import arena_log
 from engine.ai.bots import KINDS, make_bot
 from engine.ai.kinds import is_kind
 from engine.ai.pool import WorldPool
 from engine.ai.search import WorldSource
+from engine.ai.tools import arena_log
 from engine.measure import format_percentiles, mean_ci, peak_rss_mb, percentiles
 
 #: The decision-time figures of the report and its `--json` object.
