@@ -4,8 +4,9 @@
 
 Writes PNGs into `screenshots/`: Tractor's seating as today's game (you and AI); with two
 phone seats, a name typed and the phone server running on 127.0.0.1 (QR code, URL, who is
-awaited), at 800×480 and 720×1280 portrait; Hachinin Meri's eight seats with `[network]` off
-(the panel says how to turn phones on); and the Tractor table those phone seats lead to (the
+awaited, what plays a phone seat while its phone is away), at 800×480 and 720×1280 portrait
+(and in Vietnamese at 800×480, `seating_phones_vi.png`); Hachinin Meri's eight seats with
+`[network]` off (the panel says how to turn phones on); and the Tractor table those phone seats lead to (the
 public table: no hand shown, the seats' names). Pass-and-play (several seats on this screen):
 its seating, the cover "I'm NAME" at a hand-over and the table after the tap, for Tractor (seats
 1 and 3) at both sizes and Chắn (seats 1 and 2) at 800×480. Two seats typed with one name:
@@ -14,7 +15,8 @@ seating kept from before that refusal, with one name twice: the cover adds the s
 (`pass_cover_same_name*.png`, 800×480 English, 720×1280 Vietnamese). Play
 with a saved match in progress: the question before it is lost (`seating_keep_saved_*.png`,
 English and Vietnamese, at both sizes). The server listens on the loopback only and is stopped
-before the script ends.
+before the script ends. Each game's seating as it first comes, the picture of its table and who
+plays with whom (`seating_meri*.png`, `seating_chan*.png`: 800×480 English, 720×1280 Dutch).
 """
 
 from __future__ import annotations
@@ -70,18 +72,20 @@ def main(argv: list[str] | None = None) -> int:
         shot(app, f"pass_table_{game}{suffix}")
         close(app)
 
-    for size, suffix in (((800, 480), ""), ((720, 1280), "_portrait")):
+    for size, suffix, lang in (((800, 480), "", "en"), ((720, 1280), "_portrait", "en"),
+                               ((800, 480), "_vi", "vi")):
         net = NetworkSettings(enabled=True, port=free_port(), bind="127.0.0.1")
-        app = new_app(size, net)
+        app = shotkit.new_app(size, lang, seed=4, ai_level="normal", network=net)
         app.open_seating("tractor")
-        shot(app, f"seating_default{suffix}")
+        if lang == "en":
+            shot(app, f"seating_default{suffix}")
         seating = app.root.get_screen("seating")
         seating.step_kind(0)  # this screen -> phone
         seating.rows[0].name_input.text = "Linh"
         seating.step_kind(2)  # AI -> this screen
         seating.step_kind(2)  # this screen -> phone
         seating.step_level(3)  # normal -> hard
-        shot(app, f"seating_phones{suffix}")
+        shot(app, f"seating_phones{suffix}")  # (and the stand-in AI of the phone seats)
         if not suffix:
             seating.play()
             shot(app, "seating_table_public")
@@ -118,6 +122,13 @@ def main(argv: list[str] | None = None) -> int:
     seating.step_kind(3)
     shot(app, "seating_meri_network_off")
     close(app)
+    # Each game's seating as it first comes: the picture of its table, its teams (or none)
+    for size, suffix, lang in (((800, 480), "", "en"), ((720, 1280), "_portrait_nl", "nl")):
+        for game in ("meri", "chan"):
+            app = shotkit.new_app(size, lang, seed=4, network=NetworkSettings(enabled=False))
+            app.open_seating(game)
+            shot(app, f"seating_{game}{suffix}")
+            close(app)
     for size, suffix in (((800, 480), ""), ((720, 1280), "_portrait")):
         for lang in ("en", "vi"):
             app = shotkit.new_app(size, lang, seed=4, network=NetworkSettings(enabled=False))

@@ -320,6 +320,7 @@ class ParlorApp(SoundCues, App):
     report_save = Forward("sessions")
     save_now = Forward("sessions")
     new_game = Forward("sessions")
+    play_game = Forward("sessions")
     open_seating = Forward("sessions")
     keep_seating = Forward("sessions")
     close_phones = Forward("sessions")

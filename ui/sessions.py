@@ -137,11 +137,40 @@ class Sessions:
         app.seating = seating if seating is not None else Seating.default(players, app.ai_level)
         app.phones = phones
         save_seating(app.services.store, game, app.seating.plans,
-                     phones.keys() if phones is not None else None)
+                     phones.keys() if phones is not None else None, level=app.ai_level)
         self.open_table(game)
 
+    def play_game(self, game: str) -> None:
+        """Home's Play: the next match of `game` at once, seated as its last match was
+        (`ui.table.seating.last_seating`; you and AI the first time), on its table.
+
+        The seating screen opens instead (its Play then starts) when the table cannot start
+        unattended: when the last seating has phone seats (the phones must join first: the
+        screen starts the phone server and shows its QR code and table code; starting without
+        them would hand their seats to AI before anyone could scan), and when a saved match in
+        progress would be replaced (the seating asks first, "Keep my saved game" focused, over
+        the seats that would play: the question and its answers are the seating screen's).
+        Home's Seats button (`open_seating`) opens the seating screen whatever it holds."""
+        if game not in self.app.games:
+            return
+        from ui.resume import saved_match
+        from ui.table.seating import PHONE
+
+        screen = self.app.root.get_screen("seating")
+        screen.setup(game)
+        if any(p.kind == PHONE for p in screen.plans):
+            self.app.go("seating")
+            return
+        saved = saved_match(self.app.services.store.load_autosave())
+        if (saved is not None and not saved.over) or screen.same_names():
+            self.app.go("seating")
+            screen.play()  # asks about the saved match (or says which seats share a name)
+            return
+        screen.start()
+
     def open_seating(self, game: str) -> None:
-        """Home's Play: the seating screen of `game` (its Play starts today's game at once)."""
+        """Home's Seats: the seating screen of `game`, with its last seating (its Play starts
+        the game as seated)."""
         if game not in self.app.games:
             return
         self.app.root.get_screen("seating").setup(game)
@@ -154,7 +183,8 @@ class Sessions:
         app = self.app
         if app.session is not None and app.seating is not None:
             save_seating(app.services.store, app.session.game.name, app.seating.plans,
-                         app.phones.keys() if app.phones is not None else None)
+                         app.phones.keys() if app.phones is not None else None,
+                         level=app.ai_level)
 
     def close_phones(self) -> None:
         """Stop the phone server of the game in progress (the table was left)."""

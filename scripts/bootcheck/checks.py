@@ -510,25 +510,20 @@ def power_cuts(check: Check) -> None:
 # ---------------------------------------------------------------------- watchdog, crashes
 def start_game(machine: Machine, ok: Callable[[], None] | None = None,
                home: screen.Picture | None = None) -> Save:
-    """From a fresh home screen: Hachinin Meri's Play, then the seating's Play, each by `ok`
-    (default the keyboard's Enter). Under emulation input can wait seconds behind drawing: the
-    second OK waits until the home screen has gone (the seating is on show), and is given again
-    if no game starts (a slow seating can be dimmed by the screen's sleep before it takes the
-    key, which then only wakes it)."""
+    """From a fresh home screen: Hachinin Meri's Play by `ok` (default the keyboard's Enter):
+    the game starts at once, seated as last time (you and AI on a fresh machine). Under
+    emulation input can wait seconds behind drawing: the key is given again only if no game
+    has started and the home screen is still on show (a key that only woke a dimmed screen)."""
     press = ok or (lambda: machine.key("ret"))
     before = len(saves_shown(machine))
-    press()  # home: Hachinin Meri's Play (focused)
-    deadline = time.monotonic() + 120
-    while home is not None and time.monotonic() < deadline:
-        now = screen.read_ppm(machine.screendump(machine.folder / "leaving.ppm"))
-        if screen.similarity(now, home, ignore=CARD_ROWS) < 0.9:
-            break
-        time.sleep(1)
-    time.sleep(3)
-    for _ in range(3):  # seating: Play (focused); again if the key only woke a dimmed screen
-        press()
+    for _ in range(3):
+        press()  # home: Hachinin Meri's Play (focused)
         if (started := next_save(machine, before, 90)) is not None:
             return started
+        if home is not None:
+            now = screen.read_ppm(machine.screendump(machine.folder / "leaving.ppm"))
+            if screen.similarity(now, home, ignore=CARD_ROWS) < 0.9:
+                break  # home has gone: the game is on its way, its first save late
     return wait_save(machine, 90, after=before)
 
 
@@ -954,17 +949,21 @@ def gpio(check: Check) -> None:
     elif screen.similarity(chattered, by_key, ignore=CARD_ROWS) < 0.995:
         problems.append("a chattering RIGHT did not move the focus by exactly one step")
     back_to_start(check, machine, start)
-    gpiosim.press(machine, PINS["SELECT"])  # stuck down on the focused Play: one press
+    gpio_press(machine, "UP")  # from Play to Hachinin Meri's Seats, above it
+    seats = focus_screen(check, machine, "up-to-seats", unlike=start)
+    gpiosim.press(machine, PINS["SELECT"])  # stuck down on the focused Seats: one press
     time.sleep(8)
     gpiosim.release(machine, PINS["SELECT"])
-    seating = focus_screen(check, machine, "after-stuck", unlike=start)
+    seating = focus_screen(check, machine, "after-stuck", unlike=seats)
     time.sleep(10)  # the seating draws its rows a few per frame: let it finish first
-    gpio_press(machine, "BACK")  # the seating's Back: home again
-    home_again = like_screen(check, machine, "back-button", start)
+    gpio_press(machine, "BACK")  # the seating's Back: home again, the focus on Seats
+    home_again = like_screen(check, machine, "back-button", seats)
+    gpio_press(machine, "DOWN")  # Seats -> Play
+    like_screen(check, machine, "down-to-play", start)
     gpio_press(machine, "RIGHT")
     after = like_screen(check, machine, "right-after-stuck", by_key)
-    if screen.similarity(seating, start, ignore=CARD_ROWS) > 0.9 or \
-            screen.similarity(home_again, start, ignore=CARD_ROWS) < 0.995 or \
+    if screen.similarity(seating, seats, ignore=CARD_ROWS) > 0.9 or \
+            screen.similarity(home_again, seats, ignore=CARD_ROWS) < 0.995 or \
             screen.similarity(after, by_key, ignore=CARD_ROWS) < 0.995:
         problems.append("SELECT held down 8 s was not one press (the seating once), or BACK and "
                         "RIGHT on their lines did not work after it")
@@ -1138,7 +1137,7 @@ def touch_deal(check: Check) -> None:
     check.home_seen(machine, timeout=300, saved=False)
     taps = []
 
-    def press() -> None:  # Hachinin Meri's Play by touch, then the seating's (focused) by key
+    def press() -> None:  # Hachinin Meri's Play by touch (again, if need be, by key)
         machine.tap(55, 376) if not taps else machine.key("ret")
         taps.append(1)
 

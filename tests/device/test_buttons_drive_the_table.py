@@ -40,9 +40,7 @@ def test_gpio_buttons_play_a_whole_meri_trick(make_app: Any, mock_factory: Any) 
     devices = root.build_devices(config, app.post_input, mock=False)
     try:
         assert devices.sources, "the GPIO source was built"
-        press(mock_factory, "OK")  # home: Play Hachinin Meri has the focus
-        wait_for(lambda: app.root.current == "seating", what="the seating screen")
-        press(mock_factory, "OK")  # its Play has the focus: you and AI, as always
+        press(mock_factory, "OK")  # home: Play Hachinin Meri has the focus: you and AI
         wait_for(lambda: app.root.current == "meri", what="the Meri table")
         table = app.root.get_screen("meri")
         human_played = False

@@ -2,10 +2,12 @@
 (issue 35 point 1): each visible button's text (its texture, as drawn) inside the button, no
 word broken, and the button wholly inside the window (`uitools.cut_buttons`).
 
-The screens visited: home (with a saved game), seating of each game (today's seats, then a
-pass-and-play seat, a phone seat and another AI level, then its question before Play replaces
-the saved game), settings (phones on, the network still opening), controls, statistics, rules of each game, the
-kiosk's exit, power-off and Phones prompts (on and off), the kept deals and the replay viewer;
+The screens visited: home (with a saved game; each game's Seats above its Play), seating of
+each game (its last seats, with names typed before, then a pass-and-play seat, a phone seat and
+another AI level, then its question before Play replaces the saved game; and Tractor's with two
+phone seats and the phone server running: their stand-in AI levels, the QR code), settings
+(phones on, the network still opening), controls, statistics, rules of each game, the kiosk's
+exit, power-off and Phones prompts (on and off), the kept deals and the replay viewer;
 each table at its prompts (Meri's play, Tractor's bidding, bury and play, Chắn's capture and
 win offer), the questions a table asks (Undo's and Why?'s practice question, Restart's), the
 pass-and-play cover, and each summary, also with Coach on offer (its fullest row).
@@ -20,10 +22,10 @@ import pytest
 from engine import registry
 from tests.ui.tablesim import finish_with_bots, start_deal, tractor_dealer_deal, wait_turn
 from tests.ui.test_chan_table import find_offer
-from tests.ui.uitools import cut_buttons, pump, settle, wait_for
+from tests.ui.uitools import cut_buttons, cut_labels, pump, settle, wait_for
 from ui.i18n import LANGUAGES
 from ui.ports import KioskSettings, MemoryStore, PowerSettings
-from ui.table.seating import AI, SCREEN, Seating, SeatPlan
+from ui.table.seating import AI, SCREEN, Seating, SeatPlan, remember_names
 
 pytestmark = pytest.mark.ui
 
@@ -155,6 +157,8 @@ def screens(app: Any, size: tuple[int, int]) -> list[str]:
             app.root.current_screen.ids.scroller.scroll_y = 0
             settle()
             problems += unfit(app, f"{size} settings scrolled")
+    # names typed before: this screen's seats offer Names (the fullest row of such a seat)
+    remember_names(app.services.store, ["Nguyễn Thị Minh Khai"])
     for game in ("meri", "tractor", "chan"):
         app.open_rules(game)
         settle()
@@ -188,4 +192,30 @@ def test_every_button_row_fits_in_every_language(make_app: Any, size: tuple[int,
                    power=PowerSettings(enabled=True))
     problems = tables(app, size)
     problems += screens(app, size)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["800x480", "720x1280"])
+def test_the_seating_with_phones_fits_in_every_language(make_app: Any,
+                                                         size: tuple[int, int]) -> None:
+    """Two phone seats with the server running: each says its stand-in AI level on its button,
+    the sentence beside Play says it in words, and no text on the screen is cut."""
+    from tests.ui.test_seating import loopback
+
+    app = make_app(size=size, pace=0, store=MemoryStore(), network=loopback())
+    app.open_seating("tractor")
+    seating = app.root.get_screen("seating")
+    for seat in (1, 3):
+        seating.step_kind(seat)  # AI -> this screen
+        seating.step_kind(seat)  # -> phone
+    seating.step_level(3)
+    settle()
+    assert seating.phones is not None and seating.phones.listening and seating.qr_matrix
+    problems = unfit(app, f"{size} seating with phones")
+    for lang in LANGUAGES:  # and no text of it cut (the panel's, the stand-in's beside Play)
+        app.set_language(lang)
+        pump(4)
+        problems += [f"{lang} {size} seating with phones: {p}" for p in cut_labels(seating)]
+    app.set_language("en")
+    seating.stop_phones()
     assert not problems, "\n".join(problems)

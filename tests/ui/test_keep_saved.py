@@ -56,15 +56,12 @@ def open_meri_seating(app: Any) -> Any:
 
 # -- home ------------------------------------------------------------------------------------
 def test_back_home_from_the_table_ok_continues_the_saved_game(make_app: Any) -> None:
-    """OK, OK from a fresh home starts Meri; a few moves; Menu goes home; OK then resumes the
+    """OK from a fresh home starts Meri; a few moves; Menu goes home; OK then resumes the
     same game (the focus kept from the first visit was on Meri's Play: OK, OK started a new
     game over the saved one)."""
     store = MemoryStore()
     app = make_app(store=store, pace=0)
-    post(app, "OK")
-    assert app.root.current == "seating"
-    settle()
-    post(app, "OK")
+    post(app, "OK")  # Play: the table at once
     assert app.root.current == "meri"
     table = app.root.get_screen("meri")
     wait_turn(table)

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.ui
 
 
 def open_seating(app: Any, game: str) -> Any:
-    tap(app.root.get_screen("home").ids[f"play_{game}"])
+    tap(app.root.get_screen("home").ids[f"tile_{game}"].ids.seats)  # home's Seats
     settle()
     assert app.root.current == "seating"
     return app.root.get_screen("seating")

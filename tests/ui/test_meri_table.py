@@ -72,9 +72,8 @@ def test_whole_deal_by_touch_reaches_the_summary(make_app: Any) -> None:
     """A whole deal played only with simulated finger taps (UnitTestTouch)."""
     store = CountingStore()
     app = make_app(store=store, pace=0)
-    tap(app.root.get_screen("home").ids.play_meri)
+    tap(app.root.get_screen("home").ids.play_meri)  # the last seating: you and AI
     pump(3)
-    tap(app.root.get_screen("seating").ids.play_button)  # today's seating: you and AI
     table = app.root.get_screen("meri")
     assert app.root.current == "meri"
     human_actions = 0
@@ -122,11 +121,8 @@ def test_whole_deal_by_button_events_reaches_the_summary(make_app: Any) -> None:
     app.post_input("LEFT")  # ... and back
     pump(2)
     assert home.focused_widget == home.ids.play_meri
-    app.post_input("OK")
+    app.post_input("OK")  # Play: today's game at once
     pump(3)
-    assert app.root.current == "seating"
-    app.post_input("OK")  # the seating screen's Play is focused: today's game
-    pump(2)
     table = app.root.get_screen("meri")
     assert app.root.current == "meri"
     while not table.summary_open:
@@ -155,11 +151,10 @@ def test_whole_deal_by_button_events_reaches_the_summary(make_app: Any) -> None:
 
 
 def start_by_ok(app: Any) -> Any:
-    """Home's Hachinin Meri Play, then the seating's Play, each by OK (both focused): the table."""
+    """Home's Hachinin Meri Play by OK (focused): the table at once."""
     app.post_input("OK")
     pump(3)
-    app.post_input("OK")
-    pump(2)
+    assert app.root.current == "meri"
     return app.root.get_screen("meri")
 
 

@@ -69,7 +69,7 @@ class Player:
 
 
 def seat_phones(app: Any, game: str, seats: list[int]) -> Any:
-    tap(app.root.get_screen("home").ids[f"play_{game}"])
+    tap(app.root.get_screen("home").ids[f"tile_{game}"].ids.seats)  # home's Seats
     settle()
     seating = app.root.get_screen("seating")
     for seat in seats:

@@ -25,16 +25,38 @@ def loopback(port: int | None = None) -> NetworkSettings:
                            bind="127.0.0.1")
 
 
+def seats_button(app: Any, game: str) -> Any:
+    """Home's Seats button of `game` (beside its tagline, above Play)."""
+    return app.root.get_screen("home").ids[f"tile_{game}"].ids.seats
+
+
 def open_seating(app: Any, game: str) -> Any:
-    tap(app.root.get_screen("home").ids[f"play_{game}"])
+    tap(seats_button(app, game))
     settle()
     assert app.root.current == "seating"
     return app.root.get_screen("seating")
 
 
-def test_play_then_play_by_buttons_is_todays_game(make_app: Any) -> None:
-    """OK on home's Play, OK on the seating screen's Play (focused): you against AI."""
+def test_ok_on_homes_play_is_todays_game_at_once(make_app: Any) -> None:
+    """OK on home's Play (focused): the table at once, you against AI (issue 35 point 8: it
+    opened the seating screen, a second OK away)."""
     app = make_app(pace=0)
+    app.post_input("OK")
+    pump(3)
+    assert app.root.current == "meri", "home's Play opened the seating, not the table"
+    table = app.root.get_screen("meri")
+    assert table.screen_seat() == 0 and table.driver.human == 0
+    assert table.badges[0].name == "You" and table.badges[1].name == "AI 1"
+    assert app.root.get_screen("seating").phones is None
+
+
+def test_the_seats_button_opens_the_seating_then_play_is_todays_game(make_app: Any) -> None:
+    """Home's Seats (one tap, or the arrows) opens the seating, Play focused: you against AI."""
+    app = make_app(pace=0)
+    home = app.root.get_screen("home")
+    app.post_input("UP")  # from Meri's Play (focused) up to the Seats button above it
+    pump(2)
+    assert home.focused_widget is seats_button(app, "meri").__self__
     app.post_input("OK")
     pump(3)
     seating = app.root.get_screen("seating")
@@ -45,10 +67,7 @@ def test_play_then_play_by_buttons_is_todays_game(make_app: Any) -> None:
     app.post_input("OK")
     pump(3)
     assert app.root.current == "meri"
-    table = app.root.get_screen("meri")
-    assert table.screen_seat() == 0 and table.driver.human == 0
-    assert table.badges[0].name == "You" and table.badges[1].name == "AI 1"
-    assert seating.phones is None
+    assert app.root.get_screen("meri").badges[0].name == "You"
 
 
 def test_seats_by_touch_names_typed_are_remembered_and_shown(make_app: Any) -> None:
@@ -74,10 +93,12 @@ def test_seats_by_touch_names_typed_are_remembered_and_shown(make_app: Any) -> N
     assert table.badges[0].name == "Linh"
     assert known_names(store) == ["Linh"]
     assert table.driver.specs[2][0] == seating.plans[2].level
-    # Next time the name is picked with a button
+    # Next time the seating is the last one, and a name is picked with a button
     app.go("home")
     settle()
     seating = open_seating(app, "tractor")
+    assert seating.plans[0].name == "Linh" and seating.plans[2].level != "easy"
+    tap(seating.rows[3].kind_button)  # AI -> this screen: a name of its own, or one picked
     tap(seating.rows[3].pick_button)
     assert seating.plans[3].name == "Linh"
 

@@ -58,7 +58,7 @@ def test_each_person_gets_their_own_sides_outcome() -> None:
 
 
 def play_named_tractor(app: Any, name: str) -> Any:
-    tap(app.root.get_screen("home").ids.play_tractor)
+    tap(app.root.get_screen("home").ids.tile_tractor.ids.seats)
     settle()
     seating = app.root.get_screen("seating")
     seating.rows[0].name_input.text = name

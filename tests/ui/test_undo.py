@@ -170,9 +170,6 @@ def test_the_home_toggle_starts_practice_games_by_buttons(make_app: Any) -> None
     pump(2)
     assert app.practice and store.get_setting("practice") is True
     focus_on(app, home, home.ids.play_tractor)
-    app.handle_input("OK")
-    wait_for(lambda: app.root.current == "seating")
-    pump(3)
-    app.handle_input("OK")  # the seating screen's Play (focused)
+    app.handle_input("OK")  # Play: the game at once
     wait_for(lambda: app.root.current == "tractor")
     assert app.session.practice

@@ -13,7 +13,9 @@ from ui.tutorial.controller import GAMES, lesson_begun
 
 class HomeScreen(BaseScreen):
     """The first screen. Layout in home.kv; verbs live on the app. `lessons_begun`: the games
-    whose lesson was left part-way (their Learn button says Resume lesson).
+    whose lesson was left part-way (their Learn button says Resume lesson). A game's Play
+    starts its match at once, seated as it was last played (`app.play_game`); its Seats button,
+    above Play (UP from it), opens the seating screen (`app.open_seating`).
 
     Where the focus starts: on "Continue saved game" whenever home is entered with a saved game
     the player has not seen here yet, that is, one that is new or has changed since they last

@@ -1,14 +1,28 @@
 """The seating screen (issue 22): before a game, who plays each seat and under which name.
 
+Home's Play starts a game at once with its last seating (`ui.sessions.Sessions.play_game`);
+this screen is home's Seats button away (issue 35 point 8), and opens with that same seating
+(`ui.table.seating.last_seating`; the first time you on this screen and AI elsewhere), Play
+focused: one tap.
+
 Each seat is *this screen*, *a phone* or *AI* (with its level); several seats on this screen
-are played pass-and-play (`ui.table.cover`). Its kind button steps through the three, its level button through the AI levels. A name is typed in the seat's box or picked
-from the names typed before (the "Names" button steps through them; they are remembered in the
-store). The default is today's game, you on this screen and AI elsewhere, with Play focused:
-one tap. The match's length (`ui.match_length`: the game's setting, "Match: 8 deals") is
-on a button beside Play that steps through the game's lengths. With a phone seat and `[network] enabled`, the screen starts the phone server
-(`ui.table.remote_seats.PhoneSeats`) and shows its QR code, the join URL and which phones have
-joined; a port in use is said in one line. With `[network]` off, the panel says how to turn it
-on. Play hands the seating (and the running server) to the table.
+are played pass-and-play (`ui.table.cover`). A row holds only what its kind of seat needs
+(`SeatRow`): the seat's number on its team's colour and its kind button (stepping through the
+three), then for a seat on this screen its name (typed, or picked with "Names" from the names
+typed before, offered once there are any: they are remembered in the store), for a phone its
+name and the AI level that plays the seat while the phone is away ("AI if away: Normal"; said
+in a whole sentence beside Play while the phone server runs), for an AI the name it goes by and its level.
+
+The picture of the table (`SeatMap`) shows each seat where it sits at the table (the table's
+own `seat_places`, turned so that the first seat on this screen is at the bottom, as the table
+turns them), in its team's colour from the engine's `teams`: Tractor's partners joined across
+the table, Meri's two teams on every other seat, Chắn's players all alike; the line under it
+says who plays with whom. The match's length (`ui.match_length`: the game's setting, "Match: 8
+deals") is on a button beside Play that steps through the game's lengths. With a phone seat and
+`[network] enabled`, the screen starts the phone server (`ui.table.remote_seats.PhoneSeats`) and
+shows its QR code, the join URL and which phones have joined; a port in use is said in one line.
+With `[network]` off, the panel says how to turn it on. Play hands the seating (and the running
+server) to the table.
 
 Two seats may not go by the same name (compared as a person reads them: case and surrounding
 spaces aside, the default names "Seat n" / "AI n" / "You" included): Play then says in one line
@@ -28,15 +42,17 @@ go back to home with "Continue saved game" focused (`HomeScreen.focus_continue`)
 keeps the saved game has decided against starting this one now, and the likeliest next wish
 is to go on with the saved one, one OK away (staying on the seating, with Play focused, would
 only ask again at the next OK). "Start new game" starts the game as seated. Without a saved
-match in progress Play starts at once, as before.
+match in progress Play starts at once, as before. Home's Play asks the same question here, over
+the seating it would start with.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from kivy.clock import Clock
-from kivy.graphics import Color, Rectangle
+from kivy.graphics import Color, Ellipse, Line, Rectangle
 from kivy.metrics import dp
 from kivy.properties import (
     BooleanProperty,
@@ -46,6 +62,8 @@ from kivy.properties import (
     StringProperty,
 )
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.label import Label
 from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
@@ -64,13 +82,14 @@ from ui.table.seating import (
     SCREEN,
     Seating,
     SeatPlan,
-    default_plans,
     known_names,
+    last_seating,
     next_kind,
     next_level,
     remember_names,
     safe_name,
 )
+from ui.table.seats import TEAM_COLOURS, TEAM_TONES, as_markup, turned
 from ui.widgets import FitLabel, FocusButton
 
 KIND_WORDS = {SCREEN: N_("This screen"), PHONE: N_("Phone"), AI: N_("AI")}  # tr() where shown
@@ -82,6 +101,15 @@ SAME_NAME = N_("Seats {a} and {b} are both called {name}: give each player a nam
 REJOIN_POLL = 0.5  # seconds between looks at which phones are connected
 # The question before a new game replaces the saved match (seating.kv: its title, its buttons).
 KEEP_WORDS = N_("Your saved game of {game} (deal {deal}) will be lost.")
+NEUTRAL_TONE = (0.42, 0.42, 0.46, 1)  # a seat that plays for itself (Chắn)
+# A phone seat's level button, and the panel's sentence: the AI that plays while it is away.
+STAND_IN_SHORT = N_("AI if away: {level}")
+STAND_IN = N_("If a phone leaves, an AI plays its seat at {level} until the phone returns.")
+STAND_IN_SEAT = N_("If the phone of seat {n} leaves, an AI plays it at {level} until it returns.")  # noqa: E501
+# Who plays with whom, under the picture of the table (the engine's teams)
+PARTNERS = N_("Partners sit opposite: {a} against {b}")
+TEAMS_WORDS = N_("Two teams, every other seat: {a} against {b}")
+ALONE = N_("Each plays for themself")
 
 
 class KeepSavedQuestion(ModalPanel):
@@ -124,8 +152,76 @@ class QRCode(Widget):
                         Rectangle(pos=(x0 + (c + 4) * module, y), size=(module, module))
 
 
+class SeatDot(Label):
+    """A seat's number on a disc of its team's colour (seating.kv draws it): in the picture of
+    the table and at the start of the seat's row. `here`: the seat is played on this screen
+    (a white ring)."""
+
+    tone = ListProperty(list(NEUTRAL_TONE))
+    here = BooleanProperty(False)
+
+
+class SeatMap(FloatLayout):
+    """The picture of the table: a `SeatDot` per seat where the seat sits at the table (`places`,
+    relative, the viewer's seat at the bottom: `seat_places`), in its team's colour (`tones`),
+    partners (`links`) joined by a line across the table."""
+
+    places = ListProperty([])
+    tones = ListProperty([])
+    links = ListProperty([])
+    here = ListProperty([])  # per seat: played on this screen
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.dots: list[SeatDot] = []
+        super().__init__(**kwargs)
+        self.bind(places=self.redraw, tones=self.redraw, links=self.redraw, here=self.redraw,
+                  size=self.redraw, pos=self.redraw)
+
+    def redraw(self, *_args: Any) -> None:
+        n = len(self.places)
+        while len(self.dots) < n:
+            dot = SeatDot(size_hint=(None, None))
+            self.dots.append(dot)
+            self.add_widget(dot)
+        while len(self.dots) > n:
+            self.remove_widget(self.dots.pop())
+        if not n:
+            self.canvas.before.clear()
+            return
+        side = max(1.0, min(self.width, self.height * 1.5))  # a table wider than tall
+        w, h = side, min(self.height, side / 1.5)
+        x0, y0 = self.center_x - w / 2, self.center_y - h / 2
+        d = max(dp(22), min(dp(44), min(w, h) / (3.2 if n <= 4 else 4.2)))
+        centres = []
+        for seat, (rx, ry) in enumerate(self.places):
+            # on the table's edge, in the direction the seat sits from the table's middle
+            angle = math.atan2(ry - 0.5, rx - 0.5)
+            cx = self.center_x + (w - d) / 2 * math.cos(angle)
+            cy = self.center_y + (h - d) / 2 * math.sin(angle)
+            centres.append((cx, cy))
+            dot = self.dots[seat]
+            dot.size = (d, d)
+            dot.center = (cx, cy)
+            dot.text = str(seat + 1)
+            dot.font_size = d * 0.5
+            dot.tone = self.tones[seat] if seat < len(self.tones) else list(NEUTRAL_TONE)
+            dot.here = bool(self.here[seat]) if seat < len(self.here) else False
+        self.canvas.before.clear()
+        with self.canvas.before:
+            Color(0.05, 0.22, 0.14, 1)
+            Ellipse(pos=(x0 + d / 2, y0 + d / 2), size=(w - d, h - d))
+            Color(1, 1, 1, 0.15)
+            Line(ellipse=(x0 + d / 2, y0 + d / 2, w - d, h - d), width=dp(1.5))
+            for a, b in self.links:
+                if a < n and b < n:
+                    Color(*self.tones[a])
+                    Line(points=[*centres[a], *centres[b]], width=dp(3))
+
+
 class SeatRow(BoxLayout):
-    """One seat: its number, kind, name (typed or picked) and AI level."""
+    """One seat: its number (on its team's colour, as in the picture of the table) and kind,
+    then only what that kind needs: this screen a name (and "Names" when names were typed
+    before), a phone a name and the AI level that stands in while it is away, AI its level."""
 
     seat = NumericProperty(0)
     kind = StringProperty(SCREEN)
@@ -136,32 +232,72 @@ class SeatRow(BoxLayout):
         super().__init__(orientation="horizontal", spacing=dp(4), **kwargs)
         self.screen = screen
         self.seat = seat
-        self.label = FitLabel(size_hint_x=0.15, base_font=dp(15), bold=True)
-        self.kind_button = FocusButton(size_hint_x=0.27, base_font=dp(15))
+        self.number = SeatDot(size_hint_x=None, width=dp(36), bold=True, font_size=dp(17))
+        self.kind_button = FocusButton(size_hint_x=0.3, base_font=dp(15))
         self.kind_button.bind(on_release=lambda *_: screen.step_kind(seat))
-        self.name_input = TextInput(size_hint_x=0.28, multiline=False, write_tab=False,
+        self.name_input = TextInput(size_hint_x=0.64, multiline=False, write_tab=False,
                                     font_size=dp(16), padding=(dp(6), dp(8)))
         self.name_input.bind(text=lambda _w, text: screen.set_name(seat, text))
-        self.pick_button = FocusButton(size_hint_x=0.14, base_font=dp(13))
+        self.name_label = FitLabel(size_hint_x=0.64, base_font=dp(16), halign="left",
+                                   color=(1, 1, 0.9, 0.85))  # an AI seat: the name it goes by
+        self.pick_button = FocusButton(size_hint_x=0.36, base_font=dp(14))
         self.pick_button.bind(on_release=lambda *_: screen.pick_name(seat))
-        self.level_button = FocusButton(size_hint_x=0.16, base_font=dp(14))
+        self.level_button = FocusButton(size_hint_x=0.36, base_font=dp(15))
         self.level_button.bind(on_release=lambda *_: screen.step_level(seat))
-        for widget in (self.label, self.kind_button, self.name_input, self.pick_button,
-                       self.level_button):
+        self.rest = BoxLayout(size_hint_x=0.7, spacing=dp(4))  # what this kind of seat needs
+        for widget in (self.number, self.kind_button, self.rest):
             self.add_widget(widget)
 
-    def show(self, plan: SeatPlan, default_name: str, joined: bool) -> None:
+    def show(self, plan: SeatPlan, name: str, default_name: str, joined: bool, tone: list,
+             here: bool, picks: bool) -> None:
+        """`name`: the name the seat goes by; `picks`: names were typed before (the Names
+        button is offered on this screen's seats)."""
         self.kind, self.level, self.joined = plan.kind, plan.level, joined
-        self.label.text = trf("Seat {n}", n=self.seat + 1)
+        self.number.text = str(self.seat + 1)
+        self.number.tone, self.number.here = tone, here
         self.kind_button.text = tr(KIND_WORDS[plan.kind]) + (" ✓" if joined else "")
         self.kind_button.tone = KIND_TONES[plan.kind]
         if self.name_input.text != plan.name:
             self.name_input.text = plan.name
         self.name_input.hint_text = default_name
+        self.name_label.text = name
         self.pick_button.text = tr("Names")
-        self.level_button.text = tr(LEVEL_WORDS.get(plan.level, plan.level))
-        self.level_button.disabled = plan.kind == SCREEN
-        self.level_button.opacity = 0 if plan.kind == SCREEN else 1
+        level = tr(LEVEL_WORDS.get(plan.level, plan.level))
+        self.level_button.text = trf(STAND_IN_SHORT, level=level) if plan.kind == PHONE else level
+        parts: list[Widget]
+        if plan.kind == AI:
+            parts = [self.name_label, self.level_button]
+        elif plan.kind == PHONE:
+            parts = [self.name_input, self.level_button]
+        else:
+            parts = [self.name_input, *([self.pick_button] if picks else [])]
+        if self.rest.children[::-1] != parts:
+            self.rest.clear_widgets()
+            for widget in parts:
+                self.rest.add_widget(widget)
+
+
+def seat_places(game: str) -> list[tuple[float, float]]:
+    """Where each seat of `game` sits at its table, seat 0 at the bottom (the table's own
+    `seat_places`, relative to the table)."""
+    from importlib import import_module
+
+    from ui.app import TABLES
+
+    module, _, name = TABLES[game].partition(":")
+    return [tuple(place) for place in getattr(import_module(module), name).seat_places]
+
+
+def team_tones(game: str) -> list[list[float]]:
+    """Each seat's colour: its team's (`engine` teams, `ui.table.seats.TEAM_TONES`), or one
+    neutral colour for all where everyone plays for themself (Chắn)."""
+    spec = registry.get(game)
+    tones = [list(NEUTRAL_TONE)] * spec.players
+    if any(len(team) > 1 for team in spec.teams):
+        for index, team in enumerate(spec.teams):
+            for seat in team:
+                tones[seat] = list(TEAM_TONES[index % len(TEAM_TONES)])
+    return tones
 
 
 class SeatingScreen(BaseScreen):
@@ -179,6 +315,14 @@ class SeatingScreen(BaseScreen):
     asking = BooleanProperty(False)  # the question before the saved match is replaced is open
     question_text = StringProperty("")  # its words, naming the saved match
     length_text = StringProperty("")  # the match's length on its button ("Match: 8 deals")
+    # The picture of the table (`SeatMap`) and the line under it: who plays with whom
+    map_places = ListProperty([])
+    map_tones = ListProperty([])
+    map_links = ListProperty([])
+    map_here = ListProperty([])
+    teams_text = StringProperty("")
+    # What plays a phone seat while its phone is away, in words (beside Play, with a server)
+    stand_in_text = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
         self.plans: list[SeatPlan] = []
@@ -192,14 +336,15 @@ class SeatingScreen(BaseScreen):
 
     # -- set up --------------------------------------------------------------------------------
     def setup(self, game: str) -> None:
-        """Today's seating of `game`: you on this screen, AI at the app's level elsewhere."""
+        """The seating `game` was last played with (`ui.table.seating.last_seating`; the first
+        time you on this screen, AI at the app's level elsewhere)."""
         self.stop_phones()
         self.close_question()
         self.game = game
         self.problem = ""
         self.set_focus(None)  # Play is focused on entry (`initial_focus`), never the last one
         players = registry.get(game).players
-        self.plans = default_plans(players, self.app.ai_level)
+        self.plans = last_seating(self.app.services.store, game, players, self.app.ai_level)
         box = self.ids.rows
         box.clear_widgets()
         self.rows = [SeatRow(self, seat) for seat in range(players)]
@@ -238,14 +383,50 @@ class SeatingScreen(BaseScreen):
     def show(self) -> None:
         """Every row and the phone panel from the plans (and the server, if it runs)."""
         joined = self.phones.joined() if self.phones is not None else set()
+        names = self.shown_names()
+        tones = team_tones(self.game)
+        here = [p.kind == SCREEN for p in self.plans]
+        picks = bool(known_names(self.app.services.store))
         for seat, row in enumerate(self.rows):
-            row.show(self.plans[seat], self.default_name(seat), seat in joined)
+            row.show(self.plans[seat], names[seat], self.default_name(seat), seat in joined,
+                     tones[seat], here[seat], picks)
+        self.show_map(names, tones, here)
         self.title_text = trf("{game}: who plays?", game=self.app.game_title(self.game))
         self.length_text = match_length.match_words(self.game, self.app.match_length(self.game))
         self.has_phones = any(p.kind == PHONE for p in self.plans)
         self.show_phone_panel(joined)
 
+    def show_map(self, names: list[str], tones: list[list[float]], here: list[bool]) -> None:
+        """The picture of the table as the table will sit (the first seat on this screen at the
+        bottom, `ui.table.cover`), and who plays with whom in words, from the engine's teams."""
+        screen_seats = [s for s, h in enumerate(here) if h]
+        self.map_places = turned(seat_places(self.game), screen_seats[0] if screen_seats else 0)
+        self.map_tones, self.map_here = tones, here
+        teams = [t for t in registry.get(self.game).teams if len(t) > 1]
+        self.map_links = [list(t) for t in teams if len(t) == 2]
+        if len(teams) != 2:
+            self.teams_text = tr(ALONE)
+            return
+
+        def side(index: int) -> str:
+            seats = teams[index]
+            words = (" + ".join(as_markup(names[s]) for s in seats) if len(seats) == 2
+                     else " ".join(str(s + 1) for s in seats))
+            return f"[b][color={TEAM_COLOURS[index]}]{words}[/color][/b]"
+
+        self.teams_text = trf(PARTNERS if len(teams[0]) == 2 else TEAMS_WORDS,
+                              a=side(0), b=side(1))
+
+    def stand_in_words(self) -> str:
+        """What plays a phone seat while its phone is away, in words (one line per level)."""
+        phones = [(s, p.level) for s, p in enumerate(self.plans) if p.kind == PHONE]
+        if len({level for _, level in phones}) == 1:
+            return trf(STAND_IN, level=tr(LEVEL_WORDS.get(phones[0][1], phones[0][1])))
+        return "\n".join(trf(STAND_IN_SEAT, n=s + 1, level=tr(LEVEL_WORDS.get(lv, lv)))
+                         for s, lv in phones)
+
     def show_phone_panel(self, joined: set[int]) -> None:
+        self.stand_in_text = ""
         self.phone_alert = False
         self.qr_matrix = []
         self.phone_code = ""
@@ -277,6 +458,7 @@ class SeatingScreen(BaseScreen):
         if waiting:
             lines.append(trf("Waiting for: {seats}", seats=", ".join(
                 trf("Seat {n}", n=s + 1) for s in waiting)))
+        self.stand_in_text = self.stand_in_words()
         self.phone_code = phones.code()
         if self.phone_code:  # for a phone that cannot scan: the short address, the code under it
             lines.append(trf("No camera? Open {address} and type the table code:",
@@ -311,6 +493,8 @@ class SeatingScreen(BaseScreen):
             self.plans[seat] = SeatPlan(plan.kind, name, plan.level)
             if self.phones is not None and name:
                 self.phones.host.names[seat] = name
+            self.show_map(self.shown_names(), team_tones(self.game),
+                          [p.kind == SCREEN for p in self.plans])
             if self.problem:
                 self.problem = self.same_names()  # (gone once the names differ)
 
@@ -405,10 +589,11 @@ class SeatingScreen(BaseScreen):
         self.ensure_focus()
 
     def _on_lang(self, *_args: Any) -> None:
+        """Every word of the screen again in the app's language (its rows, the picture's
+        line, the phone panel, the length, the question)."""
         self.word_question()
-        if self.game:
-            self.length_text = match_length.match_words(self.game,
-                                                        self.app.match_length(self.game))
+        if self.game and self.plans:
+            self.show()
 
     def word_question(self) -> None:
         """The question's words in the app's language (again when the language changes)."""

@@ -71,6 +71,8 @@ class ChanTableScreen(ChanMotion, HintMixin, HandPicking, TableScreen):
 
     game_name = "chan"
     card_prompts = ("capture", "discard")  # prompt: "", "capture", "discard", "offer"
+    # Where each seat sits (its zone's centre, landscape) for the seating's picture of the table
+    seat_places = tuple((x, y) for x, y, *_ in ZONES)
     stock_text = StringProperty("")
     event_text = StringProperty("")  # the latest public decision
     offer = StringProperty("")  # "", "heavenly", "win_offer", "chiu_offer"

@@ -35,6 +35,9 @@ class MeriTableScreen(TrickTableScreen):
 
     game_name = "meri"
     card_prompts = ("discard", "play")  # prompt: "", "declare", "discard", "play"
+    # Where each seat's badge sits (relative to the table, seat 0 at the bottom, play
+    # clockwise); the seating screen's picture of the table draws the same.
+    seat_places = tuple(ring(SEATS, 0.44, 0.44))
     deal_text = StringProperty("")
     okie = StringProperty("")
     trump_text = StringProperty("")
@@ -65,7 +68,7 @@ class MeriTableScreen(TrickTableScreen):
         w = min(dp(140), area.width / 4.4)
         h = min(dp(60), area.height / 4.9)
         self.ids.trick.origins = place_badges(area, self.badges,
-                                              turned(ring(SEATS, 0.44, 0.44), self.viewer), w, h)
+                                              turned(self.seat_places, self.viewer), w, h)
         trick_h = max(min(area.height * 0.22, dp(90)), legible_height("meri"))
         self.ids.trick.card_height = trick_h
         # Each card in front of its player's badge, toward the middle: who played what.

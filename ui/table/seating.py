@@ -5,7 +5,10 @@ The default seating is the one Parlor always had: you on this screen at seat 0, 
 else. Names typed on the seating screen are remembered in the store (setting `player_names`,
 newest first) so they can be picked again with the buttons. The seating of the game in
 progress is kept in the store next to the autosave (setting `seating`, with the phone server's
-keys), so a resumed game has the same players and its phones rejoin their seats. No Kivy here.
+keys), so a resumed game has the same players and its phones rejoin their seats. The seating
+each game was last started with is kept too, per game (setting `last_seating`): home's Play
+starts the next match of that game with it (`ui.sessions.Sessions.play_game`), and the seating
+screen opens with it. No Kivy here.
 """
 
 from __future__ import annotations
@@ -20,11 +23,13 @@ from ui.remote.protocol import ProtocolError, clean_name
 
 NAMES_KEY = "player_names"
 SEATING_KEY = "seating"
+LAST_KEY = "last_seating"  # {game: {"plans": [...], "level": the AI level set at the time}}
 MAX_NAMES = 12  # names remembered
 KIND_CYCLE = (SCREEN, PHONE, AI)  # what the seat's kind button steps through
 
 __all__ = ["AI", "PHONE", "SCREEN", "SeatPlan", "Seating", "default_plans", "next_kind",
-           "next_level", "safe_name", "known_names", "remember_names", "save_seating", "saved_seating"]
+           "next_level", "safe_name", "known_names", "last_seating", "remember_names", "save_seating",
+           "saved_seating"]
 
 
 def default_plans(players: int, level: str = DEFAULT_LEVEL) -> list[SeatPlan]:
@@ -119,8 +124,13 @@ def plans_from_data(data: Any, players: int) -> list[SeatPlan] | None:
 
 
 def save_seating(store: Any, game: str, plans: Sequence[SeatPlan],
-                 keys: dict[str, Any] | None = None) -> Any:
-    """Keep the seating of the game in progress (and the phone server's keys) with the autosave."""
+                 keys: dict[str, Any] | None = None, level: str = DEFAULT_LEVEL) -> Any:
+    """Keep the seating of the game in progress (and the phone server's keys) with the autosave,
+    and as `game`'s last seating (`level`: the AI level set now, see `last_seating`)."""
+    last = store.get_setting(LAST_KEY, {})
+    last = dict(last) if isinstance(last, dict) else {}
+    last[game] = {"plans": plans_data(plans), "level": level}
+    store.set_setting(LAST_KEY, last)
     return store.set_setting(SEATING_KEY, {"game": game, "plans": plans_data(plans),
                                            "keys": dict(keys or {})})
 
@@ -135,3 +145,22 @@ def saved_seating(store: Any, game: str, players: int) -> tuple[list[SeatPlan], 
         if plans is not None:
             return plans, keys if isinstance(keys, dict) else {}
     return default_plans(players), {}
+
+
+def last_seating(store: Any, game: str, players: int,
+                 level: str = DEFAULT_LEVEL) -> list[SeatPlan]:
+    """The seating `game` was last started with (`save_seating`), else the default seating at
+    `level` (the AI level set now). A seat left at the level that was set then follows the
+    level set now: a player who changes the AI level in Settings meets it at the next Play; a
+    seat given its own level on the seating screen keeps it."""
+    value = store.get_setting(LAST_KEY, None)
+    entry = value.get(game) if isinstance(value, dict) else None
+    if isinstance(entry, dict):
+        plans = plans_from_data(entry.get("plans"), players)
+        then = entry.get("level")
+        if plans is not None:
+            if then in LEVELS and then != level and level in LEVELS:
+                plans = [SeatPlan(p.kind, p.name, level if p.level == then else p.level)
+                         for p in plans]
+            return plans
+    return default_plans(players, level)

@@ -48,6 +48,7 @@ class TractorTableScreen(TrickTableScreen):
 
     game_name = "tractor"
     card_prompts = ("bury", "play")  # prompt: "", "declare", "bury", "play"
+    seat_places = BADGE_AT  # (the seating screen's picture of the table draws the same)
     pick_first = N_("Choose cards first.")
     levels_text = StringProperty("")
     trump_text = StringProperty("")
@@ -81,7 +82,7 @@ class TractorTableScreen(TrickTableScreen):
 
     def _place(self, *_args: Any) -> None:
         area = self.ids.table
-        at = turned(BADGE_AT, self.viewer)
+        at = turned(self.seat_places, self.viewer)
         bh = min(dp(52), area.height / 5.2)
         place_badges(area, self.badges, at, min(dp(150), area.width / 3.7), bh)
         # As tall as a legible card, less where your play and your partner's share the middle
