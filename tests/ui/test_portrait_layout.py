@@ -115,3 +115,14 @@ def test_portrait_felt_is_not_left_empty(make_app: Any, game_name: str, large: b
     assert height <= MOST_EMPTY * PORTRAIT[1], (
         f"{game_name} large={large} {moment}: nothing drawn from y={bottom:.0f} to y={top:.0f} "
         f"({height / PORTRAIT[1]:.0%} of the window's height)")
+
+
+def test_a_few_cards_keep_to_the_hands_tallest() -> None:
+    """A portrait hand's box is sized for the dealer's cards; the last few cards of a deal stay
+    no taller than the hand's `max_card` (not a 400 px card face drawn for two cards)."""
+    from ui.table.hand import plan
+
+    free = plan("tractor", 2, [0, 0, 0], 712, 465)
+    capped = plan("tractor", 2, [0, 0, 0], 712, 465, tallest=192)
+    assert free is not None and capped is not None
+    assert free.h > 192 >= capped.h
