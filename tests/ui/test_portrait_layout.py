@@ -126,3 +126,22 @@ def test_a_few_cards_keep_to_the_hands_tallest() -> None:
     capped = plan("tractor", 2, [0, 0, 0], 712, 465, tallest=192)
     assert free is not None and capped is not None
     assert free.h > 192 >= capped.h
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["normal", "large"])
+def test_a_picked_chan_card_leaves_the_row_above_whole(make_app: Any, large: bool) -> None:
+    """A Chắn card prints its suit at its foot: in a two-row portrait hand a picked card of
+    the lower row rises clear of the cards above it (their index reads to the foot)."""
+    from tests.ui.test_hand_legibility import rows_of
+
+    app = make_app(size=PORTRAIT)
+    app.set_large_cards(large)
+    table = largest_table(app, "chan")
+    hand = table.ids.hand
+    upper, lower = rows_of(hand)[:2]
+    for view in lower:
+        hand.picked = [hand.views.index(view)]
+        pump(2)
+        for above in upper:
+            if above.x < view.right and above.right > view.x:
+                assert view.top <= above.y + 0.5, (large, view.code, above.code)

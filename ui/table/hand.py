@@ -73,6 +73,8 @@ def plan(deck: str, n: int, gaps: list[int], width: float, height: float,
         corner = cards.corner(deck, w, h)
         need = max(MIN_STRIP, corner.width + INDEX_PAD)
         drop = min(h, corner.depth + INDEX_PAD) if splits else 0.0
+        if drop >= h:  # an index down to the foot (Chắn): a picked card rises clear of it
+            drop = h * (1 + LIFT)
         step = w * SPREAD
         for a, b in rows:
             room = width - w - sum(gaps[a + 1:b]) * gap * w
