@@ -43,8 +43,8 @@ from ui.table.seats import seat_name, turned
 # shows large in the panel beside it): their cards are as tall as a hand's (issue 35).
 ZONES = ((0.5, 0.25, 0.52, 0.5, False), (0.88, 0.5, 0.24, 1.0, True),
          (0.5, 0.75, 0.52, 0.5, False), (0.12, 0.5, 0.24, 1.0, True))
-ZONES_PORTRAIT = ((0.5, 0.14, 1.0, 0.28, False), (0.75, 0.5, 0.5, 0.44, True),
-                  (0.5, 0.86, 1.0, 0.28, False), (0.25, 0.5, 0.5, 0.44, True))
+ZONES_PORTRAIT = ((0.5, 0.125, 1.0, 0.25, False), (0.75, 0.5, 0.5, 0.5, True),
+                  (0.5, 0.875, 1.0, 0.25, False), (0.25, 0.5, 0.5, 0.5, True))
 OFFER_PHASES = ("heavenly", "win_offer", "chiu_offer")
 
 
@@ -97,7 +97,9 @@ class ChanTableScreen(ChanMotion, HintMixin, HandPicking, TableScreen):
 
     def _place(self, *_args: Any) -> None:
         area = self.ids.table
-        wide = area.width >= area.height
+        # The screen's orientation, not the area's: a portrait hand of two tall rows leaves
+        # an area about as wide as tall, whose seats still sit one above the other.
+        wide = self.width > self.height
         zones = turned(ZONES if wide else ZONES_PORTRAIT, self.viewer)
         # Landscape: every seat's cards one legible size (one size of card faces to draw);
         # portrait has the room for larger ones.

@@ -57,21 +57,24 @@ class Plan:
 
 
 def plan(deck: str, n: int, gaps: list[int], width: float, height: float,
-         splits: tuple[int, ...] = (), gap: float = GAP) -> Plan | None:
+         splits: tuple[int, ...] = (), gap: float = GAP, tallest: float = 0) -> Plan | None:
     """The cards of `deck` with the largest index (then the largest cards) whose index shows
     whole on each of `n` cards in the box, in one row or (`splits`: where each further row
     starts) several, or None if none fits. `gaps[i]` counts the group gaps (of `gap` card
-    widths) before card i."""
+    widths) before card i; no card taller than `tallest` (if not 0)."""
     ratio = cardsource.aspect(deck)
     edges = [0, *splits, n]
     rows = list(zip(edges, edges[1:], strict=False))
     best: Plan | None = None
-    h = float(int(height / (1 + LIFT) // SNAP) * SNAP)
+    top = min(height / (1 + LIFT), tallest) if tallest > 0 else height / (1 + LIFT)
+    h = float(int(top // SNAP) * SNAP)
     while h >= 2 * SNAP:
         w = float(round(h * ratio))
         corner = cards.corner(deck, w, h)
         need = max(MIN_STRIP, corner.width + INDEX_PAD)
         drop = min(h, corner.depth + INDEX_PAD) if splits else 0.0
+        if drop >= h:  # an index down to the foot (Chắn): a picked card rises clear of it
+            drop = h * (1 + LIFT)
         step = w * SPREAD
         for a, b in rows:
             room = width - w - sum(gaps[a + 1:b]) * gap * w
@@ -100,6 +103,10 @@ class Hand(SlidePick, FloatLayout):
     groups = ListProperty([])  # indexes before which a double gap separates kinds of groups
     interactive = BooleanProperty(True)
     rows = NumericProperty(1)  # the most rows a long hand may take (see the module docstring)
+    #: The tallest a card may be (0: as the box allows): a tall portrait hand sized for the
+    #: dealer's cards would otherwise draw its last few cards huge (a face past
+    #: `ui.cards.paint.COMPACT_BELOW` prints a larger index only when much larger).
+    max_card = NumericProperty(0)
     #: The large-cards setting, for the table's kv to size the hand from (`large: app.large_cards`
     #: on a line of its own: a size rule that read `app` would re-read kv's app proxy whenever
     #: the screen is resized, even after the app stopped, and keep the stopped app there).
@@ -112,7 +119,7 @@ class Hand(SlidePick, FloatLayout):
         self.views: list[CardView] = []
         self._relayout = Clock.create_trigger(self._layout, -1)
         for name in ("codes", "picked", "hinted", "legal", "dim_illegal", "breaks", "groups",
-                     "size", "pos", "interactive", "deck", "rows"):
+                     "size", "pos", "interactive", "deck", "rows", "max_card"):
             self.fbind(name, self._relayout)
         self.fbind("codes", self._forget_picks)
         self.slide_watch()
@@ -205,7 +212,8 @@ class Hand(SlidePick, FloatLayout):
         for k in range(1, int(self.rows) + 1):
             if self.width <= 0 or self.height <= 0 or (k > 1 and n < k * SPLIT_FROM):
                 break
-            option = plan(self.deck, n, gaps, self.width, self.height, self._splits(n, k))
+            option = plan(self.deck, n, gaps, self.width, self.height, self._splits(n, k),
+                          tallest=self.max_card)
             if option is not None and (best is None or (option.glyph, option.h)
                                        > (best.glyph, best.h)):
                 best = option

@@ -38,6 +38,9 @@ from ui.widgets import FocusButton
 # Each play lies beside its seat's badge (`_place`): above yours, below your partner's and the
 # side seats' (the side badges sit high for it), so that none covers another's cards.
 BADGE_AT = ((0.5, 0.07), (0.88, 0.66), (0.5, 0.93), (0.12, 0.66))
+#: Portrait (a shorter area over a hand of up to four rows): the side seats halfway up, their
+#: plays below them beside yours, so no band of the table is left empty.
+BADGE_AT_PORTRAIT = ((0.5, 0.07), (0.88, 0.5), (0.5, 0.93), (0.12, 0.5))
 PLAY_WIDTH = (0.42, 0.27, 0.42, 0.27)
 
 
@@ -82,7 +85,8 @@ class TractorTableScreen(TrickTableScreen):
 
     def _place(self, *_args: Any) -> None:
         area = self.ids.table
-        at = turned(self.seat_places, self.viewer)
+        at = turned(self.seat_places if self.width > self.height else BADGE_AT_PORTRAIT,
+                    self.viewer)
         bh = min(dp(52), area.height / 5.2)
         place_badges(area, self.badges, at, min(dp(150), area.width / 3.7), bh)
         # As tall as a legible card, less where your play and your partner's share the middle
