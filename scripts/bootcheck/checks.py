@@ -975,7 +975,7 @@ def gpio(check: Check) -> None:
     first = start_game(machine, lambda: gpio_press(machine, "OK"), check.home_picture())
     played = input_plays(machine, lambda name: gpio_press(machine, name), "GPIO button")
     del played
-    turn, seen = turn_led(machine)
+    turn, seen = turn_led(machine, 360 * check.slowness)  # up to seven AI turns, emulated
     check.runner.figure(f"OK on the line started {first} and played a card; LEDs at home "
                         f"(turn, thinking) {leds}; while the others played and at the player's "
                         f"turn {sorted(seen)}")
