@@ -543,6 +543,19 @@ def wait_restarted(machine: Machine, old_pid: int, timeout: float) -> float:
     raise StepFailed(f"parlor.service not restarted within {timeout:.0f} s")
 
 
+def resumes_as_saved(check: Check, machine: Machine, shown: list[Save], what: str) -> Save:
+    """After a restart or a new boot: the home screen offers Continue, the stored game is at least the last
+    save shown before it, and Continue resumes exactly the stored game; the resumed save."""
+    check.home_seen(machine, timeout=300, saved=True)
+    _, stored = stored_save(machine)
+    if stored is None or stored.position < shown[-1].position:
+        raise StepFailed(f"{what}: stored {stored}, last shown {shown[-1]}")
+    resumed = check.continue_game(machine)
+    if resumed != stored:
+        raise StepFailed(f"{what}: Continue resumed {resumed}, stored {stored}")
+    return resumed
+
+
 def watchdog(check: Check) -> None:
     """SIGKILL of the app: systemd restarts it; SIGSTOP (a frozen UI): the watchdog (30 s)
     ends it and systemd restarts it; each time Continue resumes the game as saved."""
@@ -558,13 +571,7 @@ def watchdog(check: Check) -> None:
         pid = main_pid(machine)
         machine.agent.sh(f"kill -{signal_name} {pid}", check=True)
         took = wait_restarted(machine, pid, limit)
-        check.home_seen(machine, timeout=300, saved=True)
-        _, stored = stored_save(machine)
-        if stored is None or stored.position < shown[-1].position:
-            raise StepFailed(f"SIG{signal_name}: stored {stored}, last shown {shown[-1]}")
-        resumed = check.continue_game(machine)
-        if resumed != stored:
-            raise StepFailed(f"SIG{signal_name}: Continue resumed {resumed}, stored {stored}")
+        resumed = resumes_as_saved(check, machine, shown, f"SIG{signal_name}")
         check.runner.figure(f"SIG{signal_name}: restarted in {took:.1f} s, table resumed "
                             f"({resumed})")
     restarts = machine.agent.sh("systemctl show -p NRestarts --value parlor.service").out
@@ -724,13 +731,7 @@ def power_off(check: Check) -> None:
     disk = machine.disk
     again = check.machine(disk=disk)
     again.start()
-    check.home_seen(again, timeout=300, saved=True)
-    _, stored = stored_save(again)
-    if stored is None or stored.position < shown[-1].position:
-        raise StepFailed(f"after the power-off: stored {stored}, last shown {shown[-1]}")
-    resumed = check.continue_game(again)
-    if resumed != stored:
-        raise StepFailed(f"Continue resumed {resumed}, the store holds {stored}")
+    resumed = resumes_as_saved(check, again, shown, "after the power-off")
     check.runner.figure(f"next boot resumed {resumed}")
     again.kill()
 
@@ -1291,13 +1292,7 @@ def phones_switch(check: Check) -> None:
         if (inet, dropin) != (opened, opened) or (opened and "192.168.0.0/16" not in allowed):
             raise StepFailed(f"phones {word}: AF_INET {inet}, IPAddressAllow={allowed!r}, "
                              f"drop-in {dropin}")
-        check.home_seen(machine, timeout=300, saved=True)
-        _, stored = stored_save(machine)
-        if stored is None or stored.position < shown[-1].position:
-            raise StepFailed(f"phones {word}: stored {stored}, last shown {shown[-1]}")
-        resumed = check.continue_game(machine)
-        if resumed != stored:
-            raise StepFailed(f"phones {word}: Continue resumed {resumed}, stored {stored}")
+        resumed = resumes_as_saved(check, machine, shown, f"phones {word}")
         check.runner.figure(f"phones {word}: the network rules applied and Parlor restarted in "
                             f"{took:.1f} s (AF_INET {inet}, IPAddressAllow={allowed or '-'}); "
                             f"Continue resumed {resumed}")
