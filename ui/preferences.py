@@ -95,8 +95,7 @@ class Preferences:
     def set_ai_level(self, level: str) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown AI level {level!r}")
-        self.app.ai_level = level
-        self.app.services.store.set_setting("ai_level", level)
+        self._keep("ai_level", level)
 
     def match_length(self, game: str) -> int:
         """Deals in a new match of `game` (0 = the game's own end)."""
@@ -109,35 +108,33 @@ class Preferences:
         self.app.match_lengths = {**self.app.match_lengths, game: deals}
         self.app.services.store.set_setting(f"{game}_deals", deals)
 
+    def _keep(self, name: str, value: Any) -> None:
+        """Set the app's property `name` and store it under the same name."""
+        setattr(self.app, name, value)
+        self.app.services.store.set_setting(name, value)
+
     def change_speed(self, step: float) -> None:
         speed = round(min(SPEED_MAX, max(SPEED_MIN, self.app.animation_speed + step)), 2)
-        self.app.animation_speed = speed
-        self.app.services.store.set_setting("animation_speed", speed)
+        self._keep("animation_speed", speed)
 
     def set_coach(self, on: bool) -> None:
-        self.app.coach = on
-        self.app.services.store.set_setting("coach", on)
+        self._keep("coach", on)
 
     def set_reduce_motion(self, on: bool) -> None:
-        self.app.reduce_motion = on
-        self.app.services.store.set_setting("reduce_motion", on)
+        self._keep("reduce_motion", on)
 
     def set_sound(self, on: bool) -> None:
-        self.app.sound = on
-        self.app.services.store.set_setting("sound", on)
+        self._keep("sound", on)
 
     def set_large_cards(self, on: bool) -> None:
-        self.app.large_cards = on
-        self.app.services.store.set_setting("large_cards", on)
+        self._keep("large_cards", on)
 
     def set_colour_safe(self, on: bool) -> None:
-        self.app.colour_safe = on
-        self.app.services.store.set_setting("colour_safe", on)
+        self._keep("colour_safe", on)
 
     def set_practice(self, on: bool) -> None:
         """The home screen's Practice toggle: games started from now on take moves back."""
-        self.app.practice = on
-        self.app.services.store.set_setting("practice", on)
+        self._keep("practice", on)
 
     def request_phones(self, on: bool) -> None:
         """Settings' Phones switch: in kiosk mode its prompt (the PIN) first, and also wherever

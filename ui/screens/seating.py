@@ -331,6 +331,7 @@ class SeatingScreen(BaseScreen):
         self._poll: Any = None
         self._saved: SavedMatch | None = None  # the saved match the question is about
         self._question: KeepSavedQuestion | None = None
+        self._tones: list[list[float]] = []  # each seat's team colour (`team_tones`)
         super().__init__(**kwargs)
         self.app.bind(lang=self._on_lang)
 
@@ -345,6 +346,7 @@ class SeatingScreen(BaseScreen):
         self.set_focus(None)  # Play is focused on entry (`initial_focus`), never the last one
         players = registry.get(game).players
         self.plans = last_seating(self.app.services.store, game, players, self.app.ai_level)
+        self._tones = team_tones(game)  # the game's, fixed: `show` runs every REJOIN_POLL
         box = self.ids.rows
         box.clear_widgets()
         self.rows = [SeatRow(self, seat) for seat in range(players)]
@@ -384,7 +386,7 @@ class SeatingScreen(BaseScreen):
         """Every row and the phone panel from the plans (and the server, if it runs)."""
         joined = self.phones.joined() if self.phones is not None else set()
         names = self.shown_names()
-        tones = team_tones(self.game)
+        tones = self._tones
         here = [p.kind == SCREEN for p in self.plans]
         picks = bool(known_names(self.app.services.store))
         for seat, row in enumerate(self.rows):
@@ -493,7 +495,7 @@ class SeatingScreen(BaseScreen):
             self.plans[seat] = SeatPlan(plan.kind, name, plan.level)
             if self.phones is not None and name:
                 self.phones.host.names[seat] = name
-            self.show_map(self.shown_names(), team_tones(self.game),
+            self.show_map(self.shown_names(), self._tones,
                           [p.kind == SCREEN for p in self.plans])
             if self.problem:
                 self.problem = self.same_names()  # (gone once the names differ)
