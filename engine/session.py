@@ -122,6 +122,11 @@ class Session:
     def state(self) -> State:
         return self.record.state
 
+    @property
+    def played(self) -> int:
+        """How many actions the current deal has had."""
+        return len(self.record.actions)
+
     def _deal(self) -> GameRecord:
         self.counted = False
         state = self.match.next_deal()

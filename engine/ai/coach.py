@@ -178,16 +178,15 @@ def coach_time(game_name: str, deals: int, seed: int, seat: int, out: TextIO) ->
     from engine.measure import percentiles
     from engine.records import GameRecord
     from engine.registry import get
+    from engine.table import BotSeat, RecordPosition, Table
 
     game = get(game_name)
     times: list[float] = []
     for d in range(deals):
         rec = GameRecord.deal(game, seed + d)
-        bots = [make_bot(game_name, "heuristic", seed * 100 + d * 10 + s)
-                for s in range(game.players)]
-        while not rec.state.is_over:
-            s = rec.state.to_act
-            rec.apply(bots[s].choose(rec.state.observation(s), rec.state.legal_actions()))
+        seats = [BotSeat(make_bot(game_name, "heuristic", seed * 100 + d * 10 + s))
+                 for s in range(game.players)]
+        Table(RecordPosition(rec), seats).run()
         started, wall = time.process_time(), time.perf_counter()
         count = sum(1 for _ in decisions(rec.to_dict(), seat))
         moments = coach(rec.to_dict(), seat)

@@ -1,9 +1,10 @@
 """A table without a screen: the owner thread as a plain loop (tests, benches, the dev server).
 
 `OwnerLoop` is the `post` the server is given when there is no Kivy: a queue the thread that
-owns the session drains (`run_until`). `HeadlessTable` plays the seats the host says AI plays
-(AI seats, and phone seats whose phone is away) with the engine's bots, one action per step,
-and reports every change to the host, as the kiosk's table driver will.
+owns the session drains (`run_until`). `HeadlessTable` is the engine's headless table
+(`engine.table`) with the host's seats: the seats the host says AI plays (AI seats, and phone
+seats whose phone is away) are the engine's bots, one action per step, and every change is
+reported to the host, as the kiosk's table driver does.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.ai.bots import make_bot
-from ui.remote.host import AI, Host
+from engine.table import BotSeat, LocalSeat, RemoteSeat, Seat, Table
+from ui.remote.host import AI, PHONE, Host
 
 Job = Callable[[], None]
 
@@ -59,29 +61,39 @@ class OwnerLoop:
 
 
 class HeadlessTable:
-    """Bots for every seat the host says AI plays now; `step()` plays at most one action."""
+    """The headless table (`engine.table.Table`) over the host's session: AI seats are bots,
+    phone seats are played by their phone while it is there and by a bot while it is away (the
+    host says which), screen seats wait. `step()` plays at most one action; the phones' actions
+    (`Host.submit`) go through the same table, unless the host was given an apply of its own."""
 
     def __init__(self, host: Host, seed: int = 0, kind: str = "random",
                  make: Callable[[str, str, int], Any] = make_bot) -> None:
         self.host = host
-        self.seed = seed
-        self.kind = kind
-        self.make = make
-        self.bots: dict[int, Any] = {}
+        game_name = host.session.game.name
+
+        def bot(seat: int) -> BotSeat:
+            return BotSeat(make(game_name, kind, seed * 31 + seat))
+
+        seats: list[Seat] = []
+        for seat, plan in enumerate(host.plans):
+            if plan.kind == AI:
+                seats.append(bot(seat))
+            elif plan.kind == PHONE:
+                seats.append(RemoteSeat(lambda seat=seat: host.plays(seat) == PHONE, bot(seat)))
+            else:
+                seats.append(LocalSeat())
+        self.table = Table(host.session, seats)
+        if host.apply_action == host.session.apply:  # (a host given its own apply keeps it)
+            host.apply_action = self.table.apply
         self.actions = 0
 
     def step(self) -> bool:
         """If AI is to act, let it act (and tell the host); True if an action was applied."""
-        session = self.host.session
-        state = session.state
-        seat = state.to_act
-        if state.is_over or seat is None or self.host.plays(seat) != AI:
+        asked = self.table.asked()
+        if asked is not None and self.host.plays(asked.seat) == AI:
+            self.table.reask()  # its phone went away since it was asked: the stand-in answers
+        if not self.table.step():
             return False
-        bot = self.bots.get(seat)
-        if bot is None:
-            bot = self.bots[seat] = self.make(session.game.name, self.kind, self.seed * 31 + seat)
-        action = bot.choose(state.observation(seat), state.legal_actions())
-        session.apply(action)
         self.actions += 1
         self.host.changed()
         return True

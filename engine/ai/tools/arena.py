@@ -4,8 +4,9 @@ Every deal is dealt from one seed and played once per seating of `game.arena_sea
 swapped, or seats rotated), side A's bots taking the seats of that seating and side B's the rest,
 so the luck of the cards cancels out. The unit of the statistics is the deal: its figures are the
 mean over its seatings, and the headline metric (the first key of `game.arena_metrics`) is given
-as mean ± a 95% confidence interval over deals. Decision times are measured around each bot's
-`choose` call; peak memory is `ru_maxrss` (with `--jobs`, the largest over the job processes;
+as mean ± a 95% confidence interval over deals. Each deal is played through the headless table
+(`engine.table`, bot seats on a bare deal); decision times are measured around each bot's
+`choose` call (`TimedSeat`); peak memory is `ru_maxrss` (with `--jobs`, the largest over the job processes;
 with `--workers`, over their search workers' too); both figures come from engine/measure.py,
 like every bench's. `--workers K` splits each search decision's worlds over K processes
 (`engine.ai.pool`, one pool per job process): the same decisions, other decision times.
@@ -45,6 +46,7 @@ from engine.ai.pool import WorldPool
 from engine.ai.search import WorldSource
 from engine.ai.tools import arena_log
 from engine.measure import format_percentiles, mean_ci, peak_rss_mb, percentiles
+from engine.table import Answer, BotSeat, DealPosition, Request, Table
 
 #: The decision-time figures of the report and its `--json` object.
 DECISION_RANKS = ("p50", "p95", "max")
@@ -83,27 +85,37 @@ def play_deal(game_name: str, kind_a: str, kind_b: str, run_seed: int, index: in
         seatings = game.arena_seatings()
     for turn, a_seats in enumerate(seatings):
         state = game.new_deal(seed)
-        bots = [
-            make_bot(game_name, kind_a if seat in a_seats else kind_b,
-                     (seed * 31 + turn) * 16 + seat, pool)
+        seats = [
+            TimedSeat(make_bot(game_name, kind_a if seat in a_seats else kind_b,
+                               (seed * 31 + turn) * 16 + seat, pool),
+                      result.ms_a if seat in a_seats else result.ms_b)
             for seat in range(game.players)
         ]
-        clock = time.perf_counter
-        while not state.is_over:
-            seat = state.to_act
-            legal = state.legal_actions()
-            observation = state.observation(seat)
-            start = clock()
-            action = bots[seat].choose(observation, legal)
-            elapsed = (clock() - start) * 1000.0
-            (result.ms_a if seat in a_seats else result.ms_b).append(elapsed)
-            state.apply(action)
+        Table(DealPosition(state), seats).run()
         figures = (game.arena_metrics(state, a_seats) if metrics is None
                    else metrics(game, state, a_seats))
         for key, value in figures.items():
             totals[key] = totals.get(key, 0.0) + float(value)
     result.metrics = {key: value / len(seatings) for key, value in totals.items()}
     return result
+
+
+class TimedSeat(BotSeat):
+    """A bot's seat that times each decision (its `choose` call only: the observation and the
+    legal actions are made before the clock starts), in milliseconds, into `times`."""
+
+    def __init__(self, bot: Any, times: list[float]) -> None:
+        super().__init__(bot)
+        self.times = times
+
+    def ask(self, request: Request) -> Answer:
+        legal = request.legal
+        observation = request.observation
+        clock = time.perf_counter
+        start = clock()
+        action = self.bot.choose(observation, legal)
+        self.times.append((clock() - start) * 1000.0)
+        return Answer(action)
 
 
 Job = tuple[str, str, str, int, list[int], int, Seatings | None, Metrics | None, Path | None]

@@ -59,6 +59,7 @@ from engine.chan.legal import CHIU, DISCARD_BASE, ODD, PASS, WIN
 from engine.chan.observation import ChanObservation
 from engine.chan.state import ChanState
 from engine.measure import mean_ci
+from engine.table import BOT, Answer, BotSeat, DealPosition, Request, Seat, Table
 
 
 def unpaired(state: ChanState, seat: int) -> int:
@@ -74,16 +75,32 @@ def seat_win_rate(deals: int, seed: int, decide: Callable[[ChanState, int, list[
     for index in range(deals):
         for seat in range(4):
             state = game.new_deal(deal_seed(seed, index))
-            while not state.is_over:
-                actor = state.to_act
-                legal = state.legal_actions()
-                action = HEURISTIC.choose(state.observation(actor), legal)
-                if actor == seat and len(legal) > 1 and WIN not in legal:
-                    action = decide(state, seat, legal, action)
-                state.apply(action)
+            seats: list[Seat] = [BotSeat(HEURISTIC)] * 4
+            seats[seat] = MeasuringSeat(state, decide)
+            Table(DealPosition(state), seats).run()
             wins += state.winner == seat
             games += 1
     return wins, games
+
+
+class MeasuringSeat(Seat):
+    """The measuring seat of `seat_win_rate` at the headless table: the heuristic's choice,
+    or `decide`'s where the seat has a choice (and cannot declare a win); `decide` sees the
+    true deal (`state`: a measuring device, never a bot)."""
+
+    kind = BOT
+
+    def __init__(self, state: ChanState,
+                 decide: Callable[[ChanState, int, list[int], int], int]) -> None:
+        self.state = state
+        self.decide = decide
+
+    def ask(self, request: Request) -> Answer:
+        legal = list(request.legal)
+        action = HEURISTIC.choose(request.observation, request.legal)
+        if len(legal) > 1 and WIN not in legal:
+            action = self.decide(self.state, request.seat, legal, action)
+        return Answer(action)
 
 
 def print_won(who: str, wins: int, games: int, out: TextIO) -> None:

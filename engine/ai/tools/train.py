@@ -1,7 +1,8 @@
 """`python -m engine.ai.tools.train chan --deals N --seed S`: fit the learned Chắn leaf value.
 
 Self-play: four heuristic bots (`engine.ai.chan_heuristic`, the search's opponents and the
-policy its candidate 0 follows) play `deals` engine deals dealt from `seed`. Every time a seat
+policy its candidate 0 follows) play `deals` engine deals dealt from `seed`, through the headless
+table (`engine.table`, `self_play`). Every time a seat
 is to respond to an open card or to its own stock card — the kind of position where the search's
 round playout stops and asks for a value — the features `engine.ai.chan_value.state_features`
 of that seat (from the true deal, with that seat's own `unseen` counts) are recorded, and the
@@ -49,6 +50,7 @@ from engine.ai.tractor_value import FEATURES as TRACTOR_FEATURES
 from engine.ai.tractor_value import state_features as tractor_features
 from engine.chan.legal import OWN_CARD, RESPOND
 from engine.meri.state import PLAY_PHASE as MERI_PLAY
+from engine.table import BotSeat, DealPosition, Event, Request, Table, Turn
 from engine.tractor.state import PLAY_PHASE
 
 Sample = tuple[list[float], float]
@@ -65,6 +67,22 @@ def self_play_deal(game_name: str, bot: Callable[[int], Any], seed: int,
     return state, [bot(rng.getrandbits(32)) for _ in range(game.players)]
 
 
+def self_play(state: Any, players: Sequence[Any],
+              before: Callable[[Request], None] | None = None) -> None:
+    """Play `state` to its end through the headless table (`engine.table`), `players[s]` in
+    seat `s`; `before(request)` sees each decision (the true deal is `state`) before its seat
+    answers, with the seat's observation the bot then reads (`request.observation`)."""
+    table = Table(DealPosition(state), [BotSeat(player) for player in players])
+    if before is not None:
+        def turn(event: Event) -> None:
+            if isinstance(event, Turn):
+                request = table.asked()
+                assert request is not None
+                before(request)
+        table.listen(turn)
+    table.run()
+
+
 def chan_samples(deals: int, seed: int, start: int = 0,
                  target: str = "settlement") -> list[list[Sample]]:
     """Per deal (`start` .. `start + deals - 1` of the run `seed`), its (features, target)
@@ -75,12 +93,14 @@ def chan_samples(deals: int, seed: int, start: int = 0,
     for d in range(start, start + deals):
         state, bots = self_play_deal("chan", ChanHeuristicBot, seed, d)
         pending: list[tuple[int, list[float]]] = []
-        while not state.is_over:
-            seat = state.to_act
-            obs = state.observation(seat)
+
+        def before(request: Request, state: Any = state,
+                   pending: list[tuple[int, list[float]]] = pending) -> None:
             if state._phase in (RESPOND, OWN_CARD):
-                pending.append((seat, state_features(state, seat, obs.unseen)))
-            state.apply(bots[seat].choose(obs, state.legal_actions()))
+                seat = request.seat
+                pending.append((seat, state_features(state, seat, request.observation.unseen)))
+
+        self_play(state, bots, before)
         res = state.result
         if target == "win":
             w = res["winner"]
@@ -203,11 +223,12 @@ def tractor_samples(deals: int, seed: int, start: int = 0) -> list[list[Sample]]
     for d in range(start, start + deals):
         state, players = self_play_deal("tractor", TractorHeuristicBot, seed, d)
         xs: list[list[float]] = []
-        while not state.is_over:
+
+        def before(_request: Request, state: Any = state, xs: list[list[float]] = xs) -> None:
             if state.ph == PLAY_PHASE and state.tricks and not state.trick:
                 xs.append(tractor_features(state))
-            seat = state.to_act
-            state.apply(players[seat].choose(state.observation(seat), state.legal_actions()))
+
+        self_play(state, players, before)
         attacker = state.attackers  # a seat of the attacking team (seat 0 or 1)
         y = TractorAdapter.value(None, state, attacker)  # type: ignore[arg-type]
         out.append([(x, y) for x in xs])
@@ -252,7 +273,9 @@ def meri_samples(deals: int, seed: int, start: int = 0,
     for d in range(start, start + deals):
         state, players = self_play_deal("meri", MeriHeuristicBot, seed, d)
         samples: list[Sample] = []
-        while not state.is_over:
+
+        def before(_request: Request, state: Any = state, samples: list[Sample] = samples,
+                   d: int = d) -> None:
             if state._phase == MERI_PLAY and state.trick_no and not state.n_played:
                 x = meri_features(state)
                 if target == "playouts":
@@ -264,8 +287,8 @@ def meri_samples(deals: int, seed: int, start: int = 0,
                     samples.append((x, total / MERI_PLAYOUTS))
                 else:
                     samples.append((x, math.nan))  # the outcome, once the deal is over
-            seat = state.to_act
-            state.apply(players[seat].choose(state.observation(seat), state.legal_actions()))
+
+        self_play(state, players, before)
         y = float(state.team_scores[0] - state.team_scores[1])
         out.append([(x, y if math.isnan(v) else v) for x, v in samples])
     return out
