@@ -393,7 +393,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
             return
         self.driver.invalidate()
         self.coach_reset()
-        self.session.next_deal()
+        self.driver.table.next_deal()
         self.hide_hands()  # pass-and-play: the new hands show after a tap
         self.seats_changed()
         self.summary_open = False

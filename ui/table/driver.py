@@ -1,6 +1,11 @@
 """Drives a `Session` on the table: bots think on a worker thread, the UI thread only applies.
 
-The driver knows no game. After every change it asks the table what to do next:
+Every action goes through the engine's headless table (`engine.table.Table`, `table`): the one
+loop that checks and applies it and tells who played what (its `Applied` event becomes the
+screen's `on_applied`). A bot's seat is a `ThinkingSeat`: asked by the table, it thinks on the
+worker and answers the table's question later, through the Clock; an answer to a question the
+table no longer asks (a new deal, an undo, the phone back) is dropped. The driver knows no game.
+After every change it asks the table what to do next:
 - deal over -> `table.deal_over()`;
 - the human to act -> `table.human_turn()` (the table may answer automatically, e.g. D-6);
 - a bot to act -> `bot.choose(observation, legal)` runs on a single worker thread (`Worker`); the
@@ -25,6 +30,7 @@ from kivy.logger import Logger
 
 from engine.game import Action
 from engine.session import Session
+from engine.table import BOT, Answer, Applied, Event, LocalSeat, Request, Seat, Table
 from ui.table.botproc import BotProcess
 from ui.table.worker import Worker
 
@@ -41,6 +47,20 @@ def local_bot(game_name: str, spec: tuple[str, int]) -> Any:
 
     kind, seed = spec
     return make_bot(game_name, kind, seed)
+
+
+class ThinkingSeat(Seat):
+    """A bot's seat at the kiosk: when the table asks it, its bot thinks on the driver's worker
+    (`TableDriver.think`) and the answer comes back to the table on the Kivy thread."""
+
+    kind = BOT
+
+    def __init__(self, driver: TableDriver) -> None:
+        self.driver = driver
+
+    def ask(self, request: Request) -> Answer | None:
+        self.driver.think(request)
+        return None
 
 
 class TableDriver(Worker):
@@ -68,11 +88,17 @@ class TableDriver(Worker):
         self.waits: Callable[[int], bool] | None = None  # a person plays this seat now (phone)
         self.last_why: tuple[int, Action, Any] | None = None  # (seat, action, Why) of the last AI move
         super().__init__("parlor-bot")
+        players = session.game.players
+        self.table = Table(session, [LocalSeat() if seat == human else ThinkingSeat(self)
+                                     for seat in range(players)])
+        self.table.listen(self._told)
 
     def invalidate(self) -> None:
-        """Forget any bot decision in flight (new deal, restart, leaving the table)."""
+        """Forget any bot decision in flight (new deal, restart, leaving the table, the phone
+        back): the table asks again."""
         super().invalidate()
         self.thinking = None
+        self.table.changed()
 
     def shutdown(self) -> None:
         """Stop thinking and let the bot process end (off the UI thread: it may take a moment)."""
@@ -82,13 +108,15 @@ class TableDriver(Worker):
             threading.Thread(target=process.close, daemon=True).start()
 
     def apply(self, action: Action, why: Any = None) -> None:
-        """Apply an action for `to_act` (raises `IllegalAction`, changing nothing); `why`: a
-        bot's action, with what it weighed (it becomes `last_why`)."""
-        seat = self.session.state.to_act
-        self.session.apply(action)
-        if why is not None:
-            self.last_why = (seat, action, why)
-        self.on_applied(seat, action)
+        """Apply an action for `to_act` through the table (raises `IllegalAction`, changing
+        nothing); `why`: a bot's action, with what it weighed (it becomes `last_why`)."""
+        self.table.apply(action, why)
+
+    def _told(self, event: Event) -> None:
+        if isinstance(event, Applied):
+            if event.why is not None:
+                self.last_why = (event.seat, event.action, event.why)
+            self.on_applied(event.seat, event.action)
 
     def start_bot(self) -> bool:
         """Let the bot of `to_act` think, if it is a bot's turn and none is thinking yet."""
@@ -98,12 +126,15 @@ class TableDriver(Worker):
             return False
         if self.waits is not None and self.waits(seat):
             return False
-        observation = state.observation(seat)
-        legal = state.legal_actions()
+        self.table.step()  # the seat's `ThinkingSeat` is asked: `think`
+        return self.thinking == seat
+
+    def think(self, request: Request) -> None:
+        """The table asks a bot's seat: it thinks on the worker; `_finish` answers the table."""
+        seat = request.seat
         self.thinking = seat
-        self.submit(self._choose, seat, observation, legal, delay=self.delay,
-                    then=lambda f: self._finish(f, seat))
-        return True
+        self.submit(self._choose, seat, request.observation, request.legal, delay=self.delay,
+                    then=lambda f: self._finish(f, request))
 
     def bot(self, seat: int) -> Any:
         """The in-process bot of `seat`, built on first use."""
@@ -128,17 +159,17 @@ class TableDriver(Worker):
         action = bot.choose(observation, legal)
         return action, explain(bot, action)
 
-    def _finish(self, future: Future, seat: int) -> None:
+    def _finish(self, future: Future, request: Request) -> None:
         self.thinking = None
-        if future.cancelled():
+        if future.cancelled():  # (the table is being left)
+            self.table.reask()
             return
+        seat = request.seat
         error = future.exception()
         if error is not None:  # a bot bug must not hang the table: play a legal action
             Logger.error(f"Parlor: bot of seat {seat} failed: {error!r}; playing its first legal")
-            action, why = self.session.state.legal_actions()[0], None
+            action, why = request.legal[0], None
         else:
             action, why = future.result()
-        if self.session.state.to_act != seat:
-            return
-        self.apply(action, why)
-        self.on_step()
+        if self.table.answer(request, action, why):  # (dropped if the table moved on)
+            self.on_step()

@@ -176,7 +176,8 @@ class UndoMixin:
         self._cancel_auto()  # type: ignore[attr-defined]
         self.driver.invalidate()  # type: ignore[attr-defined]
         try:
-            taken = self.session.undo(self.viewer, self.people_seats())  # type: ignore[attr-defined]
+            taken = self.driver.table.undo(  # type: ignore[attr-defined]
+                self.viewer, self.people_seats())  # type: ignore[attr-defined]
         except UndoRefused as exc:
             self.message = refusal_words(exc)  # type: ignore[attr-defined]
             self.alert = True  # type: ignore[attr-defined]
