@@ -2,8 +2,10 @@
 
 Every `import` and `from … import` counts, wherever it stands (module level, inside a function,
 under `if TYPE_CHECKING:`), so a cycle hidden behind a lazy import is still a cycle. The graph
-must have no cycle, and the layers of shared/design/architecture.md hold: the engine imports
-nothing of ui/hardware/device/kivy; ui imports no hardware backend; hardware imports neither ui
+must have no cycle; the layer table of docs/architecture.md holds (every module in a layer, every
+import between layers one the page allows, kivy/websockets/gpiozero … only where it says); and
+the layers of shared/design/architecture.md hold: the engine imports nothing of
+ui/hardware/device/kivy; ui imports no hardware backend; hardware imports neither ui
 nor engine. The AI's research tools (`engine.ai.tools`: arena, training, studies) sit on the
 runtime AI and are reached only from the command line (`engine.cli`): no runtime module, nor the
 app, imports them, so the bundle can leave them out. No package imports `scripts` (the benches and
@@ -228,3 +230,100 @@ def test_a_runtime_import_of_the_ai_tools_is_found(tmp_path: Path) -> None:
     assert layer_breaches(graph, external) == [
         "engine.ai.bots -> engine.ai.tools.arena", "ui.app -> engine.ai.tools",
         "ui.app -> engine.ai.tools.levels"]
+
+
+# -- docs/architecture.md: its layer table, checked against the tree ------------------------------
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+
+
+def _table_rows(text: str, marker: str) -> list[list[str]]:
+    """The body rows of the markdown table between `<!-- marker: … -->` and `<!-- /marker -->`,
+    each a list of its cells."""
+    start = text.index(f"<!-- {marker}:")
+    end = text.index(f"<!-- /{marker} -->", start)
+    rows = [line.strip() for line in text[start:end].splitlines()[1:] if line.strip()]
+    return [[cell.strip() for cell in row.strip("|").split("|")] for row in rows[2:]]
+
+
+def _names(cell: str) -> list[str]:
+    """`a`, `b` and plain words, comma-separated (— is none)."""
+    return [] if cell in ("—", "") else [part.strip().strip("`") for part in cell.split(",")]
+
+
+def read_layers(text: str) -> tuple[dict[str, list[str]], dict[str, set[str]], dict[str, set[str]]]:
+    """(layer -> its package prefixes, layer -> the layers it may import, third-party package ->
+    the layers that may import it), read from the architecture page."""
+    prefixes: dict[str, list[str]] = {}
+    allowed: dict[str, set[str]] = {}
+    for layer, packages, _what, may in _table_rows(text, "layers"):
+        prefixes[layer] = _names(packages)
+        allowed[layer] = set(_names(may))
+    third = {package.strip("`"): set(_names(who))
+             for package, who in _table_rows(text, "third-party")}
+    return prefixes, allowed, third
+
+
+def layer_of(module: str, prefixes: dict[str, list[str]]) -> str | None:
+    """The layer whose prefix is the longest that matches `module` (None: no layer)."""
+    best, length = None, -1
+    for layer, packages in prefixes.items():
+        for prefix in packages:
+            if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > length:
+                best, length = layer, len(prefix)
+    return best
+
+
+def architecture_breaches(graph: Graph, external: set[str], text: str) -> list[str]:
+    """Every module no layer holds, every import between layers the page does not allow, every
+    third-party import from a layer the page does not name for it."""
+    prefixes, allowed, third = read_layers(text)
+    unknown = sorted(set().union(*allowed.values()) - set(prefixes))
+    assert not unknown, f"the layer table allows imports of unknown layers {unknown}"
+    assert set().union(*third.values()) <= set(prefixes)
+    out = []
+    for module, targets in graph.items():
+        layer = layer_of(module, prefixes)
+        if layer is None:
+            out.append(f"{module}: in no layer")
+            continue
+        for target in targets:
+            other = layer_of(target, prefixes)
+            if other is not None and other != layer and other not in allowed[layer]:
+                out.append(f"{module} ({layer}) -> {target} ({other})")
+    for pair in external:
+        module, name = pair.split(":")
+        layer = layer_of(module, prefixes)
+        if name in third and layer not in third[name]:
+            out.append(f"{module} ({layer}) -> {name}")
+    return sorted(out)
+
+
+def test_the_architecture_page_holds() -> None:
+    """docs/architecture.md's layer table is the tree's: every module is in a layer and every
+    import between layers (and of kivy, websockets, gpiozero …) is one the page allows."""
+    graph, external = build_graph(ROOT)
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    breaches = architecture_breaches(graph, external, text)
+    assert not breaches, "imports docs/architecture.md does not allow:\n" + "\n".join(breaches)
+    prefixes, _, _ = read_layers(text)
+    for layer, packages in prefixes.items():  # no layer names a package that is not there
+        for prefix in packages:
+            assert prefix in graph, f"layer {layer}: no module {prefix}"
+
+
+def test_an_import_the_page_does_not_allow_is_found(tmp_path: Path) -> None:
+    """The check reads the page: the table layer importing the AI, a game importing kivy and a
+    module outside every layer are each reported."""
+    _write(tmp_path, {
+        "engine/__init__.py": "", "engine/table/__init__.py": "",
+        "engine/table/loop.py": "def later():\n    from engine.ai.bots import make_bot\n",
+        "engine/ai/__init__.py": "", "engine/ai/bots.py": "from engine.table import loop\n",
+        "engine/meri/__init__.py": "import kivy\n",
+        "ui/__init__.py": "", "hardware/__init__.py": "", "device/__init__.py": "",
+        "extra/__init__.py": "",
+    })
+    graph, external = build_graph(tmp_path, ("engine", "ui", "hardware", "device", "extra"))
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    assert architecture_breaches(graph, external, text) == [
+        "engine.meri (games) -> kivy", "engine.table.loop (table) -> engine.ai.bots (AI)",
+        "extra: in no layer"]
