@@ -154,9 +154,8 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
                    if self.app.bot_process and botproc.available() else None)
         self.driver = TableDriver(  # bots are built in the bot process, here only if need be
             session, specs, human, self.bot_step, self.applied, lambda: self.seconds(BOT_DELAY),
-            process,
+            process, self.seat_kinds(), self.phone_present,
         )
-        self.driver.waits = self.waits_for_player  # phone seats with their phone there
         self.driver.pacing = cardsource.BUDGET  # a bot's play: not in a frame after a card
         self.attach_phones()
         self.holding = False

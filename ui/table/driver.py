@@ -30,7 +30,17 @@ from kivy.logger import Logger
 
 from engine.game import Action
 from engine.session import Session
-from engine.table import BOT, Answer, Applied, Event, LocalSeat, Request, Seat, Table
+from engine.table import (
+    BOT,
+    Answer,
+    Applied,
+    Event,
+    LocalSeat,
+    RemoteSeat,
+    Request,
+    Seat,
+    Table,
+)
 from ui.table.botproc import BotProcess
 from ui.table.worker import Worker
 
@@ -75,7 +85,12 @@ class TableDriver(Worker):
         on_applied: Callable[[int, Action], None],
         delay: Callable[[], float],
         process: BotProcess | None = None,
+        kinds: Sequence[str] | None = None,
+        present: Callable[[int], bool] | None = None,
     ) -> None:
+        """`kinds`: who plays each seat — `screen` (a person here), `phone` or `ai` (default:
+        `human` on the screen, AI elsewhere); `present(seat)`: a phone seat's phone plays it now
+        (else its stand-in AI does)."""
         self.session = session
         self.specs = dict(specs)
         self.bots: dict[int, Any] = {}  # the in-process bots built so far, by seat
@@ -85,13 +100,20 @@ class TableDriver(Worker):
         self.on_applied = on_applied
         self.delay = delay
         self.thinking: int | None = None  # the seat whose bot is thinking
-        self.waits: Callable[[int], bool] | None = None  # a person plays this seat now (phone)
         self.last_why: tuple[int, Action, Any] | None = None  # (seat, action, Why) of the last AI move
         super().__init__("parlor-bot")
-        players = session.game.players
-        self.table = Table(session, [LocalSeat() if seat == human else ThinkingSeat(self)
-                                     for seat in range(players)])
+        if kinds is None:
+            kinds = ["screen" if seat == human else "ai" for seat in range(session.game.players)]
+        self.table = Table(session, [self._seat(seat, kind, present)
+                                     for seat, kind in enumerate(kinds)])
         self.table.listen(self._told)
+
+    def _seat(self, seat: int, kind: str, present: Callable[[int], bool] | None) -> Seat:
+        if kind == "screen":
+            return LocalSeat()
+        if kind == "phone":
+            return RemoteSeat(lambda: present is not None and present(seat), ThinkingSeat(self))
+        return ThinkingSeat(self)
 
     def invalidate(self) -> None:
         """Forget any bot decision in flight (new deal, restart, leaving the table, the phone
@@ -119,15 +141,26 @@ class TableDriver(Worker):
             self.on_applied(event.seat, event.action)
 
     def start_bot(self) -> bool:
-        """Let the bot of `to_act` think, if it is a bot's turn and none is thinking yet."""
+        """Ask the seat to act, if no bot is thinking yet: a bot's seat (an AI seat, a phone's
+        stand-in while its phone is away) starts thinking (True); a person's seat, here or on a
+        phone, waits for them (False)."""
         state = self.session.state
         seat = state.to_act
-        if state.is_over or seat is None or seat == self.human or self.thinking is not None:
+        if state.is_over or seat is None or self.thinking is not None:
             return False
-        if self.waits is not None and self.waits(seat):
-            return False
-        self.table.step()  # the seat's `ThinkingSeat` is asked: `think`
+        self.table.step()  # a `ThinkingSeat` asked: `think`
         return self.thinking == seat
+
+    def hand_over(self, seat: int) -> None:
+        """`seat` changed hands (its phone went away, or came back): if it was asked, it is
+        asked again, and a bot's decision in flight for it is dropped."""
+        asked = self.table.asked()
+        if asked is None or asked.seat != seat:
+            return
+        if self.thinking == seat:
+            self.invalidate()
+        else:
+            self.table.reask()
 
     def think(self, request: Request) -> None:
         """The table asks a bot's seat: it thinks on the worker; `_finish` answers the table."""

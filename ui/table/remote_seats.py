@@ -218,10 +218,15 @@ class SeatsMixin:
         return {seat: (plan.level, seed * 31 + seat)
                 for seat, plan in enumerate(self.seating.plans) if seat != human}
 
-    def waits_for_player(self, seat: int) -> bool:
-        """`seat` is played by a person now (its phone, or this screen): no bot thinks for it."""
-        if self.plays_here(seat):
-            return True
+    def seat_kinds(self) -> list[str]:
+        """Who plays each seat, for the table driver: `screen` (by touch here), `phone` (its
+        phone, or AI while the phone is away: `phone_present`) or `ai`."""
+        plans = self.seating.plans
+        return ["screen" if self.plays_here(seat) else "phone" if plan.kind == "phone" else "ai"
+                for seat, plan in enumerate(plans)]
+
+    def phone_present(self, seat: int) -> bool:
+        """A phone seat's phone plays it now (else, away past the grace time, AI does)."""
         return self.seating is not None and self.seating.plays(seat) == "phone"
 
     def attach_phones(self) -> None:
@@ -273,8 +278,8 @@ class SeatsMixin:
             self.app.keep_seating()  # type: ignore[attr-defined]  # its seat secret, saved
         if event.kind == "away":
             self.message = trf("AI plays for {name}", name=event.name)  # type: ignore[attr-defined]
-        elif event.kind == "back" and driver is not None and driver.thinking == event.seat:
-            driver.invalidate()  # the phone decides again: the bot's decision is dropped
+        if event.kind in ("away", "back") and driver is not None:
+            driver.hand_over(event.seat)  # its stand-in AI, or the phone again, is asked
         if event.kind != "acted":
             self.refresh()  # type: ignore[attr-defined]
             self.step()  # type: ignore[attr-defined]
