@@ -23,6 +23,7 @@ from engine.errors import IllegalAction
 from engine.game import Action
 from engine.result import DealResult, MatchResult
 from engine.session import Session
+from engine.table import Script
 from ui import card_names, focus
 from ui.i18n import tr, trf
 from ui.screens.base import BaseScreen
@@ -64,7 +65,6 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
 
     def __init__(self, **kwargs: Any) -> None:
         self.replay: list[Action] | None = None  # a record being shown (`parlor replay FILE`)
-        self._replay_event: Any = None
         self.tutorial: Any = None  # a guided deal (`ui.tutorial`): scripted AI, checked moves
         self.driver: TableDriver | None = None
         self.holding = False  # a completed trick is on show: nothing moves until it ends
@@ -152,11 +152,17 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         specs = self.seat_specs(session, human, seed) if tutorial is None else {}
         process = (botproc.BotProcess(session.game.name, specs, self.app.services.ai_workers)
                    if self.app.bot_process and botproc.available() else None)
+        kinds = self.seat_kinds()  # who plays each seat: here, a phone, AI ... or a script
+        if self.replay is not None or tutorial is not None:  # every seat / a lesson's AI seats
+            kinds = ["screen" if self.replay is None and seat == HUMAN else "script"
+                     for seat in range(session.game.players)]
         self.driver = TableDriver(  # bots are built in the bot process, here only if need be
             session, specs, human, self.bot_step, self.applied, lambda: self.seconds(BOT_DELAY),
-            process, self.seat_kinds(), self.phone_present,
+            process, kinds, self.phone_present, Script(self._scripted_action),
         )
         self.driver.pacing = cardsource.BUDGET  # a bot's play: not in a frame after a card
+        self.driver.ready = lambda: not self.holding and not self.paused()
+        self.driver.on_refused = self._script_refused
         self.attach_phones()
         self.holding = False
         self.summary_open = False
@@ -173,9 +179,6 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         self.step()
 
     def shutdown(self) -> None:
-        if self._replay_event is not None:
-            self._replay_event.cancel()
-            self._replay_event = None
         if self.driver is not None:
             self.driver.shutdown()
             self.driver = None
@@ -223,8 +226,6 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         self.why_update()
         if state.is_over:
             self.deal_over()
-        elif self.replay is not None or (self.tutorial is not None and state.to_act != HUMAN):
-            self._replay_next()
         elif self.needs_cover(state.to_act):  # pass-and-play: the next player takes the screen
             if self.play_openly(state.to_act):  # ... unless it has no choice, for all to see
                 self.app.set_led("turn", False)
@@ -235,7 +236,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
             self.announce_turn()
             self.human_turn()
             self._tutorial_turn()
-        else:
+        else:  # the table asks the seat: a bot thinks, a script plays, a phone decides
             self.app.set_led("turn", False)
             if self.driver.start_bot():
                 self.app.set_led("thinking", True)
@@ -258,29 +259,18 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
             self.__dict__["_announced"] = turn
             self.app.cue(sounds.TURN)
 
-    def _replay_next(self) -> None:
-        """Apply the record's next action after the usual AI delay (replay mode; a tutorial's
-        AI seats)."""
-        if self._replay_event is not None or not (self.replay or self.tutorial is not None):
-            return
+    def _scripted_action(self) -> Action | None:
+        """The script's next action (a `script` seat's, paced by the driver): the record's
+        next one (replay mode; None once shown to the end), or the lesson's AI move."""
+        if self.replay is not None:
+            return self.replay.pop(0) if self.replay else None
+        return self.tutorial.next_action() if self.tutorial is not None else None
 
-        def go(_dt: float) -> None:
-            self._replay_event = None
-            if self.driver is None or self.session.state.is_over:
-                return
-            scripted = self.tutorial is not None and self.session.state.to_act != HUMAN
-            if (self.replay or scripted) and not self.holding and not self.paused():
-                try:
-                    self.driver.apply(self.tutorial.next_action() if scripted
-                                      else self.replay.pop(0))
-                except IllegalAction as exc:  # the record breaks a rule: say which, stop there
-                    self.replay = []
-                    self.message = reason(exc.rule)
-                    self.alert = True
-                    return
-            self.step()
-
-        self._replay_event = Clock.schedule_once(go, self.seconds(BOT_DELAY))
+    def _script_refused(self, exc: IllegalAction) -> None:
+        """The record breaks a rule: say which, and stop there."""
+        self.replay = []
+        self.message = reason(exc.rule)
+        self.alert = True
 
     def paused(self) -> bool:
         """Subclasses pause the flow (e.g. while the last trick is reviewed); Why? open pauses."""
@@ -520,7 +510,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         if self.session is None or self.driver is None:
             return False
         if self.replay is not None:
-            return bool(self.replay) or self._replay_event is not None
+            return bool(self.replay) or self.driver.script_pending()
         if self.autoplay:
             return not self.match_over
         state = self.session.state

@@ -26,18 +26,22 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.logger import Logger
 
+from engine.errors import IllegalAction
 from engine.game import Action
 from engine.session import Session
 from engine.table import (
     BOT,
+    SCRIPTED,
     Answer,
     Applied,
     Event,
     LocalSeat,
     RemoteSeat,
     Request,
+    Script,
     Seat,
     Table,
 )
@@ -73,6 +77,24 @@ class ThinkingSeat(Seat):
         return None
 
 
+class PacedScriptSeat(Seat):
+    """A script's seat at the kiosk (a record being shown, a lesson's AI seats): asked by the
+    table, it plays the script's next action after the AI's delay (`TableDriver.pace_script`)."""
+
+    kind = SCRIPTED
+
+    def __init__(self, driver: TableDriver, script: Script) -> None:
+        self.driver = driver
+        self.script = script
+
+    def ask(self, request: Request) -> Answer | None:
+        self.driver.pace_script(request, self.script)
+        return None
+
+    def reset(self) -> None:
+        self.driver.cancel_script()
+
+
 class TableDriver(Worker):
     """Runs one session's bot turns off the UI thread and hands results back through the Clock."""
 
@@ -87,10 +109,11 @@ class TableDriver(Worker):
         process: BotProcess | None = None,
         kinds: Sequence[str] | None = None,
         present: Callable[[int], bool] | None = None,
+        script: Script | None = None,
     ) -> None:
-        """`kinds`: who plays each seat — `screen` (a person here), `phone` or `ai` (default:
-        `human` on the screen, AI elsewhere); `present(seat)`: a phone seat's phone plays it now
-        (else its stand-in AI does)."""
+        """`kinds`: who plays each seat — `screen` (a person here), `phone`, `ai` or `script`
+        (default: `human` on the screen, AI elsewhere); `present(seat)`: a phone seat's phone
+        plays it now (else its stand-in AI does); `script`: what the `script` seats play."""
         self.session = session
         self.specs = dict(specs)
         self.bots: dict[int, Any] = {}  # the in-process bots built so far, by seat
@@ -101,6 +124,12 @@ class TableDriver(Worker):
         self.delay = delay
         self.thinking: int | None = None  # the seat whose bot is thinking
         self.last_why: tuple[int, Action, Any] | None = None  # (seat, action, Why) of the last AI move
+        #: The screen may play a scripted action now (nothing on show, nothing open over it).
+        self.ready: Callable[[], bool] = lambda: True
+        #: A scripted action the rules refuse (a broken record): the screen says which rule.
+        self.on_refused: Callable[[IllegalAction], None] | None = None
+        self._script_event: Any = None
+        self.script = script
         super().__init__("parlor-bot")
         if kinds is None:
             kinds = ["screen" if seat == human else "ai" for seat in range(session.game.players)]
@@ -113,6 +142,10 @@ class TableDriver(Worker):
             return LocalSeat()
         if kind == "phone":
             return RemoteSeat(lambda: present is not None and present(seat), ThinkingSeat(self))
+        if kind == "script":
+            if self.script is None:
+                raise ValueError(f"seat {seat} plays a script, and the driver was given none")
+            return PacedScriptSeat(self, self.script)
         return ThinkingSeat(self)
 
     def invalidate(self) -> None:
@@ -124,6 +157,7 @@ class TableDriver(Worker):
 
     def shutdown(self) -> None:
         """Stop thinking and let the bot process end (off the UI thread: it may take a moment)."""
+        self.cancel_script()
         super().shutdown()
         if self.process is not None:
             process, self.process = self.process, None
@@ -168,6 +202,42 @@ class TableDriver(Worker):
         self.thinking = seat
         self.submit(self._choose, seat, request.observation, request.legal, delay=self.delay,
                     then=lambda f: self._finish(f, request))
+
+    def pace_script(self, request: Request, script: Script) -> None:
+        """The table asks a script's seat: its next action is played after the AI's delay, if
+        the table still asks then and the screen is `ready`; else the seat is asked again at
+        the screen's next step (and waits the delay again)."""
+        self.cancel_script()
+
+        def go(_dt: float) -> None:
+            self._script_event = None
+            if request is not self.table.asked():
+                return
+            if not self.ready():
+                self.table.reask()
+                self.on_step()
+                return
+            action = script.next_action()
+            if action is None:  # the script has ended: the seat waits for good
+                return
+            try:
+                self.table.answer(request, action)
+            except IllegalAction as exc:  # a record that breaks a rule: said, and it stops there
+                if self.on_refused is not None:
+                    self.on_refused(exc)
+                return
+            self.on_step()
+
+        self._script_event = Clock.schedule_once(go, self.delay())
+
+    def script_pending(self) -> bool:
+        """A scripted action is on its way (the delay running)."""
+        return self._script_event is not None
+
+    def cancel_script(self) -> None:
+        if self._script_event is not None:
+            self._script_event.cancel()
+            self._script_event = None
 
     def bot(self, seat: int) -> Any:
         """The in-process bot of `seat`, built on first use."""
