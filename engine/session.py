@@ -41,7 +41,29 @@ class UndoRefused(EngineError):
         self.seat = seat  # UNDO_OTHER_PERSON: the person whose decision stands in the way
 
 
-class Session:
+class RecordPosition:
+    """A deal's record being played (a table's position, `engine.table`): each action applied
+    is recorded; nothing saved. A record being shown and the coach's deals are played on one;
+    a `Session` is one that belongs to a match and saves."""
+
+    def __init__(self, record: GameRecord) -> None:
+        self.record = record
+
+    @property
+    def state(self) -> State:
+        return self.record.state
+
+    @property
+    def played(self) -> int:
+        """How many actions the current deal has had."""
+        return len(self.record.actions)
+
+    def apply(self, action: Action) -> str:
+        """Apply an action (raises `IllegalAction`, changing nothing); its record notation."""
+        return self.record.apply(action)
+
+
+class Session(RecordPosition):
     """One match of one game, deal by deal, saved through `save` after every change."""
 
     def __init__(
@@ -117,15 +139,6 @@ class Session:
         session.save_callback = save
         session.save()
         return session
-
-    @property
-    def state(self) -> State:
-        return self.record.state
-
-    @property
-    def played(self) -> int:
-        """How many actions the current deal has had."""
-        return len(self.record.actions)
 
     def _deal(self) -> GameRecord:
         self.counted = False

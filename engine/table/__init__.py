@@ -14,6 +14,7 @@ timing and the headless phone table drive it with bot seats.
 No Kivy, no threads, no clock here: who calls `step` decides the pace.
 """
 
+from engine.session import RecordPosition
 from engine.table.events import Applied, DealOver, Event, Turn
 from engine.table.seats import (
     BOT,
@@ -30,7 +31,7 @@ from engine.table.seats import (
     ScriptedSeat,
     Seat,
 )
-from engine.table.table import DealPosition, Position, RecordPosition, Table, Waiting
+from engine.table.table import DealPosition, Position, Table, Waiting
 
 __all__ = [
     "BOT", "KINDS", "LOCAL", "REMOTE", "SCRIPTED", "Answer", "Applied", "BotSeat", "DealOver",

@@ -15,8 +15,7 @@ from collections.abc import Callable, Collection, Sequence
 
 from engine.errors import IllegalAction
 from engine.game import Action, State
-from engine.records import GameRecord
-from engine.session import Session
+from engine.session import RecordPosition, Session
 from engine.table.events import Applied, DealOver, Event, Turn
 from engine.table.seats import Answer, Request, Seat
 
@@ -37,28 +36,7 @@ class DealPosition:
         self.played += 1
 
 
-class RecordPosition:
-    """A deal's record as a table's position: each action applied is recorded (a record being
-    shown, a deal played for the coach); nothing saved."""
-
-    __slots__ = ("record",)
-
-    def __init__(self, record: GameRecord) -> None:
-        self.record = record
-
-    @property
-    def state(self) -> State:
-        return self.record.state
-
-    @property
-    def played(self) -> int:
-        return len(self.record.actions)
-
-    def apply(self, action: Action) -> None:
-        self.record.apply(action)
-
-
-Position = Session | DealPosition | RecordPosition
+Position = RecordPosition | DealPosition  # (a Session is a RecordPosition)
 
 
 class Waiting(Exception):
