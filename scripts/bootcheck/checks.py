@@ -1263,6 +1263,19 @@ def ask_phones(machine: Machine, path: str, word: str) -> None:
                      f"mv {path}.new {path}'", check=True)
 
 
+def refusal_said(check: Check, machine: Machine, word: str) -> str:
+    """parlor-network's journal line naming `word` (a request it refused), once the path unit's
+    oneshot has run and said it ("" if it has not within 90 s × patience × the host's
+    slowness: under emulation `parlor network-sync` takes several seconds just to start)."""
+    deadline = time.monotonic() + 90 * machine.flavour.patience * check.slowness
+    while True:
+        said = machine.agent.sh("journalctl -b -u parlor-network.service -o cat "
+                                f"--no-pager | grep -i '{word}'").out.strip()
+        if said or time.monotonic() > deadline:
+            return said
+        time.sleep(3)
+
+
 def phones_switch(check: Check) -> None:
     """The root side of Settings' Phones switch (systemd/parlor-network.path and the sandboxed
     oneshot running `parlor network-sync`; the switch itself is tested under Xvfb): with a game
@@ -1299,9 +1312,7 @@ def phones_switch(check: Check) -> None:
         if word == "on":
             pid = main_pid(machine)
             ask_phones(machine, path, "maybe")
-            time.sleep(10 * machine.flavour.patience)
-            said = machine.agent.sh("journalctl -b -u parlor-network.service -o cat "
-                                    "--no-pager | grep -i 'maybe'").out.strip()
+            said = refusal_said(check, machine, "maybe")
             if main_pid(machine) != pid or network_rules(machine)[::2] != (True, True) \
                     or not said:
                 raise StepFailed(f"a malformed request: pid {main_pid(machine)} (was {pid}), "
