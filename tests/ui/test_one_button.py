@@ -15,14 +15,16 @@ from tests.ui.uitools import pump
 pytestmark = pytest.mark.ui
 
 
-def ok_storm(app: Any, table: Any, game: str, frames: int, until_next_deal: bool = False,
+def ok_storm(app: Any, table: Any, game: str, seconds: float, until_next_deal: bool = False,
              until_actions: int = 0) -> bool:
     """OK every frame; the table must stay. Stops at the second deal (`until_next_deal`) or
-    once `until_actions` actions are in the record; `frames` only bounds a table that stopped
-    (the AI decides in a worker: how many frames an action takes depends on the machine's
-    load). True if the focus rested nowhere at some point."""
+    once `until_actions` actions are in the record; `seconds` only bounds a table that stopped
+    (the AI decides in a worker, in real time: how many frames an action takes depends on the
+    machine's load, so the bound is time, not frames). True if the focus rested nowhere at
+    some point."""
     rested = False
-    for _ in range(frames):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         app.post_input("OK")
         pump(1)
         assert app.root.current == game, (
@@ -34,7 +36,7 @@ def ok_storm(app: Any, table: Any, game: str, frames: int, until_next_deal: bool
         if until_actions and len(table.session.record.actions) >= until_actions:
             return rested
     raise AssertionError(f"OK alone did not go on at the {game} table (at action "
-                         f"{len(table.session.record.actions)} after {frames} frames)")
+                         f"{len(table.session.record.actions)} after {seconds} s)")
 
 
 def test_ok_alone_plays_a_meri_deal_and_the_next_never_leaving(make_app: Any) -> None:
@@ -44,7 +46,7 @@ def test_ok_alone_plays_a_meri_deal_and_the_next_never_leaving(make_app: Any) ->
     table, and on the home screen two more OKs started a new game over the saved one.)"""
     app = make_app(pace=0.05)
     app.new_game("meri")
-    assert ok_storm(app, app.root.get_screen("meri"), "meri", 400000, until_next_deal=True)
+    assert ok_storm(app, app.root.get_screen("meri"), "meri", 300, until_next_deal=True)
 
 
 @pytest.mark.parametrize("game", ["tractor", "chan"])
@@ -55,7 +57,7 @@ def test_ok_at_any_moment_never_leaves_the_table(make_app: Any, game: str) -> No
     app = make_app(pace=0.05)
     app.new_game(game)
     table = app.root.get_screen(game)
-    ok_storm(app, table, game, 400000, until_actions=9)
+    ok_storm(app, table, game, 300, until_actions=9)
 
 
 def test_an_arrow_starts_the_resting_focus_again(make_app: Any) -> None:
