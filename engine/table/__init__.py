@@ -18,7 +18,6 @@ from engine.session import RecordPosition
 from engine.table.events import Applied, DealOver, Event, Turn
 from engine.table.seats import (
     BOT,
-    KINDS,
     LOCAL,
     REMOTE,
     SCRIPTED,
@@ -34,7 +33,7 @@ from engine.table.seats import (
 from engine.table.table import DealPosition, Position, Table, Waiting
 
 __all__ = [
-    "BOT", "KINDS", "LOCAL", "REMOTE", "SCRIPTED", "Answer", "Applied", "BotSeat", "DealOver",
+    "BOT", "LOCAL", "REMOTE", "SCRIPTED", "Answer", "Applied", "BotSeat", "DealOver",
     "DealPosition", "Event", "LocalSeat", "Position", "RecordPosition", "RemoteSeat", "Request", "Script",
     "ScriptedSeat", "Seat", "Table", "Turn", "Waiting",
 ]

@@ -23,7 +23,6 @@ from typing import Any, ClassVar, NamedTuple
 from engine.game import Action, State
 
 LOCAL, REMOTE, BOT, SCRIPTED = "local", "remote", "bot", "scripted"
-KINDS = (LOCAL, REMOTE, BOT, SCRIPTED)
 
 
 class Answer(NamedTuple):

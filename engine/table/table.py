@@ -77,9 +77,6 @@ class Table:
             raise TypeError("this table plays a bare deal, not a match")
         return self.position
 
-    def seat(self, number: int) -> Seat:
-        return self.seats[number]
-
     def asked(self) -> Request | None:
         """The decision asked now and not yet answered (None: none, or the deal is over)."""
         asked = self._asked
@@ -121,11 +118,7 @@ class Table:
             return False
         if self._asked is not request:  # the seat answered through `answer` meanwhile
             return False
-        try:
-            self._apply(request, answer)
-        except IllegalAction:
-            self._asked = None  # asked again at the next step
-            raise
+        self._apply(request, answer)
         return True
 
     def run(self) -> State:
@@ -133,8 +126,6 @@ class Table:
         scripts); `Waiting` when a seat answers later or a script has ended."""
         while not self.state.is_over:
             if not self.step():
-                if self.state.is_over:
-                    break
                 seat = self.state.to_act
                 assert seat is not None
                 raise Waiting(seat, self.seats[seat].kind)
@@ -147,11 +138,7 @@ class Table:
         engine refuses it (nothing changed; the seat is asked again at the next step)."""
         if request is not self.asked():
             return False
-        try:
-            self._apply(request, Answer(action, why))
-        except IllegalAction:
-            self._asked = None
-            raise
+        self._apply(request, Answer(action, why))
         return True
 
     def play(self, seat: int, action: Action) -> None:
@@ -204,7 +191,11 @@ class Table:
 
     # -- inside -----------------------------------------------------------------------------------
     def _apply(self, request: Request, answer: Answer) -> None:
-        self.position.apply(answer.action)  # IllegalAction: nothing changed
+        try:
+            self.position.apply(answer.action)
+        except IllegalAction:  # nothing changed; the seat to act is asked again at the next step
+            self._asked = None
+            raise
         self._asked = None
         kind = self.seats[request.seat].kind
         self._tell(Applied(request.seat, kind, request.index, answer.action, answer.why))

@@ -41,7 +41,6 @@ from ui.table.undo import UndoMixin
 from ui.table.why import WhyMixin
 from ui.widgets import hold_text
 
-HUMAN = 0  # today's seat of this screen (lessons, replays); a table draws for `viewer`
 BOT_DELAY = 0.7  # seconds between AI plays at speed 1.0
 TRICK_HOLD = 1.6  # a completed trick stays on show this long at speed 1.0
 #: Result-line fields holding card codes (Meri's card, its combination's w and y; Tractor's
@@ -152,13 +151,9 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         specs = self.seat_specs(session, human, seed) if tutorial is None else {}
         process = (botproc.BotProcess(session.game.name, specs, self.app.services.ai_workers)
                    if self.app.bot_process and botproc.available() else None)
-        kinds = self.seat_kinds()  # who plays each seat: here, a phone, AI ... or a script
-        if self.replay is not None or tutorial is not None:  # every seat / a lesson's AI seats
-            kinds = ["screen" if self.replay is None and seat == HUMAN else "script"
-                     for seat in range(session.game.players)]
         self.driver = TableDriver(  # bots are built in the bot process, here only if need be
             session, specs, human, self.bot_step, self.applied, lambda: self.seconds(BOT_DELAY),
-            process, kinds, self.phone_present, Script(self._scripted_action),
+            process, self.seat_kinds(), self.phone_present, Script(self._scripted_action),
         )
         self.driver.pacing = cardsource.BUDGET  # a bot's play: not in a frame after a card
         self.driver.ready = lambda: not self.holding and not self.paused()

@@ -220,8 +220,11 @@ class SeatsMixin:
 
     def seat_kinds(self) -> list[str]:
         """Who plays each seat, for the table driver: `screen` (by touch here), `phone` (its
-        phone, or AI while the phone is away: `phone_present`) or `ai`."""
+        phone, or AI while the phone is away: `phone_present`) or `ai`; a record being shown
+        and a lesson's AI seats: `script`."""
         plans = self.seating.plans
+        if self.replay is not None or getattr(self, "tutorial", None) is not None:  # type: ignore[attr-defined]
+            return ["screen" if self.plays_here(seat) else "script" for seat in range(len(plans))]
         return ["screen" if self.plays_here(seat) else "phone" if plan.kind == "phone" else "ai"
                 for seat, plan in enumerate(plans)]
 
