@@ -154,7 +154,7 @@ class Game(ABC):
     #: The game's `Match` class (what `new_match` builds and `restore_match` rebuilds).
     match_type: type[Match]
     #: The match lengths offered and the one a match has when none is chosen (deals; 0 = the
-    #: game's own end): `engine.registry.LENGTHS` and `DEFAULT_LENGTHS` for Parlor's games.
+    #: game's own end): for Parlor's games, their descriptors' (`engine.info`).
     lengths: tuple[int, ...] = (1,)
     default_length: int = 1
 

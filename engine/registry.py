@@ -1,27 +1,50 @@
-"""Game registry: maps a game's name to its `Game` object. Each game module registers itself."""
+"""Game registry: maps a game's name to its descriptor (`engine.descriptor.GameInfo`, found in
+`engine.info`) and to its `Game` object, which each game package registers when imported."""
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
+from collections.abc import Mapping
+from types import MappingProxyType
 
+import engine.info
+from engine.descriptor import GameInfo
 from engine.game import Game
 
 _GAMES: dict[str, Game] = {}
-# Modules that register a game when imported; imported lazily so `engine` stays light.
-_MODULES = {"meri": "engine.meri", "tractor": "engine.tractor", "chan": "engine.chan"}
-#: Each game's English title (a translatable msgid). Its `Game` class takes it from here, so a
-#: screen that only lists the games (the home screen at start-up) imports no game module.
-TITLES = {"meri": "Hachinin Meri", "tractor": "Tractor", "chan": "Chắn"}
-#: The match lengths offered for each game, in deals; 0 is no fixed number: the game's own end
-#: (Tractor: until a team passes A, T-2). The config schema, the settings and the seating
-#: screens read them from here (no game module imported for them); a match itself takes any
-#: length from 1 to `engine.game.MAX_LENGTH` (and 0 where the game has an end of its own).
-LENGTHS = {"meri": (4, 8, 12), "tractor": (0, 4, 8), "chan": (1, 4, 8)}
-#: The length of a match when none is chosen (`Game.new_match`, a saved match without one):
-#: the rules' own where they set one (Meri H-3: 8 deals; Tractor T-2: until a team passes A);
-#: Chắn's deal is a whole game (C-2), and a sitting of four deals shows the running
-#: settlement (S-5) take shape.
-DEFAULT_LENGTHS = {"meri": 8, "tractor": 0, "chan": 4}
+
+
+def _discover() -> dict[str, GameInfo]:
+    """Every module of `engine.info` is a game Parlor plays: its `INFO`, by name, in `order`."""
+    found = [importlib.import_module(f"{engine.info.__name__}.{module.name}").INFO
+             for module in pkgutil.iter_modules(engine.info.__path__)]
+    return {i.name: i for i in sorted(found, key=lambda i: (i.order, i.name))}
+
+
+_INFOS = _discover()
+#: Each game's English title (a translatable msgid), its offered match lengths (deals; 0 = the
+#: game's own end) and the length of a match when none is chosen, read from the descriptors
+#: (`engine.info`) without importing a game; in the games' `order` (the settings list them so).
+#: A match itself takes any length from 1 to `engine.game.MAX_LENGTH` (and 0 where the game has
+#: an end of its own).
+TITLES: Mapping[str, str] = MappingProxyType({n: i.title for n, i in _INFOS.items()})
+LENGTHS: Mapping[str, tuple[int, ...]] = MappingProxyType({n: i.lengths for n, i in _INFOS.items()})
+DEFAULT_LENGTHS: Mapping[str, int] = MappingProxyType(
+    {n: i.default_length for n, i in _INFOS.items()})
+
+
+def info(name: str) -> GameInfo:
+    """The descriptor of Parlor's game `name` (no game module imported); `KeyError` if none."""
+    try:
+        return _INFOS[name]
+    except KeyError:
+        raise KeyError(f"unknown game {name!r} (known: {', '.join(names())})") from None
+
+
+def infos() -> tuple[GameInfo, ...]:
+    """Every game's descriptor, in the games' `order`."""
+    return tuple(_INFOS.values())
 
 
 def register(game: Game) -> Game:
@@ -37,8 +60,8 @@ def unregister(name: str) -> None:
 
 def get(name: str) -> Game:
     """The registered game called `name`; `KeyError` naming the known games if there is none."""
-    if name not in _GAMES and name in _MODULES:
-        importlib.import_module(_MODULES[name])
+    if name not in _GAMES and name in _INFOS:
+        importlib.import_module(_INFOS[name].package)
     try:
         return _GAMES[name]
     except KeyError:
@@ -70,4 +93,4 @@ def default_length(name: str) -> int:
 
 def names() -> list[str]:
     """Names of every game Parlor plays."""
-    return sorted(_MODULES)
+    return sorted(_INFOS)

@@ -21,7 +21,7 @@ from engine.chan.scoring import deal_result, winning_hand
 from engine.chan.state import ChanState
 from engine.errors import MalformedRecord
 from engine.game import Game, HandOrder, State
-from engine.registry import DEFAULT_LENGTHS, LENGTHS, TITLES
+from engine.info.chan import INFO
 from engine.result import DealResult
 
 _BARE = {"pass": PASS, "chiu": CHIU, "win": WIN}
@@ -31,14 +31,14 @@ _CARD_VERBS = {"capture": 0, "discard": DISCARD_BASE}
 class ChanGame(Game):
     """Chắn for four players, each for themself (shared/rules/chan.md)."""
 
-    name = "chan"
-    title = TITLES["chan"]
+    name = INFO.name
+    title = INFO.title
     players = 4
     teams = ((0,), (1,), (2,), (3,))  # every player plays for themself (C-1)
     phases = PHASES
     match_type = ChanMatch
-    lengths = LENGTHS["chan"]
-    default_length = DEFAULT_LENGTHS["chan"]
+    lengths = INFO.lengths
+    default_length = INFO.default_length
 
     # ----------------------------------------------------------------- dealing and layouts
     def new_deal(self, seed: int) -> ChanState:

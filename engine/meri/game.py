@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.errors import MalformedRecord
 from engine.game import Game, HandOrder
+from engine.info.meri import INFO
 from engine.meri.cards import (
     CARD_OF,
     CODES,
@@ -35,7 +36,6 @@ from engine.meri.scoring import TEAMS
 from engine.meri.scoring import deal_result as _deal_result
 from engine.meri.scoring import result_json as _result_json
 from engine.meri.state import MeriState
-from engine.registry import DEFAULT_LENGTHS, LENGTHS, TITLES
 from engine.result import DealResult
 
 ACTION_WORDS = {"declare": DECLARE, "pass": PASS}
@@ -56,14 +56,14 @@ def _codes(raw: Any, what: str, count: int) -> list[int]:
 class MeriGame(Game):
     """Hachinin Meri (shared/rules/meri.md)."""
 
-    name = "meri"
-    title = TITLES["meri"]
+    name = INFO.name
+    title = INFO.title
     players = 8
     teams = TEAMS  # H-2: ((0, 2, 4, 6), (1, 3, 5, 7))
     phases = PHASES
     match_type = MeriMatch
-    lengths = LENGTHS["meri"]
-    default_length = DEFAULT_LENGTHS["meri"]  # H-3
+    lengths = INFO.lengths
+    default_length = INFO.default_length  # H-3
 
     # ---- deals and layouts ------------------------------------------------------------
     def new_deal(self, seed: int) -> MeriState:

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.errors import MalformedRecord
 from engine.game import Game, HandOrder, Match, State
-from engine.registry import DEFAULT_LENGTHS, LENGTHS, TITLES
+from engine.info.tractor import INFO
 from engine.result import DealResult
 from engine.tractor.cards import (
     CODE_TO_KIND,
@@ -62,14 +62,14 @@ def _card_list(value: Any, what: str, size: int) -> list[int]:
 class TractorGame(Game):
     """Tractor (Shengji, 80 points) for four players in two teams (seats 0+2 v 1+3)."""
 
-    name = "tractor"
-    title = TITLES["tractor"]
+    name = INFO.name
+    title = INFO.title
     players = 4
     teams = TEAMS
     phases = PHASE_NAMES
     match_type = TractorMatch
-    lengths = LENGTHS["tractor"]
-    default_length = DEFAULT_LENGTHS["tractor"]  # T-2: until a team passes A
+    lengths = INFO.lengths
+    default_length = INFO.default_length  # T-2: until a team passes A
 
     # -- deals and layouts -----------------------------------------------------------------------
     def new_deal(self, seed: int) -> TractorState:
