@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from engine import registry
+from engine.descriptor import load
 from engine.errors import EngineError, MalformedRecord
 
 GAMES = registry.names()
@@ -153,9 +154,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_study(args: argparse.Namespace) -> int:
-    from engine.ai.tools import chan_study
-
-    studies = ("soak",) + (chan_study.KINDS if args.game == "chan" else ())
+    ref = registry.info(args.game).studies
+    study = load(ref) if ref is not None else None  # the game's studies module (AI tools)
+    studies = ("soak",) + (study.KINDS if study is not None else ())
     if args.kind not in studies:
         print(f"error: {args.game} has no study {args.kind!r} (known: {', '.join(studies)})",
               file=sys.stderr)
@@ -175,7 +176,7 @@ def cmd_study(args: argparse.Namespace) -> int:
             print(f"soak failed: {exc}; record: {exc.record}", file=sys.stderr)
             return 1
         return 0
-    chan_study.run(args.kind, deals, seed, sys.stdout, worlds=args.worlds, fair=args.fair)
+    study.run(args.kind, deals, seed, sys.stdout, worlds=args.worlds, fair=args.fair)
     return 0
 
 

@@ -73,7 +73,8 @@ class GameInfo:
     #: reference to its extra checks of a finished deal (`engine.soak`): (state, replayed state
     #: or None) -> a broken invariant's description, or None
     invariants: str | None = None
-    #: reference to the names of its studies besides `soak` (`python -m engine study`)
+    #: reference to its studies module besides `soak` (`python -m engine study`, AI tools):
+    #: `KINDS`, their names, and `run(kind, deals, seed, out, worlds=, fair=)`
     studies: str | None = None
 
     def __post_init__(self) -> None:

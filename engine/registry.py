@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 import engine.info
-from engine.descriptor import GameInfo
+from engine.descriptor import AiInfo, GameInfo
 from engine.game import Game
 
 _GAMES: dict[str, Game] = {}
@@ -45,6 +45,11 @@ def info(name: str) -> GameInfo:
 def infos() -> tuple[GameInfo, ...]:
     """Every game's descriptor, in the games' `order`."""
     return tuple(_INFOS.values())
+
+
+def ai_infos() -> dict[str, AiInfo]:
+    """The AI part of each game Parlor plays with bots, by name, in the games' `order`."""
+    return {n: i.ai for n, i in _INFOS.items() if i.ai is not None}
 
 
 def register(game: Game) -> Game:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from engine import registry
+from engine.descriptor import load
 from engine.game import State
 from engine.measure import peak_rss_mb, print_figures
 from engine.records import GameRecord
@@ -29,32 +30,19 @@ class SoakFailure(Exception):
         self.record = record
 
 
-def _chan_invariants(state: Any, again: Any | None) -> str | None:
-    """Chắn: settlements sum to 0, every face's four copies are somewhere (hands, exposed pairs,
-    gates, the unrevealed stock), and a replayed record gives the very same state."""
-    if sum(state.result["settlement"]) != 0:
-        return "settlements do not sum to 0"
-    faces = len(state.counts) // 4
-    total = [0] * faces
-    for seat in range(4):
-        for face in range(faces):
-            total[face] += state.counts[seat * faces + face]
-        for pair in state.exposed[seat]:
-            for face in pair:
-                total[face] += 1
-        for gate in state.gates[seat]:
-            total[gate & 31] += 1
-    for face in state.stock[state.sp:]:
-        total[face] += 1
-    if total != [4] * faces:
-        return f"cards not all in place: {total}"
-    if again is not None and again.snapshot() != state.snapshot():
-        return "the replayed record gives another state"
-    return None
+#: Each game's own invariants of a finished deal (`again`: the replayed state, when replayed):
+#: its descriptor's `invariants` (`engine.info.<game>`), imported when a soak of the game starts.
+INVARIANTS: dict[str, Callable[[Any, Any | None], str | None]] = {}
 
 
-#: Each game's own invariants of a finished deal (`again`: the replayed state, when replayed).
-INVARIANTS: dict[str, Callable[[Any, Any | None], str | None]] = {"chan": _chan_invariants}
+def invariants(game_name: str) -> Callable[[Any, Any | None], str | None] | None:
+    """`game_name`'s own invariants of a finished deal, if it has any (loaded once)."""
+    if game_name not in INVARIANTS:
+        ref = registry.info(game_name).invariants if game_name in registry.names() else None
+        if ref is None:
+            return None
+        INVARIANTS[game_name] = load(ref)
+    return INVARIANTS[game_name]
 
 
 def _replay_differs(game_name: str, state: State, again: State) -> str | None:
@@ -71,7 +59,7 @@ def soak(game_name: str, deals: int, seed: int, out: TextIO) -> dict[str, float]
     """Play `deals` random deals of `game_name` with every check; print and return the figures.
     `SoakFailure` on the first broken invariant."""
     game = registry.get(game_name)
-    extra = INVARIANTS.get(game_name)
+    extra = invariants(game_name)
     rng = random.Random(seed)
     decisions = 0
     start = time.perf_counter()

@@ -8,10 +8,11 @@ little randomness), `normal` (determinized Monte Carlo search, also called `sear
 (`engine.ai.learned`), whatever its profile's `learned` says, and `ismcts` (or `ismcts:N`, N
 iterations) the information-set tree search (`engine.ai.ismcts`), which no level uses yet, and
 `puct` (`puct:N`) the same search selecting by PUCT with the game's heuristic as its prior
-(`puct-deep`: below the root only). A game knows nothing of bots; its profile here names its
-heuristic bot, its search adapter (sampler, candidates, playout policy, value, and any override
-margin of its own) and the search budget of each level — an amount of work, sized in
-`engine.ai.search.Budget`'s docstring so a Pi 4 decides within the table's pause. A search bot
+(`puct-deep`: below the root only). A game knows nothing of bots; its profile here, built from its
+descriptor (`engine.info.<game>`), names its heuristic bot, its search adapter (sampler,
+candidates, playout policy, value, and any override margin of its own) and the search budget of
+each level — an amount of work, sized in `engine.ai.search.Budget`'s docstring so a Pi 4
+decides within the table's pause. A search bot
 given a `WorldSource` (`engine.ai.pool.WorldPool`) splits its worlds across the pool's
 processes, building the adapter there from `(game, seed)`: the same decisions.
 """
@@ -28,8 +29,6 @@ from typing import Any
 
 from engine import registry
 from engine.ai.base import Bot, RandomBot
-from engine.ai.chan_heuristic import ChanHeuristicBot
-from engine.ai.chan_search import ChanAdapter
 from engine.ai.ismcts import IsmctsBot, TreeBudget
 from engine.ai.ismcts_games import make_tree_game
 from engine.ai.kinds import (
@@ -41,11 +40,8 @@ from engine.ai.kinds import (
     TREE_KIND,
     tree_iterations,
 )
-from engine.ai.meri_heuristic import MeriHeuristicBot
-from engine.ai.meri_search import MeriAdapter
 from engine.ai.search import BaseAdapter, Budget, EasyBot, SearchBot, WorldSource
-from engine.ai.tractor_heuristic import TractorHeuristicBot
-from engine.ai.tractor_search import TractorAdapter
+from engine.descriptor import AiInfo, load
 
 __all__ = ["DEFAULT_LEVEL", "KINDS", "LEVELS", "PROFILES", "PUCT_BUDGETS", "Profile", "TREE_BUDGETS",
            "make_adapter", "make_bot", "make_search_bot", "make_tree_bot", "search_clock"]
@@ -66,62 +62,21 @@ class Profile:
         return self.hard if level == "hard" else self.normal
 
 
-#: The budgets are sized in `Budget`'s docstring (p95 within the table's pause on a Pi 4: normal
-#: on one of its cores, hard with the three search processes `[ai] workers = auto` gives it); the
-#: world costs are fitted to measured decision times (sampling a world, and weighing it with the
-#: hard level's inference, in playouts of the game).
-PROFILES: dict[str, Profile] = {
-    # Meri normal 900 vs 350 playouts against the heuristic: paired +0.78 pts/deal [+0.09, +1.48]
-    # on 60 deals at seed 101, but +0.00 [-0.71, +0.71] on 35 at seed 1 (900 there: +1.37
-    # [+1.08, +1.66] over 139 deals): the gain is not established. Tractor 600: +0.46 levels/deal
-    # [+0.34, +0.59] over 40 deals at seed 1 (250: +0.385 [+0.30, +0.47] over 100).
-    # After the duplicate-candidate fix (fd88a76), seed 1, the same 35 deals: 900 +1.43
-    # [+0.87, +1.99], 350 +1.40 [+0.90, +1.90], paired 900 − 350 +0.03 [−0.74, +0.80]: still
-    # not established. Hard vs normal (issue 19, seed 1, `arena --out`): Meri +0.285 pts/deal
-    # [+0.047, +0.522] over 137 deals (hard stronger); Tractor over 200 deals +0.058 levels/deal
-    # [+0.004, +0.111] and +3.9 card points [+0.33, +7.47] (hard stronger in both); Chắn:
-    # chan_search. Tractor normal vs heuristic (seed 1): +0.427 levels [+0.374, +0.481] over
-    # 200 deals; run on to 500 as decided before the further deals were played: +0.459
-    # [+0.424, +0.494], card points +35.3 [+32.9, +37.7] (deals 0, 150, 199 of the earlier part
-    # replayed identically on this code).
-    "meri": Profile(MeriHeuristicBot, MeriAdapter,
-                    normal=Budget(playouts=900, max_worlds=300, world_cost=0.5),
-                    hard=Budget(playouts=2400, max_worlds=600, world_cost=2.5, inference=True),
-                    # Off: the learned horizon value (engine.ai.meri_value) measured no stronger
-                    # at the same work — normal vs heuristic, paired with the shipped normal on
-                    # the same duplicate deals (seed 3): the shipped weights (--target playouts)
-                    # +0.02 pts/deal [−0.29, +0.32] over 300 deals; fitted to the self-play
-                    # outcome −0.28 [−0.71, +0.15] over 150 (horizon 2: −0.40 [−0.84, +0.04]):
-                    # see meri_search. `normal-model` measures it.
-                    learned=False),
-    "tractor": Profile(TractorHeuristicBot, TractorAdapter,
-                       normal=Budget(playouts=600, max_worlds=300),
-                       hard=Budget(playouts=1500, max_worlds=600, world_cost=5.0, inference=True),
-                       # Off: the learned horizon value (engine.ai.tractor_value) measured no
-                       # stronger at the same work — normal vs heuristic, paired with the 200-deal
-                       # seed-1 log on the same duplicate deals (deals 0–39 and 100–116), levels
-                       # +0.000 [−0.132, +0.132], card points +0.09 [−7.3, +7.4] over 57 deals;
-                       # 800 playouts (within the 0.23 s p95) −0.019 [−0.134, +0.096] over 26;
-                       # with a 3-trick look-ahead (MODEL_HORIZON) +0.05 levels [−0.02, +0.12]
-                       # over 200 deals (seed 1) and −0.005 [−0.056, +0.046] over 300 (seed 2),
-                       # card points +3.4 and +1.3, not established: see tractor_search.
-                       # `normal-model` measures it.
-                       learned=False),
-    "chan": Profile(ChanHeuristicBot, ChanAdapter,
-                    normal=Budget(playouts=1000, max_worlds=200, world_cost=6.0),
-                    # Hard without inference (issue 19): weighing a world cost 45 playouts and
-                    # bought nothing (the history tells next to nothing of the hands), so hard
-                    # searched fewer worlds than normal and measured weaker; see chan_search.
-                    hard=Budget(playouts=3500, max_worlds=300, world_cost=6.0),
-                    # Off: the learned leaf value (engine.ai.chan_value) measured weaker than the
-                    # heuristic's at the same work — normal vs heuristic on the same 250 duplicate
-                    # deals (seed 1), 25.0% wins with it against 28.2% without (paired difference
-                    # -3.2 points, 95% CI [-5.6, -0.8]); `normal-model` measures it.
-                    learned=False),
-}
+def _profile_of(ai: AiInfo) -> Profile:
+    """A game's profile from its descriptor's AI part (its classes imported here)."""
+    return Profile(load(ai.heuristic), load(ai.adapter), normal=Budget(**ai.normal),
+                   hard=Budget(**ai.hard), learned=ai.learned)
 
 
-#: The information-set tree search's budget per game (`ismcts`; arena and benches only, no level
+#: Each game's profile, from its descriptor (`engine.info.<game>`: the measurements behind its
+#: budgets are there). The budgets are sized in `Budget`'s docstring (p95 within the table's
+#: pause on a Pi 4: normal on one of its cores, hard with the three search processes `[ai]
+#: workers = auto` gives it); the world costs are fitted to measured decision times (sampling a
+#: world, and weighing it with the hard level's inference, in playouts of the game).
+PROFILES: dict[str, Profile] = {name: _profile_of(ai) for name, ai in registry.ai_infos().items()}
+
+
+#: The information-set tree search's budget per game (`ismcts`; each descriptor's `tree_budget`; arena and benches only, no level
 #: uses it yet), sized to normal's p95 of 0.23 s on one core here (`PARLOR_SEARCH_CLOCK=cpu
 #: python -m engine bench GAME --decisions ismcts --deals 3 --seed 1`, CPU time, a loaded
 #: machine): p50 / p95 141 / 221 ms (Meri), 113 / 218 (Tractor), 105 / 235 (Chắn); normal on
@@ -135,9 +90,7 @@ PROFILES: dict[str, Profile] = {
 #: head to head with normal, Meri −0.56 [−1.13, +0.00] (16), Tractor −0.09 levels [−0.32,
 #: +0.13] (16), Chắn 28.3 % [22.2, 34.4] (30, one tree seat against three normal).
 TREE_BUDGETS: dict[str, TreeBudget] = {
-    "meri": TreeBudget(iterations=750, per_world=4),
-    "tractor": TreeBudget(iterations=380, per_world=4),
-    "chan": TreeBudget(iterations=900, per_world=4),
+    name: TreeBudget(**ai.tree_budget) for name, ai in registry.ai_infos().items()
 }
 
 

@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterator
 from math import inf
 from typing import Any, TextIO
 
+from engine import registry
 from engine.ai.bots import PROFILES, make_search_bot
 from engine.ai.search import Budget, Weighing
 from engine.game import Action, State
@@ -42,16 +43,13 @@ from engine.seatcards import hand_codes, table_codes
 KEEP = 3  # moments kept per deal at most
 SPREADS = 2.0  # the gain must exceed this many standard errors of the paired difference
 #: The smallest gain worth a moment, in each game's unit (`UNITS`): what a beginner should
-#: weigh, by the game's point scale, so the coach stays quiet about less. Meri: one point (a
-#: trick changing sides moves the teams' difference by 2, a combination by 4 or 10: below one
-#: point is less than half a trick, noise to a beginner). Tractor: ten card points (a 5-point
-#: card changing sides moves the difference by 10; a level is 40). Chắn: one settlement point
-#: (half the smallest win, Ù xuông's 2). The words round to the same steps (`ui.table.gains`).
-MIN_GAIN = {"meri": 1.0, "tractor": 10.0, "chan": 1.0}
-#: What the values measure, for the deciding seat (`engine.ai.search.Weighed`): Meri the team's
-#: points ahead of the other team; Tractor card points ahead (a level gained is worth 20);
-#: Chắn the settlement (or, mid-deal, its estimate from the hands).
-UNITS = {"meri": "points", "tractor": "points", "chan": "points"}
+#: weigh, by the game's point scale, so the coach stays quiet about less — each descriptor's
+#: `coach_floor` (`engine.info.<game>` says why). The words round to the same steps
+#: (`ui.table.gains`).
+MIN_GAIN = {name: ai.coach_floor for name, ai in registry.ai_infos().items()}
+#: What the values measure, for the deciding seat (`engine.ai.search.Weighed`): each
+#: descriptor's `coach_unit`.
+UNITS = {name: ai.coach_unit for name, ai in registry.ai_infos().items()}
 MIN_WORLDS = 32  # the coach looks at least this many worlds before its early stop
 #: The coach searches this many times a normal decision's work (playouts and worlds): it runs
 #: once per deal, away from the table, and a steadier estimate tells more moments apart.

@@ -33,20 +33,17 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from engine import registry
-from engine.ai.chan_heuristic import ChanHeuristicBot
-from engine.ai.chan_search import HAND_WEIGHT, ChanAdapter, _round_playout, _state_hand_value
-from engine.ai.meri_heuristic import MeriHeuristicBot
-from engine.ai.meri_search import MeriAdapter, policy_playout
-from engine.ai.tractor_heuristic import TractorHeuristicBot
+from engine.ai.chan_search import HAND_WEIGHT, _round_playout, _state_hand_value
+from engine.ai.meri_search import policy_playout
 from engine.ai.tractor_search import (
     HORIZON,
-    TractorAdapter,
     _beat,
     _build,
     _policy_playout,
     lead_shortlist,
 )
 from engine.chan.legal import OFFERS, OWN_CARD, PASS, RESPOND, WIN
+from engine.descriptor import load
 from engine.game import Action, State
 from engine.meri.legal import DISCARD_PHASE, PLAY_PHASE
 from engine.meri.observation import FACE_DOWN
@@ -268,14 +265,12 @@ class ChanTree(_Base):
         return [HAND_WEIGHT * (h - (total - h) / 3.0) for h in hv]
 
 
-TREES = {"meri": (MeriTree, MeriAdapter, MeriHeuristicBot),
-         "tractor": (TractorTree, TractorAdapter, TractorHeuristicBot),
-         "chan": (ChanTree, ChanAdapter, ChanHeuristicBot)}
-
-
 def make_tree_game(game_name: str, seed: int) -> TreeGame:
-    """The tree search's part of `game_name`, on its search adapter (without learned values:
-    the tree's horizons are the adapters' plain ones) and its heuristic bot (the prior, seeded
-    from `seed`); `KeyError` for a game without one."""
-    tree, adapter, heuristic = TREES[game_name]
+    """The tree search's part of `game_name` (its descriptor's `tree`, `engine.info.<game>`), on
+    its search adapter (without learned values: the tree's horizons are the adapters' plain ones)
+    and its heuristic bot (the prior, seeded from `seed`); `KeyError` for a game without one."""
+    ai = registry.info(game_name).ai
+    if ai is None:
+        raise KeyError(f"no AI for game {game_name!r}")
+    tree, adapter, heuristic = load(ai.tree), load(ai.adapter), load(ai.heuristic)
     return tree(adapter(registry.get(game_name), seed), heuristic(seed))

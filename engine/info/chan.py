@@ -36,5 +36,5 @@ INFO = GameInfo(
         learned=False,
     ),
     invariants="engine.chan.invariants:finished_deal",
-    studies="engine.ai.tools.chan_study:KINDS",
+    studies="engine.ai.tools.chan_study",
 )

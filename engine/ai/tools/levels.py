@@ -34,12 +34,9 @@ REFERENCES = ("heuristic", "random")
 #: A short run (the intervals are wide: --deals for narrower): every pair's deals take a few
 #: minutes per game on two desktop cores, most of it the hard level's search.
 DEFAULT_DEALS = 6
-#: Each game's own figure per deal (a key of its `arena_metrics`) and how the table names it.
-FIGURES = {
-    "meri": ("score_diff", "points/deal"),
-    "tractor": ("levels", "levels/deal"),
-    "chan": ("settlement", "settlement/deal"),
-}
+#: Each game's own figure per deal (a key of its `arena_metrics`) and how the table names it:
+#: its descriptor's `figure` (`engine.info.<game>`).
+FIGURES = {name: ai.figure for name, ai in registry.ai_infos().items()}
 
 
 def figure_of(game_name: str) -> tuple[str, str]:
