@@ -49,8 +49,8 @@ from device.checks import (
     show,
     show_name,
 )
+from engine import registry
 from engine.ai.kinds import DEFAULT_LEVEL, LEVELS
-from engine.registry import DEFAULT_LENGTHS, LENGTHS
 from hardware.settings import GpioSettings, InputSettings, OutputSettings, SerialSettings
 from ui.i18n import LANGUAGES
 from ui.ports import (
@@ -74,12 +74,6 @@ __all__ = [  # the checks are part of the schema's vocabulary: `schema.Number`, 
 ]
 
 PIN_FACTORIES = ("", "lgpio", "rpigpio", "pigpio", "native", "mock")
-# `[game] <game>_deals`: what each game's match length key says (its values: engine.registry).
-LENGTH_DOCS = {
-    "meri": "deals in a Meri match (8: the rules' match, H-3)",
-    "tractor": "deals in a Tractor match (0: until a team passes A, the rules' match, T-2)",
-    "chan": "deals in a Chắn match (each deal is settled; the totals run on)",
-}
 ROTATIONS = (0, 90, 180, 270)
 BCM_PINS = range(0, 28)  # GPIO0..GPIO27 on the 40-pin header
 OUTPUT_KEYS = ("led_turn", "led_thinking", "buzzer")
@@ -145,8 +139,8 @@ class DisplayConfig:
 
 
 @dataclass(frozen=True)
-class GameConfig:
-    """[game]: the starting values of what the player can change in the app."""
+class _GameKeys:
+    """[game]'s keys every game shares (`GameConfig` adds each game's match length)."""
 
     language: str
     ai_level: str
@@ -159,15 +153,23 @@ class GameConfig:
     colour_safe: bool
     reduce_motion: bool
     coach: bool = False  # after each deal, the coach's moments (issue 21; ui.table.coaching)
-    # Deals in a match of each game (issue 33; engine.registry.LENGTHS; 0 = the game's own end)
-    meri_deals: int = DEFAULT_LENGTHS["meri"]
-    tractor_deals: int = DEFAULT_LENGTHS["tractor"]
-    chan_deals: int = DEFAULT_LENGTHS["chan"]
 
     @property
     def match_lengths(self) -> dict[str, int]:
         """Each game's match length by its registry name (what the app is handed)."""
-        return {game: getattr(self, f"{game}_deals") for game in LENGTH_DOCS}
+        return {game.name: getattr(self, f"{game.name}_deals") for game in registry.infos()}
+
+
+#: [game]: the starting values of what the player can change in the app — the shared keys and,
+#: for each game (its descriptor, `engine.info.<game>`), `<game>_deals`: the deals in a match
+#: (issue 33; 0 = the game's own end), so a new game needs no edit here.
+GameConfig = dataclasses.make_dataclass(
+    "GameConfig",
+    [(f"{game.name}_deals", int, dataclasses.field(default=game.default_length))
+     for game in registry.infos()],
+    bases=(_GameKeys,), frozen=True,
+    namespace={"__doc__": "[game]: the starting values of what the player can change in the app."})
+GameConfig.__module__ = __name__
 
 
 @dataclass(frozen=True)
@@ -273,8 +275,8 @@ KEYS: tuple[Key, ...] = (
         "no card flights or pulses on the table: every change shows at once"),
     Key("game", "coach", False, Boolean(),
         "after each deal, the coach shows up to three moments where your choice cost most"),
-    *(Key("game", f"{game}_deals", DEFAULT_LENGTHS[game], Choice(LENGTHS[game]), doc)
-      for game, doc in LENGTH_DOCS.items()),
+    *(Key("game", f"{game.name}_deals", game.default_length, Choice(game.lengths), game.length_doc)
+      for game in registry.infos()),
     Key("ai", "workers", "auto", CountOrAuto(1, 64),
         'processes that search a decision ("auto" = the cores but one; 1 = the bot process)'),
     Key("kiosk", "enabled", _kiosk("enabled"), Boolean(),
