@@ -8,8 +8,9 @@ when `load` is called on it — so reading a title or the match lengths (the hom
 start-up, the config schema) imports no game.
 
 The per-game tables of the engine and device layers (the bots' profiles and tree budgets, the
-coach's floors and units, the arena's figures, the soak's invariants, the config's length keys)
-are built from these descriptors: adding a game is its package plus its info module.
+coach's floors and units, the arena's figures, the soak's invariants, the seats' cards as codes,
+the config's length keys) are built from these descriptors: adding a game is its package plus its
+info module.
 """
 
 from __future__ import annotations
@@ -69,6 +70,9 @@ class GameInfo:
     lengths: tuple[int, ...]  #: match lengths offered, in deals; 0 = the game's own end
     default_length: int  #: a new match's length when none is chosen (one of `lengths`)
     length_doc: str  #: what the config key `[game] <name>_deals` says
+    #: reference to its module reading a seat's cards as record codes from an observation
+    #: (`engine.seatcards`: `hand_codes`, `table_codes`, `on_table`, `done`)
+    seatcards: str
     ai: AiInfo | None = None  #: its AI, if Parlor plays it with bots
     #: reference to its extra checks of a finished deal (`engine.soak`): (state, replayed state
     #: or None) -> a broken invariant's description, or None
@@ -83,7 +87,7 @@ class GameInfo:
 
     def references(self) -> list[str]:
         """Every lazy reference the descriptor holds (each must `load`)."""
-        refs = [self.package]
+        refs = [self.package, self.seatcards]
         if self.ai is not None:
             refs += [self.ai.heuristic, self.ai.adapter, self.ai.tree]
         refs += [r for r in (self.invariants, self.studies) if r is not None]

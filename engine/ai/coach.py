@@ -38,7 +38,7 @@ from engine.ai.bots import PROFILES, make_search_bot
 from engine.ai.search import Budget, Weighing
 from engine.game import Action, State
 from engine.records import parse_record
-from engine.seatcards import hand_codes, table_codes
+from engine.seatcards import reader
 
 KEEP = 3  # moments kept per deal at most
 SPREADS = 2.0  # the gain must exceed this many standard errors of the paired difference
@@ -90,21 +90,10 @@ def position(game_name: str, state: State, seat: int) -> dict[str, Any]:
     cards drawn), its hand and the cards on the table, as its own observation shows them
     (record codes)."""
     obs = state.observation(seat)
-    table: list[dict[str, Any]] = []
-    if game_name == "chan":
-        if obs.open_card >= 0:
-            from engine.chan.cards import CODE
-
-            table.append({"seat": obs.open_owner, "cards": [CODE[obs.open_card]]})
-    else:
-        players = len(obs.hand_sizes) if game_name == "meri" else 4
-        for k in range(players):
-            s = (obs.leader + k) % players
-            cards = table_codes(game_name, obs, s, current=True)
-            if cards:
-                table.append({"seat": s, "cards": cards})
-    done = len(obs.revealed) if game_name == "chan" else len(obs.tricks)
-    return {"phase": obs.phase, "done": done, "hand": hand_codes(game_name, obs), "table": table}
+    cards = reader(game_name)
+    table = [{"seat": s, "cards": codes} for s, codes in cards.on_table(obs)]
+    return {"phase": obs.phase, "done": cards.done(obs), "hand": cards.hand_codes(obs),
+            "table": table}
 
 
 def weigh_decision(game_name: str, deal_seed: int, index: int, state: State, played: Action,

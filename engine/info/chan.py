@@ -14,6 +14,7 @@ INFO = GameInfo(
     lengths=(1, 4, 8),
     default_length=4,
     length_doc="deals in a Chắn match (each deal is settled; the totals run on)",
+    seatcards="engine.chan.seatcards",
     ai=AiInfo(
         heuristic="engine.ai.chan_heuristic:ChanHeuristicBot",
         adapter="engine.ai.chan_search:ChanAdapter",

@@ -13,6 +13,7 @@ INFO = GameInfo(
     lengths=(4, 8, 12),
     default_length=8,
     length_doc="deals in a Meri match (8: the rules' match, H-3)",
+    seatcards="engine.meri.seatcards",
     ai=AiInfo(
         heuristic="engine.ai.meri_heuristic:MeriHeuristicBot",
         adapter="engine.ai.meri_search:MeriAdapter",

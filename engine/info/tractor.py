@@ -13,6 +13,7 @@ INFO = GameInfo(
     lengths=(0, 4, 8),
     default_length=0,
     length_doc="deals in a Tractor match (0: until a team passes A, the rules' match, T-2)",
+    seatcards="engine.tractor.seatcards",
     ai=AiInfo(
         heuristic="engine.ai.tractor_heuristic:TractorHeuristicBot",
         adapter="engine.ai.tractor_search:TractorAdapter",
