@@ -30,8 +30,9 @@ class SoakFailure(Exception):
         self.record = record
 
 
-#: Each game's own invariants of a finished deal (`again`: the replayed state, when replayed):
-#: its descriptor's `invariants` (`engine.info.<game>`), imported when a soak of the game starts.
+#: The games' own invariants of a finished deal (`again`: the replayed state, when replayed)
+#: loaded so far: each descriptor's `invariants` (`engine.info.<game>`), imported when a soak of
+#: the game starts (a test may plant one here).
 INVARIANTS: dict[str, Callable[[Any, Any | None], str | None]] = {}
 
 
