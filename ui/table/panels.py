@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from kivy.event import EventDispatcher
+
 
 class PanelOwner(Protocol):
     """A service with a modal panel, as the screen's focus and input see it."""
@@ -32,6 +34,21 @@ class PanelOwner(Protocol):
 
     def move(self, direction: str) -> bool:
         """An arrow while its panel is open: True when it used it (else the focus moves)."""
+
+
+class PanelService(EventDispatcher):
+    """The common ground of the table's modal services: by default BACK and the arrows are
+    not theirs (the screen's); each says when its panel is open (`open_panel`)."""
+
+    def open_panel(self) -> Any:
+        """Its panel while it is open, else None (services override)."""
+        return None
+
+    def back(self) -> bool:
+        return False
+
+    def move(self, direction: str) -> bool:
+        return False
 
 
 class Panels:
