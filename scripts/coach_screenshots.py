@@ -47,13 +47,13 @@ def pass_and_play(app: Any, out: Path, suffix: str) -> None:
     app.seating = Seating([SeatPlan("screen", "Ann", "easy"), SeatPlan("ai", "", "easy"),
                            SeatPlan("screen", "Bao", "easy"), SeatPlan("ai", "", "easy")])
     table = finished(app, "tractor")
-    table.open_coach()
-    wait(lambda: not table.coach_busy, "Ann's moments", 600)
+    table.coach.open()
+    wait(lambda: not table.coach.busy, "Ann's moments", 600)
     shoot(out, f"coach_pass_ann{suffix}", frames=20)
-    table.show_coach_for(2)
-    wait(lambda: not table.coach_busy, "Bao's moments", 600)
+    table.coach.show_for(2)
+    wait(lambda: not table.coach.busy, "Bao's moments", 600)
     shoot(out, f"coach_pass_bao{suffix}", frames=20)
-    table.close_coach()
+    table.coach.close()
     app.seating = None
     app.go("home")
 
@@ -69,10 +69,10 @@ def main(argv: list[str] | None = None) -> int:
             table = finished(app, game_name)
             if game_name == "tractor":
                 shoot(args.out, f"coach_summary{suffix}")
-            table.open_coach()
-            wait(lambda t=table: not t.coach_busy, "the coach's moments", 600)
+            table.coach.open()
+            wait(lambda t=table: not t.coach.busy, "the coach's moments", 600)
             shoot(args.out, f"coach_panel_{game_name}{suffix}", frames=20)
-            table.close_coach()
+            table.coach.close()
             if game_name == "tractor":
                 app.open_deal(app.services.store.recent_deals()[0]["id"])
                 app.root.get_screen("replay").next_note()

@@ -83,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
         """The Undo question and the table after it; then the finished deal in the viewer."""
         mid_trick(app)
         table = app.root.get_screen("meri")
-        table.undo()
+        table.undo.request()
         shot(app, f"undo_confirm{suffix}")
         table.confirm_undo(True)
         shot(app, f"undo_practice{suffix}")

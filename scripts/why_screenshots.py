@@ -31,7 +31,7 @@ def why_shots(app: Any, out: Path, tag: str, game_name: str, level: str, seed: i
     while True:
         wait(lambda: table.summary_open or (table.human_deciding() and table.prompt != ""),
              f"{game_name}: your turn", seconds=300)
-        note = table.why_note()
+        note = table.why.note()
         if note is not None and note[2].kind == wanted:
             break
         if table.summary_open:
@@ -41,13 +41,13 @@ def why_shots(app: Any, out: Path, tag: str, game_name: str, level: str, seed: i
         table.play(me.choose(state.observation(0), state.legal_actions()))
     if level != "easy":
         shoot(out, f"why_{game_name}_button_{tag}")
-    if not table.open_why():  # a counted game: Why? first asks to make it a practice game
+    if not table.why.open():  # a counted game: Why? first asks to make it a practice game
         if level != "easy":
             shoot(out, f"why_{game_name}_question_{tag}")
-        table.answer_question(True)
-    wait(lambda: table.why_open, f"{game_name}: the Why? panel", seconds=30)
+        table.undo.answer(True)
+    wait(lambda: table.why.is_open, f"{game_name}: the Why? panel", seconds=30)
     shoot(out, f"why_{game_name}_{level}_{tag}")
-    table.close_why()
+    table.why.close()
     table.shutdown()
 
 

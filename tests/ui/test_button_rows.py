@@ -48,17 +48,17 @@ def back_out(app: Any, table: Any) -> None:
     """Answer the table's open question with BACK (the safe answer)."""
     app.handle_input("BACK")
     pump(2)
-    assert not table.undo_asking
+    assert not table.undo.asking
 
 
 def summaries(app: Any, table: Any, where: str) -> list[str]:
     """The summary, the same with Coach on offer, and Restart's question (if it asks)."""
     assert table.summary_open
     problems = unfit(app, f"{where} summary")
-    table.coach_offered = True  # the fullest row: Details, Coach, Next deal, Restart, Home
+    table.coach.offered = True  # the fullest row: Details, Coach, Next deal, Restart, Home
     settle()
     problems += unfit(app, f"{where} summary with Coach")
-    table.coach_offered = False  # and gone again: it leaves no room behind
+    table.coach.offered = False  # and gone again: it leaves no room behind
     settle()
     problems += [f"en {where} summary, Coach gone: {p}" for p in cut_buttons(table)]
     if table.ids.coach_button.width > 1:
@@ -68,7 +68,7 @@ def summaries(app: Any, table: Any, where: str) -> list[str]:
         table.restart()
         pump(3)
         problems += unfit(app, f"{where} Restart")
-        if app.root.current == table.name and table.undo_asking:
+        if app.root.current == table.name and table.undo.asking:
             back_out(app, table)
     return problems
 
@@ -81,7 +81,7 @@ def tables(app: Any, size: tuple[int, int]) -> list[str]:
     wait_turn(table)
     problems += unfit(app, f"{size} meri {table.prompt}")
     for purpose in ("undo", "why"):
-        table.ask_question(purpose)
+        table.undo.ask(purpose)
         pump(3)
         problems += unfit(app, f"{size} meri {purpose} question")
         back_out(app, table)
@@ -122,7 +122,7 @@ def tables(app: Any, size: tuple[int, int]) -> list[str]:
                                              SeatPlan(AI), SeatPlan(SCREEN, "Bao"),
                                              SeatPlan(AI)]))
     table = app.root.get_screen("tractor")
-    wait_for(lambda: table.cover_up, 60, what="the cover")
+    wait_for(lambda: table.cover.up, 60, what="the cover")
     problems += unfit(app, f"{size} cover")
     return problems
 

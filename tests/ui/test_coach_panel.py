@@ -49,12 +49,12 @@ def open_finished(app: Any, record: dict[str, Any]) -> Any:
 
 
 def coached(table: Any) -> None:
-    wait_for(lambda: not table.coach_busy, 180, "the coach")
+    wait_for(lambda: not table.coach.busy, 180, "the coach")
     settle()
 
 
 def tiles(table: Any) -> list[Any]:
-    panel = table.__dict__["_coach_panel"]
+    panel = table.coach.panel
     return [w for w in reversed(panel.ids.moments.children) if isinstance(w, MomentTile)]
 
 
@@ -67,11 +67,11 @@ def test_coach_by_touch_keeps_the_moments_and_the_replay_jumps_to_them(
         record = fixture("tractor")
         table = open_finished(app, record)
         button = table.ids.coach_button
-        assert table.coach_offered and not button.disabled and button.opacity == 1
+        assert table.coach.offered and not button.disabled and button.opacity == 1
         tap(button)
-        assert table.coach_open
+        assert table.coach.is_open
         coached(table)
-        moments = table.coach_moments
+        moments = table.coach.moments
         expect = record["expect"]
         moment = next(m for m in moments if m["index"] == expect["index"])
         assert moment["played"] == "10S"
@@ -86,8 +86,8 @@ def test_coach_by_touch_keeps_the_moments_and_the_replay_jumps_to_them(
         # kept with the deal, in the database file
         deal = store.recent_deals(1)[0]
         assert store.load_deal(deal["id"])["notes"] == moments
-        tap(table.__dict__["_coach_panel"].ids.coach_back)
-        assert not table.coach_open and table.focused_widget is button.__self__
+        tap(table.coach.panel.ids.coach_back)
+        assert not table.coach.is_open and table.focused_widget is button.__self__
         # the replay viewer shows them at their steps, and jumps to them
         app.open_deal(deal["id"])
         pump(3)
@@ -111,15 +111,15 @@ def test_coach_by_buttons(make_app: Any) -> None:
     focus_on(app, table, table.ids.coach_button)
     app.handle_input("OK")
     pump(2)
-    assert table.coach_open
+    assert table.coach.is_open
     coached(table)
     texts = [t.text for t in tiles(table)]
     assert any("Capture with" in t and "Pass" in t for t in texts)
     app.handle_input("DOWN")  # scrolls the moments; the focus stays in the panel
-    assert table.focused_widget is table.__dict__["_coach_panel"].ids.coach_back.__self__
+    assert table.focused_widget is table.coach.panel.ids.coach_back.__self__
     app.handle_input("BACK")
     pump(2)
-    assert not table.coach_open and table.summary_open
+    assert not table.coach.is_open and table.summary_open
 
 
 def test_nothing_costly_and_coach_off(make_app: Any) -> None:
@@ -132,15 +132,15 @@ def test_nothing_costly_and_coach_off(make_app: Any) -> None:
         rec.apply(bots[s].choose(rec.state.observation(s), rec.state.legal_actions()))
     app = make_app()
     table = open_finished(app, rec.to_dict())
-    assert not table.coach_offered and table.ids.coach_button.disabled
+    assert not table.coach.offered and table.ids.coach_button.disabled
     app.set_coach(True)
     table.next_deal()  # (Chắn: one deal per match: a new match)
     app.go("home")
     table = open_finished(app, rec.to_dict())
     tap(table.ids.coach_button)
     coached(table)
-    panel = table.__dict__["_coach_panel"]
-    assert table.coach_moments == [] and panel.status == "Nothing costly this deal."
+    panel = table.coach.panel
+    assert table.coach.moments == [] and panel.status == "Nothing costly this deal."
     assert tiles(table) == []
 
 
@@ -197,20 +197,20 @@ def test_pass_and_play_coaches_every_player_on_this_screen(make_app: Any, tmp_pa
                                SeatPlan("ai", "", "easy"), SeatPlan("ai", "", "easy")])
         record = fixture("chan")
         table = open_finished(app, record)
-        assert table.coach_seats == [0, 1]
+        assert table.coach.seats == [0, 1]
         tap(table.ids.coach_button)
-        panel = table.__dict__["_coach_panel"]
+        panel = table.coach.panel
         coached(table)
         row = list(reversed(panel.ids.coach_seat_row.children))
         assert [b.text for b in row] == ["Ann", "Bao"] and row[0].selected
         assert panel.ids.coach_seat_row.height > 0 and not cut_in_languages(app, "coach")
-        ann = list(table.coach_moments)
+        ann = list(table.coach.moments)
         assert any(m["played"] == "pass" and m["index"] == record["expect"]["index"] for m in ann)
         assert {m["seat"] for m in ann} == {0} and {m["name"] for m in ann} == {"Ann"}
         tap(row[1])
         coached(table)
-        assert row[1].selected and not row[0].selected and table.coach_seat == 1
-        bao = list(table.coach_moments)
+        assert row[1].selected and not row[0].selected and table.coach.seat == 1
+        bao = list(table.coach.moments)
         assert all(m["seat"] == 1 and m["name"] == "Bao" for m in bao)
         assert len(tiles(table)) == len(bao)
         if not bao:
@@ -218,7 +218,7 @@ def test_pass_and_play_coaches_every_player_on_this_screen(make_app: Any, tmp_pa
         focus_on(app, table, row[0])  # by buttons: back to Ann's
         app.handle_input("OK")
         pump(2)
-        assert table.coach_seat == 0 and table.coach_moments == ann
+        assert table.coach.seat == 0 and table.coach.moments == ann
         deal = store.recent_deals(1)[0]
         assert store.load_deal(deal["id"])["notes"] == ann + bao
         app.open_deal(deal["id"])
@@ -240,9 +240,9 @@ def test_coach_panel_is_as_tall_as_its_moments_in_portrait(make_app: Any) -> Non
     app.set_coach(True)
     table = open_finished(app, fixture("chan"))
     tap(table.ids.coach_button)
-    panel = table.__dict__["_coach_panel"]
+    panel = table.coach.panel
     settle()
-    if table.coach_busy:
+    if table.coach.busy:
         assert panel.height < dp(200)
     coached(table)
     shown = tiles(table)
@@ -267,7 +267,7 @@ def test_the_cards_on_the_table_say_whose_they_are(make_app: Any, game_name: str
     tap(table.ids.coach_button)
     coached(table)
     with_plays = 0
-    for moment, tile in zip(table.coach_moments, tiles(table), strict=True):
+    for moment, tile in zip(table.coach.moments, tiles(table), strict=True):
         plays = [p for p in moment.get("table", []) if p.get("cards")]
         boxes = [w for w in reversed(tile.ids.table_plays.children) if isinstance(w, PlayBox)]
         assert [(b.name, b.codes) for b in boxes] == [(seat_name(p["seat"]), p["cards"])
@@ -316,7 +316,7 @@ def test_portrait_moments_use_the_height_for_larger_cards(make_app: Any, game_na
     table = open_finished(app, fixture(game_name))
     tap(table.ids.coach_button)
     coached(table)
-    panel = table.__dict__["_coach_panel"]
+    panel = table.coach.panel
     base = dp(HAND_DP.get(game_name, CARD_DP[game_name]))
     tile = tiles(table)[0]
     hand = tile.ids.hand

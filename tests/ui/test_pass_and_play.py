@@ -35,11 +35,11 @@ def plans(kinds: str, names: dict[int, str]) -> list[SeatPlan]:
 def deciding(table: Any) -> bool:
     state = table.session.state
     return (not state.is_over and table.prompt != "" and not table.holding
-            and state.to_act == table.viewer and not table.cover_up)
+            and state.to_act == table.viewer and not table.cover.up)
 
 
 def wait_next(table: Any) -> None:
-    wait_for(lambda: table.summary_open or table.cover_up or deciding(table), 60,
+    wait_for(lambda: table.summary_open or table.cover.up or deciding(table), 60,
              what="the cover, a decision or the summary")
     pump(4)
 
@@ -47,7 +47,7 @@ def wait_next(table: Any) -> None:
 def assert_hidden(table: Any) -> None:
     """Nothing private is on screen: the cover on top, no hand laid out, no private extras."""
     hand = table.ids.hand
-    assert table.cover_up and table.children[0] is table.cover_panel()
+    assert table.cover.up and table.children[0] is table.cover.open_panel()
     assert hand.codes == [] and hand.views == [] and hand.opacity == 0 and hand.disabled
     assert getattr(table, "kitty_codes", []) == []
     assert getattr(table, "waiting_codes", []) == []
@@ -56,16 +56,16 @@ def assert_hidden(table: Any) -> None:
 
 def answer_cover(app: Any, table: Any, by_buttons: bool) -> int:
     """Tap "I'm NAME" (or OK: the button is focused); the seat's own hand shows then."""
-    seat = table.cover_seat
-    button = table.cover_panel().ids.cover_button
-    assert table.cover_name in button.text and button.text.startswith("I'm ")
+    seat = table.cover.seat
+    button = table.cover.open_panel().ids.cover_button
+    assert table.cover.name in button.text and button.text.startswith("I'm ")
     if by_buttons:
         assert table.focused_widget is button.__self__
         app.handle_input("OK")
     else:
         tap(button)
     pump(4)
-    assert not table.cover_up and table.viewer == seat and table.hand_shown()
+    assert not table.cover.up and table.viewer == seat and table.hand_shown()
     assert table.ids.hand.opacity == 1
     return seat
 
@@ -99,10 +99,10 @@ def test_tractor_deal_two_players_on_this_screen_by_touch(make_app: Any) -> None
             seen["kitty"] += 1
         if table.summary_open:
             break
-        if table.cover_up:
+        if table.cover.up:
             assert_hidden(table)
-            assert table.cover_seat == table.session.state.to_act and table.cover_seat != shown
-            assert table.cover_name == ("Ann", "", "Bao")[table.cover_seat]
+            assert table.cover.seat == table.session.state.to_act and table.cover.seat != shown
+            assert table.cover.name == ("Ann", "", "Bao")[table.cover.seat]
             shown = answer_cover(app, table, by_buttons=False)
             covers.append(shown)
             assert sorted(table.ids.hand.codes) == tractor_hand(table, shown)
@@ -162,9 +162,9 @@ def test_chan_deal_two_players_on_this_screen_by_buttons(make_app: Any) -> None:
         wait_next(table)
         if table.summary_open:
             break
-        if table.cover_up:
+        if table.cover.up:
             assert_hidden(table)
-            assert table.cover_seat == table.session.state.to_act and table.cover_seat != shown
+            assert table.cover.seat == table.session.state.to_act and table.cover.seat != shown
             shown = answer_cover(app, table, by_buttons=True)
             covers.append(shown)
             counts = table.session.state.observation(shown).hand
@@ -194,13 +194,13 @@ def test_meri_seats_one_and_two_on_this_screen(make_app: Any) -> None:
     app.new_game("meri", seating=Seating(plans("ss" + "a" * 6, {0: "Ann", 1: "Bao"})))
     table = app.root.get_screen("meri")
     for _ in range(2):
-        wait_for(lambda: table.cover_up, 60, what="the cover")
+        wait_for(lambda: table.cover.up, 60, what="the cover")
         assert table.ids.hand.opacity == 0  # at once; its card views go at the next frame
         pump(2)
         assert_hidden(table)
-        seat = table.cover_seat
+        seat = table.cover.seat
         app.handle_input("OK")  # on "I'm NAME" (checked before a forced pass, D-6, goes on)
-        assert not table.cover_up and table.viewer == seat and table.hand_shown()
+        assert not table.cover.up and table.viewer == seat and table.hand_shown()
         hand = cards_of(table.session.state.observation(seat).hand)
         assert sorted(table.ids.hand.codes) == sorted(MERI_CODES[c] for c in hand)
         assert min(table.badges, key=lambda b: b.center_y).seat == seat
@@ -212,7 +212,7 @@ def test_one_seat_on_this_screen_has_no_cover(make_app: Any) -> None:
     app.seating = Seating(plans("asaa", {}))  # this screen plays seat 1 only
     table = start_deal(app, "tractor", tractor_dealer_deal())
     wait_for(lambda: table.human_deciding(), 30, what="seat 1's decision")
-    assert not table.cover_up and table.viewer == 1 and table.ids.hand.views
+    assert not table.cover.up and table.viewer == 1 and table.ids.hand.views
     assert table.badges[1].name == "You" and table.badges[0].name == "AI 0"
 
 
@@ -230,7 +230,7 @@ def test_no_seat_on_this_screen_no_undo_no_hint_no_you(make_app: Any) -> None:
     assert table.ids.hand.views == [] and table.kitty_codes == []
     text = table.summary_text
     assert "Your team" not in text and "You " not in text, text
-    assert not table.cover_up
+    assert not table.cover.up
 
 
 def test_resumed_pass_and_play_game_shows_the_cover_first(make_app: Any) -> None:
@@ -239,7 +239,7 @@ def test_resumed_pass_and_play_game_shows_the_cover_first(make_app: Any) -> None
     app.new_game("chan", seating=Seating(plans("ssaa", {0: "Ann", 1: "Bao"})))
     table = app.root.get_screen("chan")
     wait_next(table)
-    if table.cover_up:
+    if table.cover.up:
         answer_cover(app, table, by_buttons=False)
     assert table.ids.hand.views  # a hand on screen when the power goes
     app2 = make_app(store=store, pace=0)
@@ -247,9 +247,9 @@ def test_resumed_pass_and_play_game_shows_the_cover_first(make_app: Any) -> None
     table2 = app2.root.get_screen("chan")
     assert app2.root.current == "chan"
     assert table2.screen_seats() == [0, 1] and table2.ids.hand.views == []
-    wait_for(lambda: table2.cover_up, 60, what="the cover after resuming")
+    wait_for(lambda: table2.cover.up, 60, what="the cover after resuming")
     assert_hidden(table2)
-    assert table2.cover_name in ("Ann", "Bao")
+    assert table2.cover.name in ("Ann", "Bao")
     answer_cover(app2, table2, by_buttons=True)
     assert table2.ids.hand.views
 
@@ -262,7 +262,7 @@ def test_cover_labels_fit_in_every_language(make_app: Any, size: tuple[int, int]
     app.new_game("tractor", seating=Seating(plans("ssaa", {0: "Nguyễn Thị Minh Khai",
                                                            1: "Nguyễn Thị Minh Khai"})))
     table = app.root.get_screen("tractor")
-    wait_for(lambda: table.cover_up, 60, what="the cover")
+    wait_for(lambda: table.cover.up, 60, what="the cover")
     settle()
     assert cut_in_languages(app, "cover") == []
 
@@ -278,9 +278,9 @@ def test_two_seats_with_one_name_get_covers_that_tell_them_apart(make_app: Any) 
     bot = make_bot("tractor", "heuristic", 3)
     while len(texts) < 2:
         wait_next(table)
-        if table.cover_up:
-            panel = table.cover_panel()
-            texts[table.cover_seat] = (table.cover_name, panel.ids.cover_button.text)
+        if table.cover.up:
+            panel = table.cover.open_panel()
+            texts[table.cover.seat] = (table.cover.name, panel.ids.cover_button.text)
             answer_cover(app, table, by_buttons=False)
             continue
         state = table.session.state
@@ -300,14 +300,14 @@ def test_undo_in_pass_and_play_never_takes_back_the_other_players_move(make_app:
     app = make_app(pace=0, store=MemoryStore())
     app.seating = Seating(plans("sasa", {0: "Ann", 2: "Bao"}))
     table = start_deal(app, "tractor", tractor_dealer_deal())
-    table.make_practice()
+    table.undo.make_practice()
     bot = make_bot("tractor", "heuristic", 3)
     decided: list[tuple[int, int]] = []  # (action index, seat) of the people's choices
     undone = refused = False
     while not refused:
         wait_next(table)
         assert not table.summary_open, "the deal ended before Bao decided after Ann"
-        if table.cover_up:
+        if table.cover.up:
             answer_cover(app, table, by_buttons=False)
             continue
         state = table.session.state
@@ -368,14 +368,14 @@ def play_meri_pass_and_play(app: Any, table: Any) -> list[tuple[int, str, int, i
         if table.summary_open:
             return covers
         state = table.session.state
-        if table.cover_up:
+        if table.cover.up:
             assert_hidden(table)
-            seat = table.cover_seat
+            seat = table.cover.seat
             covers.append((seat, state.phase, len(state.legal_actions()),
                            state.observation(seat).hand_sizes[seat]))
             if state.phase == "declare":  # (checked before a forced pass, D-6, goes on)
                 app.handle_input("OK")
-                assert not table.cover_up and table.viewer == seat and table.hand_shown()
+                assert not table.cover.up and table.viewer == seat and table.hand_shown()
             else:
                 answer_cover(app, table, by_buttons=False)
             continue

@@ -178,13 +178,13 @@ def test_no_label_is_cut_in_any_language(make_app: Any) -> None:
         problems += cut_in_languages(app, f"replay {size}")
         app.new_game("tractor")
         table = app.root.get_screen("tractor")
-        table.undo()  # nothing to undo yet, or the question: either way words on screen
-        table.ask_question("undo")
+        table.undo.request()  # nothing to undo yet, or the question: either way words on screen
+        table.undo.ask("undo")
         for lang in LANGUAGES:  # the question's own labels (the table has tests of its own)
             app.set_language(lang)
             pump(4)
             problems += [f"{lang} undo question {size}: {p}"
-                         for p in cut_labels(table.undo_panel())]
+                         for p in cut_labels(table.undo.open_panel())]
         app.set_language("en")
         for game in ("meri", "tractor", "chan"):  # the Undo button on every table
             app.new_game(game)

@@ -43,14 +43,14 @@ def the(widget: Any) -> Any:
 
 
 def assert_kept(app: Any, table: Any, session: Any, saved: str) -> None:
-    assert not table.undo_asking and table.undo_panel() is None
+    assert not table.undo.asking and table.undo.open_panel() is None
     assert app.session is session and table.session is session and table.summary_open
     assert session.match.result().deals_played == 1
     assert app.services.store.load_autosave() == saved
 
 
 def assert_new_match(app: Any, table: Any, session: Any) -> None:
-    assert not table.undo_asking
+    assert not table.undo.asking
     assert app.session is not session and table.session is app.session
     assert app.session.match.result().deals_played == 0 and not table.summary_open
 
@@ -67,8 +67,8 @@ def test_restart_by_buttons_asks_first_keep_playing_keeps_the_match(make_app: An
         post(app, "LEFT")
     assert table.focused_widget is restart
     post(app, "OK")
-    assert table.undo_asking and table.practice_for == "restart"
-    panel = table.undo_panel()
+    assert table.undo.asking and table.undo.purpose == "restart"
+    panel = table.undo.open_panel()
     assert table.focused_widget is the(panel.ids.undo_no)  # the safe answer first
     assert panel.ids.undo_yes.text == tr("New match")
     post(app, "OK")  # Keep playing
@@ -78,9 +78,9 @@ def test_restart_by_buttons_asks_first_keep_playing_keeps_the_match(make_app: An
     assert_kept(app, table, session, saved)
     post(app, "DOWN")  # (the summary scrolls; the focus stays)
     post(app, "OK")
-    assert table.undo_asking
+    assert table.undo.asking
     post(app, "LEFT")
-    assert table.focused_widget is the(table.undo_panel().ids.undo_yes)
+    assert table.focused_widget is the(table.undo.open_panel().ids.undo_yes)
     post(app, "OK")
     assert_new_match(app, table, session)
 
@@ -91,16 +91,16 @@ def test_restart_by_touch_asks_first_and_yes_restarts(make_app: Any) -> None:
     session, saved = table.session, store.load_autosave()
     tap(table.ids.restart_button)
     pump(2)
-    assert table.undo_asking and table.practice_for == "restart"
+    assert table.undo.asking and table.undo.purpose == "restart"
     tap(table.ids.next_button)  # a touch beside the question does nothing behind it
     pump(2)
-    assert table.undo_asking and app.session is session and table.summary_open
-    tap(table.undo_panel().ids.undo_no)
+    assert table.undo.asking and app.session is session and table.summary_open
+    tap(table.undo.open_panel().ids.undo_no)
     pump(2)
     assert_kept(app, table, session, saved)
     tap(table.ids.restart_button)
     pump(2)
-    tap(table.undo_panel().ids.undo_yes)
+    tap(table.undo.open_panel().ids.undo_yes)
     pump(3)
     assert_new_match(app, table, session)
     wait_turn(table)  # and the new match is played
@@ -128,4 +128,4 @@ def test_once_the_match_is_over_new_match_starts_without_a_question(make_app: An
     session = table.session
     tap(table.ids.next_button)
     pump(3)
-    assert not table.undo_asking and app.session is not session and not table.summary_open
+    assert not table.undo.asking and app.session is not session and not table.summary_open

@@ -203,7 +203,7 @@ def test_wrong_moves_are_refused_with_the_rule_and_do_not_advance(make_app: Any)
     wait_for(lambda: len(table.session.record.actions) > done, what="the discard")
     wait_turn(table)
     assert table.tutorial.panel.counter == "Step 3 of 10"
-    assert table.undo()  # a lesson is a practice game: the move is taken back at once
+    assert table.undo.request()  # a lesson is a practice game: the move is taken back at once
     wait_turn(table)
     assert len(table.session.record.actions) == done
     assert table.tutorial.panel.counter == "Step 2 of 10"

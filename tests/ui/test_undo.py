@@ -38,7 +38,7 @@ def test_undo_by_touch_in_a_practice_game_takes_back_the_move_and_the_bots_repli
     app.set_practice(True)
     app.new_game("meri")
     table = app.root.get_screen("meri")
-    assert table.practice and table.session.practice
+    assert table.undo.practice and table.session.practice
     before = make_a_choice(table)
     wait_turn(table)
     played = list(table.session.record.actions)
@@ -60,28 +60,28 @@ def test_undo_in_a_normal_game_asks_first_by_buttons(make_app: Any) -> None:
     app = make_app(store=MemoryStore())
     app.new_game("tractor")
     table = app.root.get_screen("tractor")
-    assert not table.practice
+    assert not table.undo.practice
     before = make_a_choice(table)
     wait_turn(table)
     standing = list(table.session.record.actions)
     focus_on(app, table, table.ids.undo_button)
     app.handle_input("OK")
     pump(3)
-    assert table.undo_asking, (table.message, table.focused_widget)
-    panel = table.undo_panel()
+    assert table.undo.asking, (table.message, table.focused_widget)
+    panel = table.undo.open_panel()
     assert table.focused_widget is panel.ids.undo_no.__self__  # the safe answer first
     app.handle_input("BACK")  # no: nothing changes
     pump(2)
-    assert not table.undo_asking and table.session.record.actions == standing
+    assert not table.undo.asking and table.session.record.actions == standing
     assert not table.session.practice
     focus_on(app, table, table.ids.undo_button)
     app.handle_input("OK")
     pump(3)
-    focus_on(app, table, table.undo_panel().ids.undo_yes)
+    focus_on(app, table, table.undo.open_panel().ids.undo_yes)
     app.handle_input("OK")
     pump(3)
-    assert not table.undo_asking
-    assert table.session.practice and table.practice
+    assert not table.undo.asking
+    assert table.session.practice and table.undo.practice
     assert len(table.session.record.actions) == before
     assert table.session.state.to_act == HUMAN
 
@@ -95,9 +95,9 @@ def test_keep_playing_by_touch_changes_nothing(make_app: Any) -> None:
     standing = list(table.session.record.actions)
     tap(table.ids.undo_button)
     pump(3)
-    tap(table.undo_panel().ids.undo_no)
+    tap(table.undo.open_panel().ids.undo_no)
     pump(2)
-    assert not table.undo_asking and not table.session.practice
+    assert not table.undo.asking and not table.session.practice
     assert table.session.record.actions == standing
 
 
@@ -134,7 +134,7 @@ def test_undo_after_the_deal_ended_is_refused(make_app: Any) -> None:
     wait_turn(table)
     finish_with_bots(table)
     assert table.summary_open
-    assert not table.undo()
+    assert not table.undo.request()
     assert table.message == tr(REFUSALS["deal_over"])
 
 

@@ -45,7 +45,7 @@ def reach_why(table: Any, kind: str = SEARCH, seed: int = 1) -> tuple[int, Any, 
     while True:
         wait_for(lambda: _human_deciding(table), 120, what="your turn")
         pump(2)
-        note = table.why_note()
+        note = table.why.note()
         if note is not None and note[2].kind == kind:
             return note
         assert not table.summary_open, f"no {kind} Why? before the end of the deal"
@@ -87,7 +87,7 @@ def test_why_by_touch_lists_legal_candidates_and_fits(make_app: Any, game_name: 
     assert seat != 0
     legal = state_before_move(table, seat, action).legal_actions()
     assert why.chosen == action and all(row[0] in legal for row in why.rows)  # only legal ones
-    button = table.why_button()
+    button = table.why.button()
     assert button is not None and button.opacity > 0
     anchor = table.seat_widget(seat)  # beside the mover's seat, on the screen
     assert abs(button.center_y - anchor.center_y) < anchor.height + button.height * 2
@@ -95,8 +95,8 @@ def test_why_by_touch_lists_legal_candidates_and_fits(make_app: Any, game_name: 
     assert button.top <= table.height
     tap(button)
     pump(3)
-    assert table.why_open and table.paused()
-    panel = table.why_panel()
+    assert table.why.is_open and table.paused()
+    panel = table.why.open_panel()
     title, lines, note = panel_lines(game_name, seat, why, table.action_words)
     shown = [w.text for w in reversed(panel.ids.why_lines.children)]
     assert panel.ids.why_title.text == title and shown == lines and panel.ids.why_note.text == note
@@ -110,7 +110,7 @@ def test_why_by_touch_lists_legal_candidates_and_fits(make_app: Any, game_name: 
     played = len(table.session.record.actions)
     tap(panel.ids.why_close)
     pump(3)
-    assert not table.why_open and panel.parent is None
+    assert not table.why.is_open and panel.parent is None
     state = table.session.state
     assert table.play(make_bot(game_name, "heuristic", 2).choose(state.observation(0),
                                                                   state.legal_actions()))
@@ -121,12 +121,12 @@ def test_why_by_touch_lists_legal_candidates_and_fits(make_app: Any, game_name: 
 def test_why_by_buttons_opens_and_closes(make_app: Any) -> None:
     app, table = new_table(make_app, "chan")
     reach_why(table)
-    button = table.why_button()
+    button = table.why.button()
     focus_on(app, table, button)
     app.handle_input("OK")
     pump(3)
-    assert table.why_open
-    panel = table.why_panel()
+    assert table.why.is_open
+    panel = table.why.open_panel()
     assert table.focused_widget is panel.ids.why_close.__self__
     for direction in ("LEFT", "UP", "RIGHT", "DOWN"):  # the focus stays in the panel
         app.handle_input(direction)
@@ -134,14 +134,14 @@ def test_why_by_buttons_opens_and_closes(make_app: Any) -> None:
         assert table.focused_widget is panel.ids.why_close.__self__
     app.handle_input("BACK")  # BACK closes it (and does not leave the table)
     pump(3)
-    assert not table.why_open and app.root.current == "chan"
+    assert not table.why.is_open and app.root.current == "chan"
     assert table.focused_widget is button
     app.handle_input("SELECT")
     pump(3)
-    assert table.why_open
+    assert table.why.is_open
     app.handle_input("OK")  # OK on Close
     pump(3)
-    assert not table.why_open
+    assert not table.why.is_open
     wait_for(lambda: _human_deciding(table), 60, what="your turn again")
 
 
@@ -152,21 +152,21 @@ def test_same_seed_same_panel(make_app: Any, monkeypatch: Any) -> None:
     for _ in range(2):
         app, table = new_table(make_app, "meri", seed=11)
         seat, _action, why = reach_why(table)
-        assert table.open_why()
+        assert table.why.open()
         pump(2)
-        panel = table.why_panel()
+        panel = table.why.open_panel()
         texts.append((panel.ids.why_title.text,
                       [w.text for w in panel.ids.why_lines.children], panel.ids.why_note.text))
-        table.close_why()
+        table.why.close()
     assert texts[0] == texts[1]
 
 
 def test_an_easy_ai_plays_by_simple_rules(make_app: Any) -> None:
     app, table = new_table(make_app, "tractor", level="easy")
     seat, action, why = reach_why(table, RULES)
-    tap(table.why_button())
+    tap(table.why.button())
     pump(3)
-    panel = table.why_panel()
+    panel = table.why.open_panel()
     shown = [w.text for w in panel.ids.why_lines.children]
     assert shown == ["This AI plays by simple rules: it does not weigh its moves."]
     assert panel.ids.why_note.text == ""
@@ -178,8 +178,8 @@ def test_a_lesson_has_no_why(make_app: Any) -> None:
     table = app.root.get_screen("meri")
     wait_for(lambda: table.human_deciding() and table.prompt != "", 60, what="the lesson's turn")
     assert len(table.session.record.actions) > 0
-    assert table.why_note() is None and table.why_button() is None
-    assert not table.open_why()
+    assert table.why.note() is None and table.why.button() is None
+    assert not table.why.open()
 
 
 def test_the_bot_process_sends_what_it_weighed(monkeypatch: Any) -> None:
@@ -229,11 +229,11 @@ def test_no_why_while_it_would_show_a_hidden_card(make_app: Any) -> None:
     down = state.observation(0).trick.index(FACE_DOWN)
     action = next(a for s, a in reversed(moves) if s == down)
     table.driver.last_why = (down, action, Why(RULES, action))
-    table.why_update()
-    assert table.why_note() is None and table.why_button() is None
+    table.why.update()
+    assert table.why.note() is None and table.why.button() is None
     shown = next(s for s, _ in reversed(moves) if s not in (0, down))  # a card face up
     table.driver.last_why = (shown, action, Why(RULES, action))
-    assert table.why_note() is not None
+    assert table.why.note() is not None
     tractor = make_app().root.get_screen("tractor")
     assert not tractor.why_allowed(2, (BURY, 1, 2, 3, 4, 5, 6, 7, 8))
     assert tractor.why_allowed(2, (5,))
@@ -246,21 +246,21 @@ def test_why_in_a_counted_game_asks_to_practise_first(make_app: Any) -> None:
     app, table = new_table(make_app, "chan", practice=False)
     reach_why(table)
     assert not table.session.practice
-    tap(table.why_button())
+    tap(table.why.button())
     pump(3)
-    assert not table.why_open and table.undo_asking and table.practice_for == "why"
-    question = table.undo_panel()
+    assert not table.why.is_open and table.undo.asking and table.undo.purpose == "why"
+    question = table.undo.open_panel()
     texts = [w.text for w in question.walk() if hasattr(w, "text")]
     assert "See what the AI weighed?" in texts and "Practice and see why" in texts
     assert cut_in_languages(app, "Why? practice question") == []
     app.handle_input("BACK")
     pump(3)
-    assert not table.undo_asking and not table.why_open and not table.session.practice
-    tap(table.why_button())
+    assert not table.undo.asking and not table.why.is_open and not table.session.practice
+    tap(table.why.button())
     pump(3)
     tap(question.ids.undo_yes)
     pump(3)
-    assert table.session.practice and table.practice and table.why_open
-    tap(table.why_panel().ids.why_close)
+    assert table.session.practice and table.undo.practice and table.why.is_open
+    tap(table.why.open_panel().ids.why_close)
     pump(3)
-    assert not table.why_open
+    assert not table.why.is_open

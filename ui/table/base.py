@@ -8,12 +8,16 @@ their dialogs and prompts). This class owns the flow: bots think off the UI thre
 opens with "Next deal" or, once the match is over, "New match", focus stays on the decision the
 human faces, and everything autosaves through the session. Picking cards in the hand is
 `ui.table.picking`; completed tricks and the last-trick review `ui.table.review`; hints
-`ui.table.hints`; undo (practice games) `ui.table.undo`; the seat the table is drawn for and
-the pass-and-play cover `ui.table.cover`; Why? beside the last AI move `ui.table.why`.
+`ui.table.hints`. Four modal features are services the screen holds, each with its own
+interface: undo and the table's question (`undo`, `ui.table.undo`), the seat the table is drawn
+for and the pass-and-play cover (`cover`, `ui.table.cover`), Why? beside the last AI move (`why`,
+`ui.table.why`) and the coach (`coach`, `ui.table.coaching`); `panels` (`ui.table.panels`) is
+the one owner of which of their panels keeps the focus and answers BACK.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kivy.clock import Clock
@@ -30,15 +34,16 @@ from ui.screens.base import BaseScreen
 from ui.sound import events as sounds
 from ui.table import botproc, cardsource, deal_stats, summary
 from ui.table import summary_cards as _summary_cards  # noqa: F401  (its widgets, for the kv)
-from ui.table.coaching import CoachMixin
-from ui.table.cover import CoverMixin
+from ui.table.coaching import CoachService
+from ui.table.cover import CoverService
 from ui.table.driver import TableDriver
 from ui.table.motion import MotionMixin
+from ui.table.panels import Panels
 from ui.table.reasons import reason
 from ui.table.remote_seats import SeatsMixin
 from ui.table.seats import seat_name
-from ui.table.undo import UndoMixin
-from ui.table.why import WhyMixin
+from ui.table.undo import UndoService
+from ui.table.why import WhyService
 from ui.widgets import hold_text
 
 BOT_DELAY = 0.7  # seconds between AI plays at speed 1.0
@@ -49,7 +54,7 @@ CARD_FIELDS = frozenset({"card", "w", "y", "cards", "pairs"})
 SLIDE = 0.3  # a played card slides onto the table in this long at speed 1.0
 
 
-class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, MotionMixin, BaseScreen):
+class TableScreen(SeatsMixin, MotionMixin, BaseScreen):
     """Shared flow of every game's table."""
 
     game_name = "meri"
@@ -68,6 +73,13 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         self.driver: TableDriver | None = None
         self.holding = False  # a completed trick is on show: nothing moves until it ends
         self._auto_event: Any = None
+        # the modal features, before the kv rules (they bind to them): `ui.table.panels`
+        self.cover = CoverService(self)
+        self.undo = UndoService(self)
+        self.why = WhyService(self)
+        self.coach = CoachService(self)
+        self.panels = Panels(self.why, self.undo, self.cover, self.coach)
+        self.cover.fbind("up", self.why.update)  # the cover hides Why? with the rest
         super().__init__(**kwargs)
 
     def on_kv_post(self, base_widget: Any) -> None:
@@ -145,7 +157,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         self.replay = list(replay) if replay is not None else None
         self._set_tutorial(tutorial)
         self.take_seating(session)  # who plays each seat (ui.table.remote_seats)
-        self.seat_viewer()  # whose hand is drawn; pass-and-play: none before a tap
+        self.cover.seat_viewer()  # whose hand is drawn; pass-and-play: none before a tap
         human = self.screen_seat()
         seed = self.app.rng.randrange(2**31)
         specs = self.seat_specs(session, human, seed) if tutorial is None else {}
@@ -162,8 +174,8 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         self.holding = False
         self.summary_open = False
         self._attach_summary(False)
-        self.start_practice_flag()
-        self.coach_reset()
+        self.undo.start()
+        self.coach.reset()
         self.focus_scope = None
         self.app.funbind("lang", self.on_language)
         self.app.fbind("lang", self.on_language)
@@ -177,12 +189,12 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         if self.driver is not None:
             self.driver.shutdown()
             self.driver = None
-        self._cancel_auto()
-        self.coach_reset()
+        self.cancel_auto()
+        self.coach.reset()
         self.motion.stop()
 
     def on_leave(self, *_args: Any) -> None:
-        self._cancel_auto()
+        self.cancel_auto()
 
     def on_pre_enter(self, *_args: Any) -> None:
         self._send_warm()  # the cards are drawn while the transition runs
@@ -198,12 +210,12 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
             return
         self.refresh()
         state = self.session.state
-        self.on_language_why()
+        self.why.on_language()
         if self.summary_open:
             self.summary_text = self.summary_markup()
-            self._fill_coach()
-        elif self.cover_up and self.cover_seat is not None:
-            self.raise_cover(self.cover_seat)  # its name, in the new language
+            self.coach.fill()
+        elif self.cover.up and self.cover.seat is not None:
+            self.cover.raise_for(self.cover.seat)  # its name, in the new language
         elif self.human_deciding() and not state.is_over:
             self.human_turn()
             self._tutorial_turn()
@@ -218,15 +230,15 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         state = self.session.state
         if not shown or self.__dict__.get("_refreshed") != self._refresh_key():
             self.refresh()
-        self.why_update()
+        self.why.update()
         if state.is_over:
             self.deal_over()
-        elif self.needs_cover(state.to_act):  # pass-and-play: the next player takes the screen
-            if self.play_openly(state.to_act):  # ... unless it has no choice, for all to see
+        elif self.cover.needs_cover(state.to_act):  # pass-and-play: the next player's screen
+            if self.cover.play_openly(state.to_act):  # ... unless it has no choice, for all to see
                 self.app.set_led("turn", False)
             else:
                 self.announce_turn()
-                self.raise_cover(state.to_act)
+                self.cover.raise_for(state.to_act)
         elif state.to_act == self.viewer and self.plays_here(self.viewer):
             self.announce_turn()
             self.human_turn()
@@ -269,7 +281,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
 
     def paused(self) -> bool:
         """Subclasses pause the flow (e.g. while the last trick is reviewed); Why? open pauses."""
-        return self.why_open or (self.manager is not None and self.manager.current != self.name)
+        return self.why.is_open or (self.manager is not None and self.manager.current != self.name)
 
     def applied(self, seat: int, action: Action) -> None:
         """After any action: subclasses animate it and may hold the screen (`hold`)."""
@@ -277,7 +289,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         self.app.cue(*self.action_cues(seat, action))
         self.seats_changed()
         self.motion_applied()
-        self.why_update()
+        self.why.update()
 
     def hold(self, seconds: float, then: Any) -> None:
         """Freeze the flow for `seconds` (a trick on show), then run `then` and continue in the
@@ -323,16 +335,29 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
 
     def auto(self, action: Action, seconds: float) -> None:
         """Answer for the human after a short pause (a forced pass, D-6)."""
-        self._cancel_auto()
 
-        def go(_dt: float) -> None:
-            self._auto_event = None
+        def go() -> None:
             if self.session is not None and self.session.state.to_act == self.viewer:
                 self.play(action)
 
-        self._auto_event = Clock.schedule_once(go, seconds)
+        self.schedule_auto(go, seconds)
 
-    def _cancel_auto(self) -> None:
+    def schedule_auto(self, go: Callable[[], None], seconds: float) -> None:
+        """Run `go` after `seconds`, instead of the one scheduled before, unless cancelled
+        first (`cancel_auto`: an undo, leaving): an action played for a seat by itself."""
+        self.cancel_auto()
+
+        def run(_dt: float) -> None:
+            self._auto_event = None
+            go()
+
+        self._auto_event = Clock.schedule_once(run, seconds)
+
+    def auto_pending(self) -> bool:
+        """An action scheduled by `schedule_auto` is still on its way."""
+        return self._auto_event is not None
+
+    def cancel_auto(self) -> None:
         if self._auto_event is not None:
             self._auto_event.cancel()
             self._auto_event = None
@@ -353,7 +378,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
             self.app.report_save(self.app.services.store.save_finished_deal(
                 self.game_name, outcome, points, record, practice=session.practice,
                 autosave=session.to_json(), players=players))
-            self.coach_deal(record)  # the coach's moments, if it is on (`ui.table.coaching`)
+            self.coach.deal(record)  # the coach's moments, if it is on (`ui.table.coaching`)
         self.prompt = ""
         self.match_over = self.match_finished() and self.tutorial is None
         if self.match_over:
@@ -376,9 +401,9 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
             self.new_match()
             return
         self.driver.invalidate()
-        self.coach_reset()
+        self.coach.reset()
         self.driver.table.next_deal()
-        self.hide_hands()  # pass-and-play: the new hands show after a tap
+        self.cover.hide_hands()  # pass-and-play: the new hands show after a tap
         self.seats_changed()
         self.summary_open = False
         self.focus_scope = None
@@ -392,7 +417,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         away, so it asks first (the table's question, `ui.table.undo`, "Keep playing" focused);
         its answer starts the new match (`new_match`) or leaves everything as it was."""
         if self.match_going():
-            self.ask_question("restart")
+            self.undo.ask("restart")
             return
         self.new_match()
 
@@ -469,7 +494,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
     def move_focus(self, direction: str) -> bool:
         """On the summary UP and DOWN scroll its pictures or text (its buttons are one row)."""
         scroll = self.ids.get("summary_scroll")
-        if (self.summary_open and not self.coach_open and not self.undo_asking
+        if (self.summary_open and not self.coach.is_open and not self.undo.asking
                 and direction in ("UP", "DOWN") and scroll is not None):
             content = scroll.children[0] if scroll.children else None
             if content is not None and content.height > scroll.height:  # else: nothing hidden
@@ -482,6 +507,8 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
             if index is not None:
                 self.set_focus(cands[index])
                 return True
+        if self.panels.move(direction):  # an open panel's own arrows (the coach scrolls)
+            return True
         return super().move_focus(direction)
 
     def summary_value(self, key: str, value: Any) -> Any:
@@ -570,7 +597,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         trick and the summary come): the focus rests nowhere, so a stray OK acts on nothing. On Menu — the
         first widget of the screen — it would leave the table, and on the home screen two more
         OKs would start a new game over the saved one. An arrow key starts the focus again."""
-        if self.summary_open or self.undo_asking or self.why_open:
+        if self.summary_open or self.undo.asking or self.why.is_open:
             return False
         start = self.initial_focus()
         scope = self.focus_scope if self.focus_scope is not None else self
@@ -579,13 +606,13 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
     def ensure_focus(self) -> None:
         """While the human decides, keep the focus on the decision: the hand, the prompt's
         buttons, the hint or undo (inside `prompt_scope` when the prompt has one)."""
-        if not self.summary_open and not self.undo_asking and not self.why_open:
+        if not self.summary_open and not self.undo.asking and not self.why.is_open:
             self.focus_scope = self.prompt_scope()
             if self.prompt:
                 hand = self.ids.get("hand")
                 mine = list(self.prompt_buttons()) + [self.ids.get("hint_button"),
                                                       self.ids.get("undo_button"),
-                                                      self.why_button()]
+                                                      self.why.button()]
                 mine += self.tutorial.buttons() if self.tutorial is not None else []
                 mine += list(hand.views) if hand is not None else []
                 if self.focused_widget not in mine or self._stale_at_new_turn(hand):
@@ -594,7 +621,16 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
             if not focus.is_candidate(self.focused_widget, scope) and self.resting():
                 self.set_focus(None)
                 return
+        panel = self.panels.scope()  # an open panel keeps the focus (`ui.table.panels`)
+        if panel is not None:
+            self.focus_scope = panel
         super().ensure_focus()
+
+    def handle_input(self, name: str) -> bool:
+        """BACK goes to an open panel first (`ui.table.panels`), then to the screen."""
+        if name == "BACK" and self.panels.back():
+            return True
+        return super().handle_input(name)
 
     def _stale_at_new_turn(self, hand: Any) -> bool:
         """A new decision finds the focus where the wait left it: on a card it may not play
@@ -613,14 +649,43 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
             return True
         return hand.dim_illegal and hand.views.index(focused) not in hand.legal
 
+    # -- the services' view (`ui.table.cover`, `why`): what they ask of the table --------------
+    why_inside = False  # the seats are large zones: Why? goes inside, at a corner
+
+    @property
+    def viewer(self) -> int:
+        """The seat the table is drawn for (its hand, its prompts): the cover's."""
+        return self.cover.viewer
+
+    def hand_shown(self) -> bool:
+        """The viewer's hand (and what only that seat knows) may be on screen now."""
+        return self.cover.hand_shown()
+
+    def place_seats(self) -> None:
+        """Lay the seats out around the viewer, at the bottom edge (tables override)."""
+
+    def forced_openly(self, state: Any) -> bool:
+        """The seat to act has one legal action and every player can see that it has no other
+        (tables override; `ui.table.cover`). By default no: a forced action may say something
+        about a hand."""
+        return False
+
+    def why_allowed(self, seat: int, action: Action) -> bool:
+        """False while explaining `action` would show a card the table still hides."""
+        return True
+
+    def action_words(self, action: Action) -> str:
+        """An action in words, as this table names it (tables override)."""
+        return self.session.game.format_action(action)
+
     # -- for subclasses ------------------------------------------------------------------------
     def reset_view(self) -> None:
         """Clear per-deal view state (new deal or new session)."""
         self.message = ""
         self.alert = False
         self.prompt = ""
-        self.close_why(resume=False)
-        self.why_reset()
+        self.why.close(resume=False)
+        self.why.reset()
         hand = self.ids.get("hand")
         if hand is not None:
             hand.picked = []

@@ -9,9 +9,9 @@ child cannot be started (a frozen bundle) does the worker run the coach itself. 
 saved with the kept deal (`Store.attach_notes`, found by its record) even if the table has
 moved on meanwhile, and the replay viewer shows them at their steps.
 
-`CoachMixin` gives a table the summary's **Coach** button (`coach_offered`) and the panel it
-opens (`CoachPanel`, coach.kv): up to three moments, each with where it was, the difference in
-plain words (`ui.table.coach_words`), the cards on the table (each seat's play with its name
+`CoachService` (the screen's `coach`) gives a table the summary's **Coach** button (`offered`)
+and the panel it opens (`CoachPanel`, coach.kv): up to three moments, each with where it was,
+the difference in plain words (`ui.table.coach_words`), the cards on the table (each seat's play with its name
 under it: `TablePlays`) and the hand as they were (`HandLines`, drawn as the summary draws
 cards, the better action's card outlined); "Nothing costly this deal" when none. In portrait
 the cards are larger and the hand goes in lines (`portrait_cards`): the screen's height, not
@@ -34,7 +34,7 @@ import os
 import subprocess
 import sys
 from concurrent.futures import Future
-from typing import Any
+from typing import Any, Protocol
 
 from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
@@ -54,6 +54,7 @@ from ui.i18n import tr
 from ui.table import botproc, cardsource, coach_words
 from ui.table.cardrows import CardRow
 from ui.table.modal import ModalPanel
+from ui.table.panels import PanelService
 from ui.table.seats import seat_name
 from ui.table.summary_cards import CARD_DP, HAND_DP
 from ui.table.worker import Worker
@@ -277,63 +278,93 @@ def card_index(moment: dict[str, Any], key: str = "best") -> int:
     return hand.index(cards[0]) if cards else -1
 
 
-class CoachMixin:
-    """The coach for a table screen (listed before the other mixins in `TableScreen`)."""
+class CoachView(Protocol):
+    """What the coach needs from its table: the app (its setting, store and saving), the
+    seats played here, the deal coached, focus, and the widget tree the panel lays in."""
 
-    coach_offered = BooleanProperty(False)  # the summary offers Coach (this deal is coached)
-    coach_open = BooleanProperty(False)  # its panel is open
-    coach_busy = BooleanProperty(False)  # the coach is still looking at the deal
-    coach_moments = ListProperty([])  # the moments of the seat shown, once they are known
-    coach_seats = ListProperty([])  # the seats coached (every seat of this screen)
-    coach_seat = ObjectProperty(None, allownone=True)  # the seat whose moments are shown
+    app: Any
+    ids: Any
+    autoplay: bool
+    game_name: str
+    session: Any
+    focus_scope: Any
+    width: float
+    height: float
 
-    def on_coach_offered(self, _table: Any, offered: bool) -> None:
-        panel = self.ids.get("summary_panel")  # type: ignore[attr-defined]
+    def screen_seats(self) -> list[int]: ...
+    def set_focus(self, widget: Any) -> None: ...
+    def ensure_focus(self) -> None: ...
+    def add_widget(self, widget: Any) -> None: ...
+
+
+class CoachService(PanelService):
+    """The coach on a table (the screen's `coach`): `deal(record)` when a deal is saved,
+    `reset()` when the table moves on; the summary's Coach button calls `open()`."""
+
+    offered = BooleanProperty(False)  # the summary offers Coach (this deal is coached)
+    is_open = BooleanProperty(False)  # its panel is open
+    busy = BooleanProperty(False)  # the coach is still looking at the deal
+    moments = ListProperty([])  # the moments of the seat shown, once they are known
+    seats = ListProperty([])  # the seats coached (every seat of this screen)
+    seat = ObjectProperty(None, allownone=True)  # the seat whose moments are shown
+
+    def __init__(self, view: CoachView) -> None:
+        super().__init__()
+        self.view = view
+        self.panel: Any = None  # the panel, once opened
+        self._run = 0  # counts resets: a run's answer for an older one is only kept
+        self._failed = False  # the coach failed for the seat shown
+        self._plan: dict[str, Any] | None = None  # the run for the deal on offer
+        self._worker: Worker | None = None
+        self._seat_buttons: dict[int, Any] = {}  # the panel's button per player
+
+    def on_offered(self, _coach: Any, offered: bool) -> None:
+        panel = self.view.ids.get("summary_panel")
         if panel is not None:
             panel.coach = offered
 
-    def coach_reset(self) -> None:
+    def reset(self) -> None:
         """A new deal, a new session, or leaving: nothing coached is on offer (a run still going
         keeps the moments it finds with its kept deal)."""
-        self.__dict__["_coach_run"] = self.__dict__.get("_coach_run", 0) + 1
-        self.close_coach()
-        self.coach_offered = False
-        self.coach_busy = False
-        self.coach_moments = []
-        self.coach_seats = []
-        self.coach_seat = None
-        self.__dict__["_coach_failed"] = False
-        self.__dict__["_coach_plan"] = None
+        self._run += 1
+        self.close()
+        self.offered = False
+        self.busy = False
+        self.moments = []
+        self.seats = []
+        self.seat = None
+        self._failed = False
+        self._plan = None
 
-    def coach_deal(self, record: str) -> None:
+    def deal(self, record: str) -> None:
         """The deal just finished and was saved: start the coach on it for every seat played
         on this screen (none in a demo or where only phones and AI play), one after the other.
         The summary offers Coach at once; the panel says when it is still busy."""
-        self.coach_reset()
-        app = self.app  # type: ignore[attr-defined]
-        seats = [] if self.autoplay else list(self.screen_seats())  # type: ignore[attr-defined]
+        self.reset()
+        view = self.view
+        app = view.app
+        seats = [] if view.autoplay else list(view.screen_seats())
         if not app.coach or not seats:
             return
         store = app.services.store
         deal_id = kept_deal_id(store, record)
-        run = self.__dict__["_coach_run"]
-        worker = self.__dict__.get("_coach_worker")
-        if worker is None:
-            worker = self.__dict__["_coach_worker"] = Worker("parlor-coach")
+        run = self._run
+        if self._worker is None:
+            self._worker = Worker("parlor-coach")
+        worker = self._worker
         names = {seat: seat_name(seat) for seat in seats} if len(seats) > 1 else {}
         plan: dict[str, Any] = {"seats": seats, "names": names, "found": {}, "failed": set(),
                                 "deal_id": deal_id}
-        self.__dict__["_coach_plan"] = plan
-        self.coach_seats = seats
-        self.coach_seat = seats[0]
-        self.coach_offered = True
-        self.coach_busy = True
+        self._plan = plan
+        self.seats = seats
+        self.seat = seats[0]
+        self.offered = True
+        self.busy = True
         for seat in seats:
             worker.submit(run_coach, record, seat,
-                          then=lambda future, seat=seat: self._coach_done(future, run, plan,
-                                                                          seat))
+                          then=lambda future, seat=seat: self._done(future, run, plan, seat))
 
-    def _coach_done(self, future: Future, run: int, plan: dict[str, Any], seat: int) -> None:
+    def _done(self, future: Future, run: int, plan: dict[str, Any], seat: int) -> None:
         """On the UI thread: keep the seat's moments with the deal (with those of the seats
         coached before it), and show them if still wanted."""
         error = None if future.cancelled() else future.exception()
@@ -347,81 +378,83 @@ class CoachMixin:
         if error is not None:
             Logger.error(f"Parlor: the coach failed: {error}")
         elif plan["deal_id"] is not None and not future.cancelled():
-            app = self.app  # type: ignore[attr-defined]
+            app = self.view.app
             notes = [m for s in plan["seats"] for m in plan["found"].get(s, [])]
             app.report_save(app.services.store.attach_notes(plan["deal_id"], notes))
-        if run != self.__dict__.get("_coach_run"):
+        if run != self._run:
             return  # the table has moved on: the notes are kept, nothing to show
-        self._show_coach_seat()
+        self._show_seat()
 
-    def show_coach_for(self, seat: int) -> None:
+    def show_for(self, seat: int) -> None:
         """The panel's button of a player: show that player's moments."""
-        if seat in self.coach_seats and seat != self.coach_seat:
-            self.coach_seat = seat
-            self._show_coach_seat()
+        if seat in self.seats and seat != self.seat:
+            self.seat = seat
+            self._show_seat()
 
-    def _show_coach_seat(self) -> None:
-        plan = self.__dict__.get("_coach_plan")
+    def _show_seat(self) -> None:
+        plan = self._plan
         if plan is None:
             return
-        seat = self.coach_seat
-        self.coach_busy = seat not in plan["found"]
-        self.__dict__["_coach_failed"] = seat in plan["failed"]
-        self.coach_moments = plan["found"].get(seat, [])
-        self._fill_coach()
+        seat = self.seat
+        self.busy = seat not in plan["found"]
+        self._failed = seat in plan["failed"]
+        self.moments = plan["found"].get(seat, [])
+        self.fill()
 
     # -- the panel ---------------------------------------------------------------------------
-    def open_coach(self) -> None:
+    def open(self) -> None:
         """The summary's Coach button: the panel, with the moments or why there are none yet."""
-        if not self.coach_offered:
+        if not self.offered:
             return
-        panel = self.__dict__.get("_coach_panel")
+        view = self.view
+        panel = self.panel
         if panel is None:
-            panel = self.__dict__["_coach_panel"] = Factory.CoachPanel(table=self)
+            panel = self.panel = Factory.CoachPanel(table=view)
         if panel.parent is None:
-            self.add_widget(panel)  # type: ignore[attr-defined]
-        self.coach_open = True
-        self._fill_coach()
-        self.set_focus(panel.ids.coach_back)  # type: ignore[attr-defined]
-        self.ensure_focus()  # type: ignore[attr-defined]
+            view.add_widget(panel)
+        self.is_open = True
+        self.fill()
+        view.set_focus(panel.ids.coach_back)
+        view.ensure_focus()
 
-    def close_coach(self) -> None:
-        panel = self.__dict__.get("_coach_panel")
+    def close(self) -> None:
+        view = self.view
+        panel = self.panel
         if panel is not None and panel.parent is not None:
             panel.parent.remove_widget(panel)
-        if not self.coach_open:
+        if not self.is_open:
             return
-        self.coach_open = False
-        ids = self.ids  # type: ignore[attr-defined]
-        self.focus_scope = ids.get("summary_panel")  # type: ignore[attr-defined]
-        self.set_focus(ids.get("coach_button"))  # type: ignore[attr-defined]
-        self.ensure_focus()  # type: ignore[attr-defined]
+        self.is_open = False
+        view.focus_scope = view.ids.get("summary_panel")
+        view.set_focus(view.ids.get("coach_button"))
+        view.ensure_focus()
 
-    def _fill_coach(self) -> None:
+    def fill(self) -> None:
         """Fill the open panel (again after a language switch): the moments, or its status."""
-        panel = self.__dict__.get("_coach_panel")
-        if panel is None or not self.coach_open:
+        view = self.view
+        panel = self.panel
+        if panel is None or not self.is_open:
             return
         self._fill_seat_buttons(panel)
         box = panel.ids.moments
         box.clear_widgets()
-        game = self.game_name  # type: ignore[attr-defined]
-        if self.coach_busy:
+        game = view.game_name
+        if self.busy:
             panel.status = tr(coach_words.WORKING)
-        elif self.__dict__.get("_coach_failed"):
+        elif self._failed:
             panel.status = tr(coach_words.FAILED)
-        elif not self.coach_moments:
+        elif not self.moments:
             panel.status = tr(coach_words.NOTHING)
         else:
             panel.status = ""
-        tall = self.height > 1.4 * self.width  # type: ignore[attr-defined]
-        record = self.session.record.to_dict()  # type: ignore[attr-defined]  (the deal coached)
-        shown = list(self.coach_moments) if not self.coach_busy else []
+        tall = view.height > 1.4 * view.width
+        record = view.session.record.to_dict()  # (the deal coached)
+        shown = list(self.moments) if not self.busy else []
         base = dp(HAND_DP.get(game, CARD_DP[game]))
         # Portrait: the panel's height for larger cards, the first two moments on one screen
         # (the panel's frame, title, player buttons, Back row and each sentence taken off).
-        inner = self.width * 0.96 - dp(20) - dp(20)  # type: ignore[attr-defined]
-        room = (self.height * 0.95 - dp(20 + 24 + 30 + 50) - panel.ids.coach_seat_row.height  # type: ignore[attr-defined]
+        inner = view.width * 0.96 - dp(20) - dp(20)
+        room = (view.height * 0.95 - dp(20 + 24 + 30 + 50) - panel.ids.coach_seat_row.height
                 ) / max(1, min(2, len(shown))) - dp(10 + 8 + 60)
         for moment in shown:
             tile = Factory.MomentTile(deck=game)
@@ -447,38 +480,35 @@ class CoachMixin:
     def _fill_seat_buttons(self, panel: Any) -> None:
         """A button per player coached (several on this screen), the shown one selected."""
         row = panel.ids.coach_seat_row
-        seats = list(self.coach_seats) if len(self.coach_seats) > 1 else []
-        buttons = panel.__dict__.setdefault("seat_buttons", {})
+        seats = list(self.seats) if len(self.seats) > 1 else []
+        buttons = self._seat_buttons
         if sorted(buttons) != sorted(seats):
             row.clear_widgets()
             buttons.clear()
             for seat in seats:
                 button = Factory.FocusButton(base_font=dp(15))
-                button.bind(on_release=lambda _b, seat=seat: self.show_coach_for(seat))
+                button.bind(on_release=lambda _b, seat=seat: self.show_for(seat))
                 buttons[seat] = button
                 row.add_widget(button)
         for seat, button in buttons.items():
             button.text = seat_name(seat)
-            button.selected = seat == self.coach_seat
+            button.selected = seat == self.seat
 
-    # -- focus and input ---------------------------------------------------------------------
-    def ensure_focus(self) -> None:
-        panel = self.__dict__.get("_coach_panel")
-        if self.coach_open and panel is not None:
-            self.focus_scope = panel  # type: ignore[attr-defined]
-        super().ensure_focus()  # type: ignore[misc]
+    # -- focus and input (`ui.table.panels`) -------------------------------------------------
+    def open_panel(self) -> Any:
+        """The panel while it is open (focus stays inside it), else None."""
+        return self.panel if self.is_open else None
 
-    def move_focus(self, direction: str) -> bool:
-        panel = self.__dict__.get("_coach_panel")
-        if self.coach_open and panel is not None and direction in ("UP", "DOWN"):
-            scroll = panel.ids.coach_scroll
-            step = 0.34 if direction == "UP" else -0.34
-            scroll.scroll_y = min(1.0, max(0.0, scroll.scroll_y + step))
-            return True
-        return super().move_focus(direction)  # type: ignore[misc]
+    def back(self) -> bool:
+        """BACK closes the panel (back on the summary)."""
+        self.close()
+        return True
 
-    def handle_input(self, name: str) -> bool:
-        if self.coach_open and name == "BACK":
-            self.close_coach()
-            return True
-        return super().handle_input(name)  # type: ignore[misc]
+    def move(self, direction: str) -> bool:
+        """UP and DOWN scroll the moments; LEFT and RIGHT move between its buttons."""
+        if direction not in ("UP", "DOWN"):
+            return False
+        scroll = self.panel.ids.coach_scroll
+        step = 0.34 if direction == "UP" else -0.34
+        scroll.scroll_y = min(1.0, max(0.0, scroll.scroll_y + step))
+        return True

@@ -1,15 +1,15 @@
 """Undo on every table (issue 21): the Undo button takes back the human's last decision and the
 AI moves after it, in a practice game.
 
-`UndoMixin` gives `TableScreen` the verb `undo()` (the kv `UndoButton` of undo.kv calls it) and
-the property `practice`. A refused undo (nothing to take back, not the human's turn, a trick on
+`UndoService` (the screen's `undo`) gives the table the verb `request()` (the kv `UndoButton`
+of undo.kv calls it) and the property `practice`. A refused undo (nothing to take back, not the human's turn, a trick on
 show, the deal over) says why in the message line and changes nothing. In a normal game the
 undo first asks, in a small modal panel (`UndoConfirm`: touch, or focus with the arrows and
 OK/SELECT, BACK = no), whether to turn the game into a practice game, whose deals are not counted
 in the statistics. Why? (`ui.table.why`) asks the same question first in a normal game (it names
 cards an AI still holds), and the summary's Restart asks the same way before it throws a match
-in progress away (`TableScreen.restart`): `ask_question(purpose)` opens the question for any
-of them (`QUESTIONS`), the safe answer focused, and `answer_question(yes)` answers it. The
+in progress away (`TableScreen.restart`): `ask(purpose)` opens the question for any
+of them (`QUESTIONS`), the safe answer focused, and `answer(yes)` answers it. The
 session does the undo (`Session.undo`: the deal rebuilt from its record, autosaved); the table
 then forgets what it showed of the undone moves and asks again.
 
@@ -26,7 +26,7 @@ the undo as before. Once the player decides again, that decision can be taken ba
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, StringProperty
@@ -41,6 +41,7 @@ from engine.session import (
 )
 from ui.i18n import N_, tr, trf
 from ui.table.modal import ModalPanel
+from ui.table.panels import PanelService
 from ui.table.seating import PHONE, SCREEN
 from ui.table.seats import seat_name
 
@@ -86,28 +87,68 @@ class UndoConfirm(ModalPanel):
 Factory.register("UndoConfirm", cls=UndoConfirm)
 
 
-class UndoMixin:
-    """`undo()` for a table screen (listed before `BaseScreen` in `TableScreen`'s bases)."""
+class WhyOpener(Protocol):
+    """Why? as the question opens it once a counted game became a practice game."""
+
+    def open(self) -> bool: ...
+
+
+class UndoView(Protocol):
+    """What Undo and the table's question need from their table: the session and its driver,
+    the flow's state, the message line, focus, and the widget tree the question lays in."""
+
+    session: Any
+    driver: Any
+    holding: bool
+    replay: Any
+    autoplay: bool
+    seating: Any
+    viewer: int
+    message: str
+    alert: bool
+    summary_open: bool
+    focus_scope: Any
+    ids: Any
+    app: Any
+    why: WhyOpener
+
+    def hand_shown(self) -> bool: ...
+    def new_match(self) -> None: ...
+    def reset_view(self) -> None: ...
+    def step(self) -> None: ...
+    def cancel_auto(self) -> None: ...
+    def set_focus(self, widget: Any) -> None: ...
+    def ensure_focus(self) -> None: ...
+    def add_widget(self, widget: Any) -> None: ...
+
+
+class UndoService(PanelService):
+    """Undo and the table's question on a table (the screen's `undo`)."""
 
     practice = BooleanProperty(False)  # the session is a practice game (shown on the table)
-    undo_asking = BooleanProperty(False)  # the table's question is open (`QUESTIONS`)
-    practice_for = StringProperty("undo")  # what it is for ('undo', 'why', 'restart')
+    asking = BooleanProperty(False)  # the table's question is open (`QUESTIONS`)
+    purpose = StringProperty("undo")  # what it is for ('undo', 'why', 'restart')
 
-    def undo_refusal(self) -> str:
+    def __init__(self, view: UndoView) -> None:
+        super().__init__()
+        self.view = view
+        self._panel: Any = None
+
+    def refusal(self) -> str:
         """Why an undo cannot be done now, in words, or "" when it can."""
-        session = self.session  # type: ignore[attr-defined]
-        driver = self.driver  # type: ignore[attr-defined]
+        view = self.view
+        session, driver = view.session, view.driver
         if session is None or driver is None:
             return tr(REFUSALS[UNDO_NOTHING])
         if session.state.is_over:
             return tr(REFUSALS[UNDO_DEAL_OVER])
-        busy = (self.holding or driver.thinking is not None  # type: ignore[attr-defined]
-                or self.replay is not None or self.autoplay  # type: ignore[attr-defined]
-                or not self.hand_shown())  # type: ignore[attr-defined]  # (pass-and-play cover)
+        busy = (view.holding or driver.thinking is not None
+                or view.replay is not None or view.autoplay
+                or not view.hand_shown())  # (the pass-and-play cover)
         if busy:
             return tr(REFUSALS[UNDO_NOT_YOUR_TURN])
         try:
-            session.undo_point(self.viewer, self.people_seats())  # type: ignore[attr-defined]
+            session.undo_point(view.viewer, self.people_seats())
         except UndoRefused as exc:
             return refusal_words(exc)
         return ""
@@ -115,122 +156,120 @@ class UndoMixin:
     def people_seats(self) -> list[int]:
         """The seats people play at this table (this screen, phones): an undo never takes back
         one of their decisions but the current player's own (see the module's docstring)."""
-        seating = self.seating  # type: ignore[attr-defined]
+        seating = self.view.seating
         if seating is None:
             return []
         return [seat for seat, plan in enumerate(seating.plans) if plan.kind in (SCREEN, PHONE)]
 
-    def undo(self) -> bool:
+    def request(self) -> bool:
         """The Undo button: take the current player's last decision back, with the moves after
         it, as long as no other person at the table has decided since (asking first in a
         normal game); a refusal is shown in one line. True when the move was taken back."""
-        if self.undo_asking:
+        view = self.view
+        if self.asking:
             return False
-        refusal = self.undo_refusal()
+        refusal = self.refusal()
         if refusal:
-            self.message = refusal  # type: ignore[attr-defined]
-            self.alert = True  # type: ignore[attr-defined]
-            self.app.beep()  # type: ignore[attr-defined]
+            view.message = refusal
+            view.alert = True
+            view.app.beep()
             return False
-        if not self.session.practice:  # type: ignore[attr-defined]
-            self.ask_question("undo")
+        if not view.session.practice:
+            self.ask("undo")
             return False
         return self._take_back()
 
-    def answer_question(self, yes: bool) -> bool:
+    def answer(self, yes: bool) -> bool:
         """The answer to the table's question, for what it was asked (undo, Why?, Restart)."""
-        if self.practice_for == "restart":
-            self._close_question()
+        view = self.view
+        if self.purpose == "restart":
+            self._close()
             if yes:
-                self.new_match()  # type: ignore[attr-defined]
+                view.new_match()
             else:  # the match goes on: back on the summary, on the button that asked
-                self.set_focus(self.ids.get("restart_button"))  # type: ignore[attr-defined]
-                self.ensure_focus()
+                view.set_focus(view.ids.get("restart_button"))
+                view.ensure_focus()
             return yes
-        if self.practice_for == "why":
-            self._close_question()
+        if self.purpose == "why":
+            self._close()
             if not yes:
-                self.ensure_focus()  # type: ignore[attr-defined]
+                view.ensure_focus()
                 return False
             self.make_practice()
-            return bool(self.open_why())  # type: ignore[attr-defined]
-        return self.confirm_undo(yes)
+            return bool(view.why.open())
+        return self.confirm(yes)
 
     def make_practice(self) -> None:
         """Turn this game into a practice game (its deals no longer counted), for good."""
-        self.session.make_practice()  # type: ignore[attr-defined]
+        self.view.session.make_practice()
         self.practice = True
 
-    def confirm_undo(self, yes: bool) -> bool:
+    def confirm(self, yes: bool) -> bool:
         """The answer to the practice question: yes makes the game a practice game and undoes."""
-        self._close_question()
+        self._close()
         if not yes:
-            self.ensure_focus()  # type: ignore[attr-defined]
+            self.view.ensure_focus()
             return False
-        if self.undo_refusal():  # something moved meanwhile (it cannot, but never undo blind)
-            return self.undo()
+        if self.refusal():  # something moved meanwhile (it cannot, but never undo blind)
+            return self.request()
         self.make_practice()
         return self._take_back()
 
     def _take_back(self) -> bool:
-        self._cancel_auto()  # type: ignore[attr-defined]
-        self.driver.invalidate()  # type: ignore[attr-defined]
+        view = self.view
+        view.cancel_auto()
+        view.driver.invalidate()
         try:
-            taken = self.driver.table.undo(  # type: ignore[attr-defined]
-                self.viewer, self.people_seats())  # type: ignore[attr-defined]
+            taken = view.driver.table.undo(view.viewer, self.people_seats())
         except UndoRefused as exc:
-            self.message = refusal_words(exc)  # type: ignore[attr-defined]
-            self.alert = True  # type: ignore[attr-defined]
+            view.message = refusal_words(exc)
+            view.alert = True
             return False
-        self.reset_view()  # type: ignore[attr-defined]
-        self.set_focus(None)  # type: ignore[attr-defined]
-        self.step()  # type: ignore[attr-defined]
+        view.reset_view()
+        view.set_focus(None)
+        view.step()
         said = trf("Took back {n} moves.", n=taken) if taken > 1 else tr("Took back your move.")
-        self.message = f"{said}  {self.message}".strip()  # type: ignore[attr-defined]
-        self.alert = False  # type: ignore[attr-defined]
+        view.message = f"{said}  {view.message}".strip()
+        view.alert = False
         return True
 
     # -- the table's question --------------------------------------------------------------
-    def ask_question(self, purpose: str) -> None:
+    def ask(self, purpose: str) -> None:
         """Open the question for `purpose` ('undo', 'why' or 'restart'; `QUESTIONS`), its
         safe answer ("Keep playing") focused."""
-        self.practice_for = purpose
-        panel = self.__dict__.get("_undo_panel")
+        view = self.view
+        self.purpose = purpose
+        panel = self._panel
         if panel is None:
-            panel = self.__dict__["_undo_panel"] = Factory.UndoConfirm(table=self)
+            panel = self._panel = Factory.UndoConfirm(table=view)
         if panel.parent is None:
-            self.add_widget(panel)  # type: ignore[attr-defined]
-        self.undo_asking = True
-        self.set_focus(panel.ids.undo_no)  # type: ignore[attr-defined]
-        self.ensure_focus()  # type: ignore[attr-defined]
+            view.add_widget(panel)
+        self.asking = True
+        view.set_focus(panel.ids.undo_no)
+        view.ensure_focus()
 
-    def _close_question(self) -> None:
-        panel = self.__dict__.get("_undo_panel")
+    def _close(self) -> None:
+        view = self.view
+        panel = self._panel
         if panel is not None and panel.parent is not None:
             panel.parent.remove_widget(panel)
-        self.undo_asking = False
+        self.asking = False
         # focus stays on the summary's buttons while it shows (a question asked over it)
-        self.focus_scope = (self.ids.get("summary_panel")  # type: ignore[attr-defined]
-                            if self.summary_open else None)  # type: ignore[attr-defined]
+        view.focus_scope = view.ids.get("summary_panel") if view.summary_open else None
 
-    def undo_panel(self) -> Any:
-        """The table's question while it is open (focus stays inside it), else None."""
-        return self.__dict__.get("_undo_panel") if self.undo_asking else None
-
-    def ensure_focus(self) -> None:
-        panel = self.undo_panel()
-        if panel is not None:
-            self.focus_scope = panel  # type: ignore[attr-defined]
-        super().ensure_focus()  # type: ignore[misc]
-
-    def handle_input(self, name: str) -> bool:
-        if self.undo_asking and name == "BACK":
-            self.answer_question(False)
-            return True
-        return super().handle_input(name)  # type: ignore[misc]
-
-    def start_practice_flag(self) -> None:
-        """Show whether the session just started is a practice game (`TableScreen.start`)."""
-        self._close_question()
-        session = self.session  # type: ignore[attr-defined]
+    def start(self) -> None:
+        """A session starts (`TableScreen.start`): no question open, and the table shows
+        whether it is a practice game."""
+        self._close()
+        session = self.view.session
         self.practice = bool(session is not None and session.practice)
+
+    # -- focus and input (`ui.table.panels`) -------------------------------------------------
+    def open_panel(self) -> Any:
+        """The question while it is open (focus stays inside it), else None."""
+        return self._panel if self.asking else None
+
+    def back(self) -> bool:
+        """BACK answers "Keep playing"."""
+        self.answer(False)
+        return True

@@ -1,7 +1,7 @@
 """**Why?** beside the last AI move (issue 21): what the bot weighed, in words, on every table.
 
 The bots send back with each action what they weighed (`engine.ai.why.Why`, through
-`ui.table.driver.TableDriver.last_why`). `WhyMixin` (in `TableScreen`'s bases) puts a small
+`ui.table.driver.TableDriver.last_why`). `WhyService` (the screen's `why`) puts a small
 **Why?** button beside the badge of the seat that made the last AI move; tapping it (or focusing
 it with the arrows and pressing OK/SELECT) opens `WhyPanel`: who played what, the candidates it
 weighed best first, the one it played marked and each other one against it in words
@@ -9,7 +9,7 @@ weighed best first, the one it played marked and each other one against it in wo
 sampled. An easy bot says it plays by simple rules.
 While the panel is open the table's flow waits; Close or BACK closes it. The candidates are
 cards the AI still holds, so in a counted game Why? first asks to make it a practice game (the
-question Undo asks, `UndoMixin.ask_question('why')`): its deals are then not counted.
+question Undo asks, `UndoService.ask('why')`): its deals are then not counted.
 
 No Why? in a lesson (its AI moves are scripted), in a record being shown, after the deal, for a
 move a person made (here or on a phone), under the pass-and-play cover, on a table with no seat
@@ -21,7 +21,7 @@ it does in its hints and prompts (`action_words`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from kivy.factory import Factory
 from kivy.metrics import dp
@@ -33,6 +33,7 @@ from engine.game import Action
 from ui.i18n import N_, tr, trf
 from ui.table import gains
 from ui.table.modal import ModalPanel
+from ui.table.panels import PanelService
 from ui.table.seats import seat_name
 from ui.widgets import FocusButton
 
@@ -103,110 +104,146 @@ Factory.register("WhyLine", cls=WhyLine)
 Factory.register("WhyPanel", cls=WhyPanel)
 
 
-class WhyMixin:
-    """Why? for a table screen (listed before `BaseScreen` in `TableScreen`'s bases); the table
-    calls `why_update()` after every change and `why_reset()` when its view restarts."""
+class Covered(Protocol):
+    """The pass-and-play cover as Why? sees it: up, it hides Why? with the rest of the table."""
 
-    why_open = BooleanProperty(False)  # the panel is open (the flow waits)
-    why_inside = False  # the seats are large zones: the button goes inside, at a corner
+    up: bool
 
-    # -- what a table may say ----------------------------------------------------------------
-    def action_words(self, action: Action) -> str:
-        """An action in words, as this table names it (tables override)."""
-        return self.session.game.format_action(action)  # type: ignore[attr-defined]
 
-    def why_allowed(self, seat: int, action: Action) -> bool:
-        """False while explaining `action` would show a card the table still hides."""
-        return True
+class Asker(Protocol):
+    """The table's question as Why? uses it (`ui.table.undo.UndoService.ask`)."""
+
+    def ask(self, purpose: str) -> None: ...
+
+
+class WhyView(Protocol):
+    """What Why? needs from its table: the flow's state, the table's words and seats, focus,
+    and the widget tree it lays the button and the panel in."""
+
+    driver: Any
+    session: Any
+    tutorial: Any
+    replay: Any
+    game_name: str
+    why_inside: bool  # the seats are large zones: the button goes inside, at a corner
+    cover: Covered
+    undo: Asker
+    focused_widget: Any
+    focus_scope: Any
+    size: Any
+
+    def screen_seats(self) -> list[int]: ...
+    def why_allowed(self, seat: int, action: Action) -> bool: ...
+    def action_words(self, action: Action) -> str: ...
+    def seat_widget(self, seat: int) -> Any: ...
+    def set_focus(self, widget: Any) -> None: ...
+    def ensure_focus(self) -> None: ...
+    def step(self) -> None: ...
+    def add_widget(self, widget: Any) -> None: ...
+    def remove_widget(self, widget: Any) -> None: ...
+    def to_widget(self, x: float, y: float) -> tuple[float, float]: ...
+
+
+class WhyService(PanelService):
+    """Why? on a table (the screen's `why`): the table calls `update()` after every change and
+    `reset()` when its view restarts; the button calls `open()`, the panel `close()`."""
+
+    is_open = BooleanProperty(False)  # the panel is open (the flow waits)
+
+    def __init__(self, view: WhyView) -> None:
+        super().__init__()
+        self.view = view
+        self._button: Any = None
+        self._panel: Any = None
+        self._anchored: Any = None  # the seat widget the button sits beside
+        self._shown: tuple[int, Action, Why] | None = None  # the move the panel explains
 
     # -- the button --------------------------------------------------------------------------
-    def why_note(self) -> tuple[int, Action, Why] | None:
+    def note(self) -> tuple[int, Action, Why] | None:
         """(seat, action, Why) of the last AI move when Why? may be offered now, else None."""
-        driver = self.driver  # type: ignore[attr-defined]
-        session = self.session  # type: ignore[attr-defined]
+        view = self.view
+        driver, session = view.driver, view.session
         if driver is None or session is None or driver.last_why is None:
             return None
-        if self.tutorial is not None or self.replay is not None:  # type: ignore[attr-defined]
+        if view.tutorial is not None or view.replay is not None:
             return None
-        if getattr(self, "cover_up", False):  # pass-and-play: the table is hidden between players
+        if view.cover.up:  # pass-and-play: the table is hidden between players
             return None
-        if not self.screen_seats():  # type: ignore[attr-defined]
+        if not view.screen_seats():
             return None  # a public table (phones only): its AI's hands stay private
         if session.state.is_over:
             return None
         seat, action, _why = driver.last_why
-        return driver.last_why if self.why_allowed(seat, action) else None
+        return driver.last_why if view.why_allowed(seat, action) else None
 
-    def on_cover_up(self, *_args: Any) -> None:
-        """The pass-and-play cover hides Why? with the rest of the table."""
-        self.why_update()
-
-    def why_button(self) -> Any:
+    def button(self) -> Any:
         """The Why? button while it is on the table, else None."""
-        button = self.__dict__.get("_why_button")
+        button = self._button
         return button if button is not None and button.parent is not None else None
 
-    def why_reset(self) -> None:
+    def reset(self) -> None:
         """Forget the last AI move (a new deal, an undo, a new session)."""
-        driver = self.driver  # type: ignore[attr-defined]
+        driver = self.view.driver
         if driver is not None:
             driver.last_why = None
-        self.why_update()
+        self.update()
 
-    def why_update(self) -> None:
+    def update(self, *_args: Any) -> None:
         """Show the button beside the last AI move's seat, or take it away."""
-        note = self.why_note()
-        button = self.__dict__.get("_why_button")
+        view = self.view
+        note = self.note()
+        button = self._button
         if note is None:
             if button is not None and button.parent is not None:
-                if self.focused_widget is button:  # type: ignore[attr-defined]
-                    self.set_focus(None)  # type: ignore[attr-defined]
+                if view.focused_widget is button:
+                    view.set_focus(None)
                 button.parent.remove_widget(button)
-            self._why_anchor(None)
+            self._anchor(None)
             return
         if button is None:
-            button = self.__dict__["_why_button"] = Factory.WhyButton(table=self)
+            button = self._button = Factory.WhyButton(table=view)
         if button.parent is None:
-            self.add_widget(button)  # type: ignore[attr-defined]
-            panel = self.__dict__.get("_why_panel")
+            view.add_widget(button)
+            panel = self._panel
             if panel is not None and panel.parent is not None:  # the panel stays on top
-                self.remove_widget(panel)  # type: ignore[attr-defined]
-                self.add_widget(panel)  # type: ignore[attr-defined]
-        self._why_anchor(self.seat_widget(note[0]))  # type: ignore[attr-defined]
+                view.remove_widget(panel)
+                view.add_widget(panel)
+        self._anchor(view.seat_widget(note[0]))
 
-    def _why_anchor(self, widget: Any) -> None:
-        old = self.__dict__.get("_why_anchored")
+    def _anchor(self, widget: Any) -> None:
+        old = self._anchored
         if old is not widget:
             if old is not None:
-                old.funbind("pos", self._why_place)
-                old.funbind("size", self._why_place)
+                old.funbind("pos", self._place)
+                old.funbind("size", self._place)
             if widget is not None:
-                widget.fbind("pos", self._why_place)
-                widget.fbind("size", self._why_place)
-            self.__dict__["_why_anchored"] = widget
+                widget.fbind("pos", self._place)
+                widget.fbind("size", self._place)
+            self._anchored = widget
         if widget is not None:
-            self._why_place()
+            self._place()
 
-    def _why_place(self, *_args: Any) -> None:
+    def _place(self, *_args: Any) -> None:
         """Beside the seat's badge, on its side towards the screen's edge (where no trick card
         lies), else below it, else above it; a table whose seats are large zones
         (`why_inside`) puts it in the zone's lower right corner. Always inside the screen."""
-        button = self.why_button()
-        anchor = self.__dict__.get("_why_anchored")
+        view = self.view
+        button = self.button()
+        anchor = self._anchored
         if button is None or anchor is None:
             return
         gap = dp(4)
         bw, bh = button.size
-        x0, y0 = self._why_screen_xy(anchor, anchor.x, anchor.y)
+        x0, y0 = self._screen_xy(anchor, anchor.x, anchor.y)
         x1, y1 = x0 + anchor.width, y0 + anchor.height
         area = anchor.parent  # the felt the badges lie on
-        if area is None or area is self:
-            area, ax0, ay0 = self, 0.0, 0.0
+        if area is None or area is view:
+            area, ax0, ay0 = view, 0.0, 0.0
         else:
-            ax0, ay0 = self._why_screen_xy(area, area.x, area.y)
+            ax0, ay0 = self._screen_xy(area, area.x, area.y)
         ax1 = ax0 + area.width
         middle = (ax0 + ax1) / 2
-        if self.why_inside:
+        if view.why_inside:
             x, y = x1 - gap - bw, y0 + gap
         elif (x0 + x1) / 2 < middle - dp(20) and x0 - gap - bw >= ax0:
             x, y = x0 - gap - bw, (y0 + y1 - bh) / 2  # left of a badge on the left
@@ -216,68 +253,64 @@ class WhyMixin:
             x, y = (x0 + x1 - bw) / 2, y0 - gap - bh  # below
         else:
             x, y = (x0 + x1 - bw) / 2, y1 + gap  # above
-        width, height = self.size  # type: ignore[attr-defined]
+        width, height = view.size
         button.pos = (max(0.0, min(x, width - bw)), max(0.0, min(y, height - bh)))
 
-    def _why_screen_xy(self, widget: Any, x: float, y: float) -> tuple[float, float]:
-        """A point of `widget`'s parent's coordinates in this screen's."""
-        return self.to_widget(*widget.to_window(x, y))  # type: ignore[attr-defined]
+    def _screen_xy(self, widget: Any, x: float, y: float) -> tuple[float, float]:
+        """A point of `widget`'s parent's coordinates in the screen's."""
+        return self.view.to_widget(*widget.to_window(x, y))
 
     # -- the panel ---------------------------------------------------------------------------
-    def open_why(self) -> bool:
+    def open(self) -> bool:
         """Open the explanation of the last AI move (the Why? button); False if there is none."""
-        note = self.why_note()
-        if note is None or self.why_open:
+        view = self.view
+        note = self.note()
+        if note is None or self.is_open:
             return False
-        if not self.session.practice:  # type: ignore[attr-defined]
+        if not view.session.practice:
             # the candidates are cards this AI still holds: a counted game becomes practice first
-            self.ask_question("why")  # type: ignore[attr-defined]
+            view.undo.ask("why")
             return False
         seat, _action, why = note
-        panel = self.__dict__.get("_why_panel")
+        panel = self._panel
         if panel is None:
-            panel = self.__dict__["_why_panel"] = Factory.WhyPanel(table=self)
-        self.__dict__["_why_shown"] = note
-        panel.show(*panel_lines(self.game_name, seat, why, self.action_words))  # type: ignore[attr-defined]
+            panel = self._panel = Factory.WhyPanel(table=view)
+        self._shown = note
+        panel.show(*panel_lines(view.game_name, seat, why, view.action_words))
         if panel.parent is None:
-            self.add_widget(panel)  # type: ignore[attr-defined]
-        self.why_open = True
-        self.set_focus(panel.ids.why_close)  # type: ignore[attr-defined]
-        self.ensure_focus()  # type: ignore[attr-defined]
+            view.add_widget(panel)
+        self.is_open = True
+        view.set_focus(panel.ids.why_close)
+        view.ensure_focus()
         return True
 
-    def close_why(self, resume: bool = True) -> None:
+    def close(self, resume: bool = True) -> None:
         """Close the panel; the table's flow goes on (`resume`: a step now)."""
-        panel = self.__dict__.get("_why_panel")
+        view = self.view
+        panel = self._panel
         if panel is not None and panel.parent is not None:
             panel.parent.remove_widget(panel)
-        if not self.why_open:
+        if not self.is_open:
             return
-        self.why_open = False
-        self.focus_scope = None  # type: ignore[attr-defined]
-        self.set_focus(self.why_button())  # type: ignore[attr-defined]
+        self.is_open = False
+        view.focus_scope = None
+        view.set_focus(self.button())
         if resume:
-            self.step()  # type: ignore[attr-defined]
+            view.step()
 
-    def why_panel(self) -> Any:
-        """The panel while it is open (focus stays inside it), else None."""
-        return self.__dict__.get("_why_panel") if self.why_open else None
-
-    def on_language_why(self) -> None:
+    def on_language(self) -> None:
         """A language switch redraws an open panel."""
-        panel, note = self.why_panel(), self.__dict__.get("_why_shown")
+        panel, note = self.open_panel(), self._shown
         if panel is not None and note is not None:
             seat, _action, why = note
-            panel.show(*panel_lines(self.game_name, seat, why, self.action_words))  # type: ignore[attr-defined]
+            panel.show(*panel_lines(self.view.game_name, seat, why, self.view.action_words))
 
-    def ensure_focus(self) -> None:
-        panel = self.why_panel()
-        if panel is not None:
-            self.focus_scope = panel  # type: ignore[attr-defined]
-        super().ensure_focus()  # type: ignore[misc]
+    # -- focus and input (`ui.table.panels`) -------------------------------------------------
+    def open_panel(self) -> Any:
+        """The panel while it is open (focus stays inside it), else None."""
+        return self._panel if self.is_open else None
 
-    def handle_input(self, name: str) -> bool:
-        if self.why_open and name == "BACK":
-            self.close_why()
-            return True
-        return super().handle_input(name)  # type: ignore[misc]
+    def back(self) -> bool:
+        """BACK closes the panel."""
+        self.close()
+        return True
