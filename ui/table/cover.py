@@ -37,6 +37,7 @@ from typing import Any, Protocol
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, StringProperty
 
+from engine.table.screen import ScreenTurns
 from ui.i18n import trf
 from ui.remote.protocol import name_key
 from ui.table.modal import ModalPanel
@@ -66,7 +67,6 @@ class CoverView(Protocol):
     ids: Any
 
     def screen_seats(self) -> list[int]: ...
-    def plays_here(self, seat: int | None) -> bool: ...
     def place_seats(self) -> None: ...
     def forced_openly(self, state: Any) -> bool: ...
     def refresh(self) -> None: ...
@@ -88,8 +88,7 @@ class CoverService(PanelService):
     def __init__(self, view: CoverView) -> None:
         super().__init__()
         self.view = view
-        self.viewer = 0  # the seat the table is drawn for (its hand, its prompts)
-        self.revealed = False  # the viewer's player tapped (or the only seat on this screen)
+        self.turns = ScreenTurns()  # the viewer seat and whether its player took the screen
         self.seat: int | None = None  # the seat the cover is up for
         self._panel: Any = None
         self._openly: Any = None  # the turn a forced action is on its way for (`play_openly`)
@@ -99,30 +98,30 @@ class CoverService(PanelService):
         none); with several, no hand shows until a player taps."""
         view = self.view
         seats = view.screen_seats()
-        self.viewer = seats[0] if seats else 0
-        self.revealed = len(seats) == 1
+        self.turns.seat(seats)
         self.screen_plays = bool(seats) or view.autoplay
         self.lower()
         view.place_seats()
 
-    def pass_and_play(self) -> bool:
-        return len(self.view.screen_seats()) > 1
+    @property
+    def viewer(self) -> int:
+        """The seat the table is drawn for (its hand, its prompts)."""
+        return self.turns.viewer
 
     def hide_hands(self) -> None:
         """A new deal in pass-and-play: no hand shows until the next tap."""
-        if self.pass_and_play():
-            self.revealed = False
+        self.turns.new_deal()
 
     def hand_shown(self) -> bool:
         """The viewer's hand (and what only that seat knows) may be on screen now."""
         view = self.view
         if view.autoplay or view.replay is not None:
             return True
-        return view.plays_here(self.viewer) and self.revealed and not self.up
+        return self.turns.hand_shown() and not self.up
 
     def needs_cover(self, seat: int | None) -> bool:
         """`seat`, a seat of this screen, is to act and its hand is not the one shown."""
-        return self.view.plays_here(seat) and (seat != self.viewer or not self.revealed)
+        return self.turns.needs_cover(seat)
 
     def play_openly(self, seat: int) -> bool:
         """Pass-and-play, `seat` (of this screen, its hand not shown) to act: when its action is
@@ -168,7 +167,7 @@ class CoverService(PanelService):
             self.name = name  # (a language switch)
             return
         self.seat = seat
-        self.revealed = False
+        self.turns.covered()
         self.name = name
         self.up = True
         view.prompt = ""
@@ -191,9 +190,7 @@ class CoverService(PanelService):
         view = self.view
         if not self.up or self.seat is None:
             return False
-        turn = self.viewer != self.seat
-        self.viewer = self.seat
-        self.revealed = True
+        turn = self.turns.take(self.seat)
         self.lower()
         if turn:
             view.place_seats()
