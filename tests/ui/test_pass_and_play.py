@@ -51,7 +51,7 @@ def assert_hidden(table: Any) -> None:
     assert hand.codes == [] and hand.views == [] and hand.opacity == 0 and hand.disabled
     assert getattr(table, "kitty_codes", []) == []
     assert getattr(table, "waiting_codes", []) == []
-    assert table.prompt == "" and not table.can_hint()
+    assert table.prompt == "" and not table.hints.can_hint()
 
 
 def answer_cover(app: Any, table: Any, by_buttons: bool) -> int:

@@ -33,6 +33,7 @@ from ui.table import summary_cards as _summary_cards  # noqa: F401  (its widgets
 from ui.table.coaching import CoachMixin
 from ui.table.cover import CoverMixin
 from ui.table.driver import TableDriver
+from ui.table.hints import Hints
 from ui.table.motion import MotionMixin
 from ui.table.reasons import reason
 from ui.table.remote_seats import SeatsMixin
@@ -61,6 +62,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
     match_over = BooleanProperty(False)
     session = ObjectProperty(None, allownone=True)
     autoplay = BooleanProperty(False)  # the human seat is played by a bot too (demo, benchmarks)
+    hint_busy = BooleanProperty(False)  # the hint is being worked out (`ui.table.hints`)
 
     def __init__(self, **kwargs: Any) -> None:
         self.replay: list[Action] | None = None  # a record being shown (`parlor replay FILE`)
@@ -68,6 +70,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         self.driver: TableDriver | None = None
         self.holding = False  # a completed trick is on show: nothing moves until it ends
         self._auto_event: Any = None
+        self.hints = Hints(self)  # the Hint button's (`ui.table.hints`)
         super().__init__(**kwargs)
 
     def on_kv_post(self, base_widget: Any) -> None:
@@ -177,6 +180,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         if self.driver is not None:
             self.driver.shutdown()
             self.driver = None
+        self.hints.shutdown()
         self._cancel_auto()
         self.coach_reset()
         self.motion.stop()
@@ -273,6 +277,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
 
     def applied(self, seat: int, action: Action) -> None:
         """After any action: subclasses animate it and may hold the screen (`hold`)."""
+        self.hints.invalidate()
         self.app.set_led("thinking", False)
         self.app.cue(*self.action_cues(seat, action))
         self.seats_changed()
@@ -666,6 +671,11 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
 
     def show(self, state: Any, obs: Any) -> None:
         """Draw the deal as the viewer sees it (`obs`); `state` only for the public State API."""
+
+    def show_hint(self, action: Action) -> None:
+        """Show the hint `action` (`ui.table.hints`); the tables highlight its cards."""
+        self.message = trf("Hint: {action}", action=self.session.game.format_action(action))
+        self.alert = False
 
     def human_turn(self) -> None:
         """Set the prompt for the human's decision (or answer it with `auto`)."""

@@ -31,7 +31,6 @@ from ui.table import chan_view as view
 from ui.table.base import TRICK_HOLD, TableScreen
 from ui.table.cardrows import legible_height
 from ui.table.chan_motion import ChanMotion
-from ui.table.hints import HintMixin
 from ui.table.picking import HandPicking
 from ui.table.reasons import reason, refusal
 from ui.table.seats import seat_name, turned
@@ -65,7 +64,7 @@ class ChanSeat(FloatLayout):
     card_height = NumericProperty(dp(120))  # the tallest its cards may be (`_place`)
 
 
-class ChanTableScreen(ChanMotion, HintMixin, HandPicking, TableScreen):
+class ChanTableScreen(ChanMotion, HandPicking, TableScreen):
     """Properties for chan.kv (the stock, four seat zones with gates and exposed pairs, the open
     card, the offer banner, the waiting cards) and Chắn's prompts; the flow is `TableScreen`'s."""
 

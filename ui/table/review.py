@@ -19,7 +19,6 @@ from kivy.properties import BooleanProperty
 
 from ui.sound import events as sounds
 from ui.table.base import TRICK_HOLD, TableScreen
-from ui.table.hints import HintMixin
 from ui.table.picking import HandPicking
 
 
@@ -101,6 +100,6 @@ class TrickReviewMixin:
         return self.reviewing or super().paused()  # type: ignore[misc]
 
 
-class TrickTableScreen(HintMixin, TrickReviewMixin, HandPicking, TableScreen):
+class TrickTableScreen(TrickReviewMixin, HandPicking, TableScreen):
     """The table of a trick-taking game (Meri, Tractor): hints, tricks on show and their review,
     cards picked in the hand, on the shared flow."""
