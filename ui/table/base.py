@@ -36,7 +36,7 @@ from ui.table.driver import TableDriver
 from ui.table.hints import Hints
 from ui.table.motion import MotionMixin
 from ui.table.reasons import reason
-from ui.table.remote_seats import SeatsMixin
+from ui.table.seat_roles import SeatRoles
 from ui.table.seats import seat_name
 from ui.table.undo import UndoMixin
 from ui.table.why import WhyMixin
@@ -50,7 +50,7 @@ CARD_FIELDS = frozenset({"card", "w", "y", "cards", "pairs"})
 SLIDE = 0.3  # a played card slides onto the table in this long at speed 1.0
 
 
-class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, MotionMixin, BaseScreen):
+class TableScreen(CoachMixin, CoverMixin, UndoMixin, WhyMixin, MotionMixin, BaseScreen):
     """Shared flow of every game's table."""
 
     game_name = "meri"
@@ -71,6 +71,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         self.holding = False  # a completed trick is on show: nothing moves until it ends
         self._auto_event: Any = None
         self.hints = Hints(self)  # the Hint button's (`ui.table.hints`)
+        self.seat_roles = SeatRoles(self)  # who plays each seat (`ui.table.seat_roles`)
         super().__init__(**kwargs)
 
     def on_kv_post(self, base_widget: Any) -> None:
@@ -114,6 +115,20 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
             hx, hy = panel.size_hint
             panel.size = (self.width * hx, self.height * hy)
 
+    # -- seats (`ui.table.seat_roles`): what the other parts of the table ask -----------------
+    @property
+    def seating(self) -> Any:
+        """Who plays each seat (`ui.table.seating.Seating`)."""
+        return self.seat_roles.seating
+
+    def screen_seats(self) -> list[int]:
+        """The seats played by touch on this screen (several: pass-and-play)."""
+        return self.seat_roles.screen_seats()
+
+    def plays_here(self, seat: int | None) -> bool:
+        """`seat` is played by touch on this screen."""
+        return self.seat_roles.plays_here(seat)
+
     # -- card textures -------------------------------------------------------------------------
     def warm_cards(self, deck: str, sizes: list[tuple[int, int]]) -> None:
         """Draw every face of `deck` at `sizes` ahead of need, within each frame's drawing
@@ -147,21 +162,22 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         self.session = session
         self.replay = list(replay) if replay is not None else None
         self._set_tutorial(tutorial)
-        self.take_seating(session)  # who plays each seat (ui.table.remote_seats)
+        roles = self.seat_roles
+        roles.take(session)  # who plays each seat
         self.seat_viewer()  # whose hand is drawn; pass-and-play: none before a tap
-        human = self.screen_seat()
+        human = roles.screen_seat()
         seed = self.app.rng.randrange(2**31)
-        specs = self.seat_specs(session, human, seed) if tutorial is None else {}
+        specs = roles.bot_specs(human, seed) if tutorial is None else {}
         process = (botproc.BotProcess(session.game.name, specs, self.app.services.ai_workers)
                    if self.app.bot_process and botproc.available() else None)
         self.driver = TableDriver(  # bots are built in the bot process, here only if need be
             session, specs, human, self.bot_step, self.applied, lambda: self.seconds(BOT_DELAY),
-            process, self.seat_kinds(), self.phone_present, Script(self._scripted_action),
+            process, roles.kinds(), roles.phone_present, Script(self._scripted_action),
         )
         self.driver.pacing = cardsource.BUDGET  # a bot's play: not in a frame after a card
         self.driver.ready = lambda: not self.holding and not self.paused()
         self.driver.on_refused = self._script_refused
-        self.attach_phones()
+        roles.attach_phones()
         self.holding = False
         self.summary_open = False
         self._attach_summary(False)
@@ -280,7 +296,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         self.hints.invalidate()
         self.app.set_led("thinking", False)
         self.app.cue(*self.action_cues(seat, action))
-        self.seats_changed()
+        self.seat_roles.changed()
         self.motion_applied()
         self.why_update()
 
@@ -349,7 +365,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
             self.tutorial.deal_over()  # a lesson is not counted in the match or statistics
         elif not session.counted and self.replay is None:
             deal = self.deal_result()
-            outcome, points = summary.deal_outcome(deal, self.counted_seat())
+            outcome, points = summary.deal_outcome(deal, self.seat_roles.counted_seat())
             # every person at the table, by name (issue 22): ui.table.deal_stats
             players = deal_stats.player_results(deal, deal_stats.people(self.seating))
             record = session.record.to_json()
@@ -384,7 +400,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
         self.coach_reset()
         self.driver.table.next_deal()
         self.hide_hands()  # pass-and-play: the new hands show after a tap
-        self.seats_changed()
+        self.seat_roles.changed()
         self.summary_open = False
         self.focus_scope = None
         self.reset_view()
@@ -647,7 +663,7 @@ class TableScreen(CoachMixin, CoverMixin, SeatsMixin, UndoMixin, WhyMixin, Motio
             cardsource.BUDGET.busy()  # this frame has work enough: no card drawn ahead in it
             hold_text()  # ... and its text changes are laid out in the next one
             self.show(self.session.state, self.observation())
-            self.cover_hand()
+            self.seat_roles.cover_hand()
             self.__dict__["_refreshed"] = self._refresh_key()
 
     def _refresh_key(self) -> tuple[Any, ...]:
