@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.clock import Clock
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 
 from engine.errors import IllegalAction
@@ -34,10 +35,10 @@ from ui.table.coaching import CoachMixin
 from ui.table.cover import CoverMixin
 from ui.table.driver import TableDriver
 from ui.table.hints import Hints
-from ui.table.motion import MotionMixin
 from ui.table.reasons import reason
 from ui.table.seat_roles import SeatRoles
 from ui.table.seats import seat_name
+from ui.table.table_motion import TableMotion
 from ui.table.undo import UndoMixin
 from ui.table.why import WhyMixin
 from ui.widgets import hold_text
@@ -50,7 +51,7 @@ CARD_FIELDS = frozenset({"card", "w", "y", "cards", "pairs"})
 SLIDE = 0.3  # a played card slides onto the table in this long at speed 1.0
 
 
-class TableScreen(CoachMixin, CoverMixin, UndoMixin, WhyMixin, MotionMixin, BaseScreen):
+class TableScreen(CoachMixin, CoverMixin, UndoMixin, WhyMixin, BaseScreen):
     """Shared flow of every game's table."""
 
     game_name = "meri"
@@ -82,7 +83,7 @@ class TableScreen(CoachMixin, CoverMixin, UndoMixin, WhyMixin, MotionMixin, Base
             for key, widget in panel.ids.items():
                 self.ids.setdefault(key, widget)
         self.build_table()
-        self.build_motion()  # motion: above the table, below the summary (`ui.table.motion`)
+        self.motion = TableMotion(self)  # above the table, below the summary (`ui.table.motion`)
 
     # -- summary panel -----------------------------------------------------------------------
     def on_summary_open(self, _screen: Any, value: bool) -> None:
@@ -128,6 +129,23 @@ class TableScreen(CoachMixin, CoverMixin, UndoMixin, WhyMixin, MotionMixin, Base
     def plays_here(self, seat: int | None) -> bool:
         """`seat` is played by touch on this screen."""
         return self.seat_roles.plays_here(seat)
+
+    # -- places for motion (`ui.table.table_motion`): each table names its own --------------
+    def seat_widget(self, seat: int) -> Any:
+        """The widget standing for `seat` on the table (its badge or zone)."""
+        return None
+
+    def trick_views(self) -> list[Any]:
+        """The card views of the trick on show, in any order (trick-taking tables)."""
+        return []
+
+    def deal_origin(self) -> Any:
+        """Where the deck lies when the cards are dealt (the middle of the table)."""
+        return None
+
+    def deal_size(self) -> tuple[float, float]:
+        """The size of a card flying in the deal (one the table shows anyway)."""
+        return (dp(40), dp(60))
 
     # -- card textures -------------------------------------------------------------------------
     def warm_cards(self, deck: str, sizes: list[tuple[int, int]]) -> None:
@@ -189,7 +207,7 @@ class TableScreen(CoachMixin, CoverMixin, UndoMixin, WhyMixin, MotionMixin, Base
         self.reset_view()
         self.refresh()
         self.app.cue(*self.deal_cues())
-        self.motion_deal()
+        self.motion.deal()
         self.step()
 
     def shutdown(self) -> None:
@@ -255,7 +273,7 @@ class TableScreen(CoachMixin, CoverMixin, UndoMixin, WhyMixin, MotionMixin, Base
             self.app.set_led("turn", False)
             if self.driver.start_bot():
                 self.app.set_led("thinking", True)
-        self.motion_turn()
+        self.motion.turn()
         self.ensure_focus()
 
     def bot_step(self) -> None:
@@ -297,7 +315,7 @@ class TableScreen(CoachMixin, CoverMixin, UndoMixin, WhyMixin, MotionMixin, Base
         self.app.set_led("thinking", False)
         self.app.cue(*self.action_cues(seat, action))
         self.seat_roles.changed()
-        self.motion_applied()
+        self.motion.applied()
         self.why_update()
 
     def hold(self, seconds: float, then: Any) -> None:
@@ -405,7 +423,7 @@ class TableScreen(CoachMixin, CoverMixin, UndoMixin, WhyMixin, MotionMixin, Base
         self.focus_scope = None
         self.reset_view()
         self.app.cue(*self.deal_cues())
-        self.motion_deal()
+        self.motion.deal()
         self.step()
 
     def restart(self) -> None:

@@ -69,7 +69,7 @@ class TrickReviewMixin:
         self.app.cue(sounds.TRICK)  # type: ignore[attr-defined]
 
         def after() -> None:
-            self.sweep_trick(trick[2])  # type: ignore[attr-defined]  # (…, winner, …): to its seat
+            self.motion.sweep(trick[2])  # type: ignore[attr-defined]  # (…, winner, …): to its seat
             self.showing = None
             if len(tricks) > 1:
                 self.holding = False
