@@ -28,10 +28,10 @@ from engine.chan.legal import CHIU, DISCARD_BASE, PASS, WIN, face_of_action
 from ui.i18n import tr, trf
 from ui.sound import events as sounds
 from ui.table import chan_view as view
-from ui.table.base import TRICK_HOLD, TableScreen
+from ui.table.base import TRICK_HOLD
 from ui.table.cardrows import legible_height
 from ui.table.chan_motion import ChanFlights
-from ui.table.picking import HandPicking
+from ui.table.picking import PickingTableScreen
 from ui.table.reasons import reason, refusal
 from ui.table.seats import seat_name, turned
 
@@ -64,7 +64,7 @@ class ChanSeat(FloatLayout):
     card_height = NumericProperty(dp(120))  # the tallest its cards may be (`_place`)
 
 
-class ChanTableScreen(HandPicking, TableScreen):
+class ChanTableScreen(PickingTableScreen):
     """Properties for chan.kv (the stock, four seat zones with gates and exposed pairs, the open
     card, the offer banner, the waiting cards) and Chắn's prompts; the flow is `TableScreen`'s."""
 
