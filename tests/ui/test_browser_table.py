@@ -147,7 +147,7 @@ def test_two_phones_in_chromium_play_a_whole_tractor_deal_on_the_kiosk(
     tap(seating.ids.play_button)
     pump(2)
     table = app.root.get_screen("tractor")
-    assert app.root.current == "tractor" and table.phones is phones
+    assert app.root.current == "tractor" and table.seat_roles.phones is phones
     session, host = table.session, phones.host
     played = {0: 0, 2: 0}
     end = time.monotonic() + DEAL_LIMIT

@@ -31,7 +31,7 @@ class ThreadSpy:
 
 
 def spy_on(table: Any) -> ThreadSpy:
-    hinter = table._hinter()
+    hinter = table.hints.hinter()
     spy = ThreadSpy(hinter.bot)
     hinter.bot = spy
     return spy
@@ -84,7 +84,7 @@ def test_stale_hint_is_dropped(make_app: Any) -> None:
     app = make_app(pace=0)
     table = start_deal(app, "chan", registry.get("chan").new_deal(4))
     wait_turn(table)
-    table.hint()
+    table.hints.ask()
     assert table.hint_busy
     action = table.session.state.legal_actions()[-1]
     assert table.play(action)
@@ -144,6 +144,6 @@ def test_replay_plays_a_record_on_the_table_without_prompts(make_app: Any,
         return table.summary_open
 
     wait_for(done, seconds=60, what="the replayed deal's summary")
-    assert set(seen_prompt) == {""} and not table.can_hint()
+    assert set(seen_prompt) == {""} and not table.hints.can_hint()
     assert table.session.record.actions == actions
     assert store.stats() == {} and store.load_autosave() is None

@@ -51,7 +51,7 @@ def assert_hidden(table: Any) -> None:
     assert hand.codes == [] and hand.views == [] and hand.opacity == 0 and hand.disabled
     assert getattr(table, "kitty_codes", []) == []
     assert getattr(table, "waiting_codes", []) == []
-    assert table.prompt == "" and not table.can_hint()
+    assert table.prompt == "" and not table.hints.can_hint()
 
 
 def answer_cover(app: Any, table: Any, by_buttons: bool) -> int:
@@ -138,7 +138,8 @@ def test_tractor_deal_two_players_on_this_screen_by_touch(make_app: Any) -> None
     # summary: names, never "You"
     text = table.summary_text
     assert "You " not in text and "Your team" not in text and "Ann's team" in text, text
-    assert table.screen_players() == [(0, "Ann"), (2, "Bao")] and table.counted_seat() == 0
+    assert table.seat_roles.screen_players() == [(0, "Ann"), (2, "Bao")]
+    assert table.seat_roles.counted_seat() == 0
 
 
 def test_chan_deal_two_players_on_this_screen_by_buttons(make_app: Any) -> None:

@@ -96,8 +96,8 @@ def test_phones_play_a_whole_deal_through_the_kiosk(make_app: Any) -> None:
         tap(seating.ids.play_button)
         pump(2)
         table = app.root.get_screen("tractor")
-        assert app.root.current == "tractor" and table.phones is phones
-        assert table.driver.human is None and table.screen_seat() is None
+        assert app.root.current == "tractor" and table.seat_roles.phones is phones
+        assert table.driver.human is None and table.seat_roles.screen_seat() is None
         assert table.badges[0].name == "Ann" and table.badges[2].name == "<b>Bo</b>"
         hand = table.ids.hand
         end = time.monotonic() + LIMIT
@@ -136,7 +136,7 @@ def test_ai_covers_an_away_phone_and_it_rejoins_after_a_power_cut(make_app: Any)
     tap(seating.ids.play_button)
     pump(2)
     table = app.root.get_screen("tractor")
-    assert table.screen_seat() == 0 and table.seating.plays(1) == "phone"
+    assert table.seat_roles.screen_seat() == 0 and table.seating.plays(1) == "phone"
     wait_for(lambda: (player.poll(), bool(player.secret))[1], seconds=5, what="the seat secret")
     secret = player.secret
     player.close()  # the phone sleeps: after the grace time, AI plays for it

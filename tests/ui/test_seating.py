@@ -45,7 +45,7 @@ def test_ok_on_homes_play_is_todays_game_at_once(make_app: Any) -> None:
     pump(3)
     assert app.root.current == "meri", "home's Play opened the seating, not the table"
     table = app.root.get_screen("meri")
-    assert table.screen_seat() == 0 and table.driver.human == 0
+    assert table.seat_roles.screen_seat() == 0 and table.driver.human == 0
     assert table.badges[0].name == "You" and table.badges[1].name == "AI 1"
     assert app.root.get_screen("seating").phones is None
 
@@ -217,7 +217,7 @@ def test_two_seats_with_one_name_are_refused_in_one_line(make_app: Any) -> None:
     pump(3)
     assert app.root.current == "chan"
     table = app.root.get_screen("chan")
-    assert [name for _seat, name in table.screen_players()] == ["Ann", "Ann B"]
+    assert [name for _seat, name in table.seat_roles.screen_players()] == ["Ann", "Ann B"]
 
 
 def test_same_name_line_fits_at_both_sizes_in_every_language(make_app: Any) -> None:

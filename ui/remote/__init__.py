@@ -11,7 +11,7 @@ Nothing here imports Kivy.
 How the kiosk wires it (all on the Kivy thread unless said):
 
     plans = [SeatPlan("phone", "Linh"), SeatPlan("ai", level="normal"), ...]  # seating screen
-    host = Host(session, plans, apply=driver.apply, on_event=table.on_phone_event)
+    host = Host(session, plans, apply=driver.apply, on_event=table.seat_roles.on_phone_event)
     post = lambda job: Clock.schedule_once(lambda _dt: job())   # any thread -> Kivy thread
     server = PhoneServer(host, post, bind=bind_address(net.bind), port=net.port,
                          grace=net.grace_seconds, **PhoneServer.saved_keys(saved))

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kivy.clock import Clock
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 
 from engine.errors import IllegalAction
@@ -37,11 +38,12 @@ from ui.table import summary_cards as _summary_cards  # noqa: F401  (its widgets
 from ui.table.coaching import CoachService
 from ui.table.cover import CoverService
 from ui.table.driver import TableDriver
-from ui.table.motion import MotionMixin
+from ui.table.hints import Hints
 from ui.table.panels import Panels
 from ui.table.reasons import reason
-from ui.table.remote_seats import SeatsMixin
+from ui.table.seat_roles import SeatRoles
 from ui.table.seats import seat_name
+from ui.table.table_motion import TableMotion
 from ui.table.undo import UndoService
 from ui.table.why import WhyService
 from ui.widgets import hold_text
@@ -54,7 +56,7 @@ CARD_FIELDS = frozenset({"card", "w", "y", "cards", "pairs"})
 SLIDE = 0.3  # a played card slides onto the table in this long at speed 1.0
 
 
-class TableScreen(SeatsMixin, MotionMixin, BaseScreen):
+class TableScreen(BaseScreen):
     """Shared flow of every game's table."""
 
     game_name = "meri"
@@ -66,6 +68,7 @@ class TableScreen(SeatsMixin, MotionMixin, BaseScreen):
     match_over = BooleanProperty(False)
     session = ObjectProperty(None, allownone=True)
     autoplay = BooleanProperty(False)  # the human seat is played by a bot too (demo, benchmarks)
+    hint_busy = BooleanProperty(False)  # the hint is being worked out (`ui.table.hints`)
 
     def __init__(self, **kwargs: Any) -> None:
         self.replay: list[Action] | None = None  # a record being shown (`parlor replay FILE`)
@@ -80,6 +83,8 @@ class TableScreen(SeatsMixin, MotionMixin, BaseScreen):
         self.coach = CoachService(self)
         self.panels = Panels(self.why, self.undo, self.cover, self.coach)
         self.cover.fbind("up", self.why.update)  # the cover hides Why? with the rest
+        self.hints = Hints(self)  # the Hint button's (`ui.table.hints`)
+        self.seat_roles = SeatRoles(self)  # who plays each seat (`ui.table.seat_roles`)
         super().__init__(**kwargs)
 
     def on_kv_post(self, base_widget: Any) -> None:
@@ -90,7 +95,7 @@ class TableScreen(SeatsMixin, MotionMixin, BaseScreen):
             for key, widget in panel.ids.items():
                 self.ids.setdefault(key, widget)
         self.build_table()
-        self.build_motion()  # motion: above the table, below the summary (`ui.table.motion`)
+        self.motion = TableMotion(self)  # above the table, below the summary (`ui.table.motion`)
 
     # -- summary panel -----------------------------------------------------------------------
     def on_summary_open(self, _screen: Any, value: bool) -> None:
@@ -122,6 +127,37 @@ class TableScreen(SeatsMixin, MotionMixin, BaseScreen):
         if panel is not None and panel.parent is None:
             hx, hy = panel.size_hint
             panel.size = (self.width * hx, self.height * hy)
+
+    # -- seats (`ui.table.seat_roles`): what the other parts of the table ask -----------------
+    @property
+    def seating(self) -> Any:
+        """Who plays each seat (`ui.table.seating.Seating`)."""
+        return self.seat_roles.seating
+
+    def screen_seats(self) -> list[int]:
+        """The seats played by touch on this screen (several: pass-and-play)."""
+        return self.seat_roles.screen_seats()
+
+    def plays_here(self, seat: int | None) -> bool:
+        """`seat` is played by touch on this screen."""
+        return self.seat_roles.plays_here(seat)
+
+    # -- places for motion (`ui.table.table_motion`): each table names its own --------------
+    def seat_widget(self, seat: int) -> Any:
+        """The widget standing for `seat` on the table (its badge or zone)."""
+        return None
+
+    def trick_views(self) -> list[Any]:
+        """The card views of the trick on show, in any order (trick-taking tables)."""
+        return []
+
+    def deal_origin(self) -> Any:
+        """Where the deck lies when the cards are dealt (the middle of the table)."""
+        return None
+
+    def deal_size(self) -> tuple[float, float]:
+        """The size of a card flying in the deal (one the table shows anyway)."""
+        return (dp(40), dp(60))
 
     # -- card textures -------------------------------------------------------------------------
     def warm_cards(self, deck: str, sizes: list[tuple[int, int]]) -> None:
@@ -156,21 +192,22 @@ class TableScreen(SeatsMixin, MotionMixin, BaseScreen):
         self.session = session
         self.replay = list(replay) if replay is not None else None
         self._set_tutorial(tutorial)
-        self.take_seating(session)  # who plays each seat (ui.table.remote_seats)
+        roles = self.seat_roles
+        roles.take(session)  # who plays each seat
         self.cover.seat_viewer()  # whose hand is drawn; pass-and-play: none before a tap
-        human = self.screen_seat()
+        human = roles.screen_seat()
         seed = self.app.rng.randrange(2**31)
-        specs = self.seat_specs(session, human, seed) if tutorial is None else {}
+        specs = roles.bot_specs(human, seed) if tutorial is None else {}
         process = (botproc.BotProcess(session.game.name, specs, self.app.services.ai_workers)
                    if self.app.bot_process and botproc.available() else None)
         self.driver = TableDriver(  # bots are built in the bot process, here only if need be
             session, specs, human, self.bot_step, self.applied, lambda: self.seconds(BOT_DELAY),
-            process, self.seat_kinds(), self.phone_present, Script(self._scripted_action),
+            process, roles.kinds(), roles.phone_present, Script(self._scripted_action),
         )
         self.driver.pacing = cardsource.BUDGET  # a bot's play: not in a frame after a card
         self.driver.ready = lambda: not self.holding and not self.paused()
         self.driver.on_refused = self._script_refused
-        self.attach_phones()
+        roles.attach_phones()
         self.holding = False
         self.summary_open = False
         self._attach_summary(False)
@@ -182,13 +219,14 @@ class TableScreen(SeatsMixin, MotionMixin, BaseScreen):
         self.reset_view()
         self.refresh()
         self.app.cue(*self.deal_cues())
-        self.motion_deal()
+        self.motion.deal()
         self.step()
 
     def shutdown(self) -> None:
         if self.driver is not None:
             self.driver.shutdown()
             self.driver = None
+        self.hints.shutdown()
         self.cancel_auto()
         self.coach.reset()
         self.motion.stop()
@@ -247,7 +285,7 @@ class TableScreen(SeatsMixin, MotionMixin, BaseScreen):
             self.app.set_led("turn", False)
             if self.driver.start_bot():
                 self.app.set_led("thinking", True)
-        self.motion_turn()
+        self.motion.turn()
         self.ensure_focus()
 
     def bot_step(self) -> None:
@@ -285,10 +323,11 @@ class TableScreen(SeatsMixin, MotionMixin, BaseScreen):
 
     def applied(self, seat: int, action: Action) -> None:
         """After any action: subclasses animate it and may hold the screen (`hold`)."""
+        self.hints.invalidate()
         self.app.set_led("thinking", False)
         self.app.cue(*self.action_cues(seat, action))
-        self.seats_changed()
-        self.motion_applied()
+        self.seat_roles.changed()
+        self.motion.applied()
         self.why.update()
 
     def hold(self, seconds: float, then: Any) -> None:
@@ -369,7 +408,7 @@ class TableScreen(SeatsMixin, MotionMixin, BaseScreen):
             self.tutorial.deal_over()  # a lesson is not counted in the match or statistics
         elif not session.counted and self.replay is None:
             deal = self.deal_result()
-            outcome, points = summary.deal_outcome(deal, self.counted_seat())
+            outcome, points = summary.deal_outcome(deal, self.seat_roles.counted_seat())
             # every person at the table, by name (issue 22): ui.table.deal_stats
             players = deal_stats.player_results(deal, deal_stats.people(self.seating))
             record = session.record.to_json()
@@ -404,12 +443,12 @@ class TableScreen(SeatsMixin, MotionMixin, BaseScreen):
         self.coach.reset()
         self.driver.table.next_deal()
         self.cover.hide_hands()  # pass-and-play: the new hands show after a tap
-        self.seats_changed()
+        self.seat_roles.changed()
         self.summary_open = False
         self.focus_scope = None
         self.reset_view()
         self.app.cue(*self.deal_cues())
-        self.motion_deal()
+        self.motion.deal()
         self.step()
 
     def restart(self) -> None:
@@ -707,7 +746,7 @@ class TableScreen(SeatsMixin, MotionMixin, BaseScreen):
             cardsource.BUDGET.busy()  # this frame has work enough: no card drawn ahead in it
             hold_text()  # ... and its text changes are laid out in the next one
             self.show(self.session.state, self.observation())
-            self.cover_hand()
+            self.seat_roles.cover_hand()
             self.__dict__["_refreshed"] = self._refresh_key()
 
     def _refresh_key(self) -> tuple[Any, ...]:
@@ -731,6 +770,11 @@ class TableScreen(SeatsMixin, MotionMixin, BaseScreen):
 
     def show(self, state: Any, obs: Any) -> None:
         """Draw the deal as the viewer sees it (`obs`); `state` only for the public State API."""
+
+    def show_hint(self, action: Action) -> None:
+        """Show the hint `action` (`ui.table.hints`); the tables highlight its cards."""
+        self.message = trf("Hint: {action}", action=self.session.game.format_action(action))
+        self.alert = False
 
     def human_turn(self) -> None:
         """Set the prompt for the human's decision (or answer it with `auto`)."""

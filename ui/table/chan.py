@@ -28,11 +28,10 @@ from engine.chan.legal import CHIU, DISCARD_BASE, PASS, WIN, face_of_action
 from ui.i18n import tr, trf
 from ui.sound import events as sounds
 from ui.table import chan_view as view
-from ui.table.base import TRICK_HOLD, TableScreen
+from ui.table.base import TRICK_HOLD
 from ui.table.cardrows import legible_height
-from ui.table.chan_motion import ChanMotion
-from ui.table.hints import HintMixin
-from ui.table.picking import HandPicking
+from ui.table.chan_motion import ChanFlights
+from ui.table.picking import PickingTableScreen
 from ui.table.reasons import reason, refusal
 from ui.table.seats import seat_name, turned
 
@@ -65,7 +64,7 @@ class ChanSeat(FloatLayout):
     card_height = NumericProperty(dp(120))  # the tallest its cards may be (`_place`)
 
 
-class ChanTableScreen(ChanMotion, HintMixin, HandPicking, TableScreen):
+class ChanTableScreen(PickingTableScreen):
     """Properties for chan.kv (the stock, four seat zones with gates and exposed pairs, the open
     card, the offer banner, the waiting cards) and Chắn's prompts; the flow is `TableScreen`'s."""
 
@@ -94,6 +93,7 @@ class ChanTableScreen(ChanMotion, HintMixin, HandPicking, TableScreen):
         area.bind(size=self._place, pos=self._place)
         self.ids.hand.bind(large=self._place)
         self._warm_later = Clock.create_trigger(self._warm_rows, 0)  # once the zones are laid out
+        self.card_flights = ChanFlights(self)  # its cards' flights (`ui.table.chan_motion`)
 
     def _place(self, *_args: Any) -> None:
         area = self.ids.table
@@ -193,10 +193,11 @@ class ChanTableScreen(ChanMotion, HintMixin, HandPicking, TableScreen):
     # -- flow ----------------------------------------------------------------------------------
     def applied(self, seat: int, action: Any) -> None:
         super().applied(seat, action)
-        moves = self.flights_before(seat, action)  # read from the table before it is redrawn
+        flights = self.card_flights
+        moves = flights.before(seat, action)  # read from the table before it is redrawn
         stock = self.__dict__.get("_stock_shown", 0)
         self.refresh()
-        self.fly_after_layout(moves + self.stock_drawn(stock, self.observation().stock_count))
+        flights.fly_after_layout(moves + flights.stock_drawn(stock, self.observation().stock_count))
         if not (seat == self.viewer and self.hand_shown()) and action in (CHIU, WIN):
             name = seat_name(seat)
             self.flash = (trf("{seat}: Chíu!", seat=name) if action == CHIU

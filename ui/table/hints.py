@@ -6,24 +6,23 @@ legal actions on its own worker thread, handing the answer back through the Kivy
 bot sees only the observation, exactly like an AI seat. A hint belongs to one position: any
 action applied meanwhile makes it stale and it is dropped (`invalidate`).
 
-`HintMixin` gives a table screen the verb `hint()` (the kv `HintButton` calls it), the property
-`hint_busy` (the button shows that it is thinking) and the hook `show_hint(action)`; by default
-the hint is shown as the prompt line. Every table has it: Meri and Tractor through
-`ui.table.review.TrickTableScreen`, Chắn directly (listed before `TableScreen`, with a
-`HintButton` from hints.kv in its kv).
+`Hints` is the table's side, a service every `TableScreen` holds (`screen.hints`): the kv's
+`HintButton` calls `root.hints.ask()` and shows the screen's `hint_busy`; the answer goes to the
+screen's `show_hint(action)` (each game highlights the cards), and the screen tells it when an
+action is applied (`invalidate`) and when the table stops (`shutdown`). What it reads of the
+screen is `HintHost`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import Future
-from typing import Any
+from typing import Any, Protocol
 
 from kivy.logger import Logger
-from kivy.properties import BooleanProperty
 
 from engine.game import Action, Game, State
-from ui.i18n import tr, trf
+from ui.i18n import tr
 from ui.table.worker import Worker
 
 HINT_LEVELS = ("normal", "heuristic", "random")  # the first kind the game knows is used
@@ -78,79 +77,96 @@ class Hinter(Worker):
         on_done(future.result())
 
 
-class HintMixin:
-    """A table screen's hint button: `hint()` asks, `show_hint(action)` shows the answer."""
+class HintHost(Protocol):
+    """What `Hints` needs of the table screen it serves."""
 
-    hint_busy = BooleanProperty(False)
+    app: Any
+    session: Any  # engine.session.Session | None
+    holding: bool
+    autoplay: bool
+    replay: Any  # a record being shown, or None
+    tutorial: Any  # a lesson (`ui.tutorial`), or None
+    viewer: int  # the seat the table is drawn for (`ui.table.cover`)
+    message: str
+    alert: bool
+    hint_busy: bool  # a Kivy property: the kv's HintButton shows it
 
-    def _hinter(self) -> Hinter | None:
-        session = getattr(self, "session", None)
+    def hand_shown(self) -> bool: ...
+
+    def plays_here(self, seat: int | None) -> bool: ...
+
+    def show_hint(self, action: Action) -> None: ...
+
+
+class Hints:
+    """A table screen's hint button: `ask()` (the kv's `root.hints.ask()`) asks the normal AI,
+    the answer reaches the screen's `show_hint(action)`; `invalidate()` after every applied
+    action, `shutdown()` when the table stops."""
+
+    def __init__(self, host: HintHost) -> None:
+        self.host = host
+        self._worker: Hinter | None = None
+        self._session: Any = None  # the session `_worker` was built for
+
+    def hinter(self) -> Hinter | None:
+        """The worker for the table's session (a new one for a new session)."""
+        session = self.host.session
         if session is None:
             return None
-        hinter: Hinter | None = getattr(self, "_hint_worker", None)
-        if hinter is None or getattr(self, "_hint_session", None) is not session:
-            if hinter is not None:
-                hinter.shutdown()
-            hinter = Hinter(session.game, self.app.rng.randrange(2**31))
-            self._hint_worker = hinter
-            self._hint_session = session
-        return hinter
+        if self._worker is None or self._session is not session:
+            if self._worker is not None:
+                self._worker.shutdown()
+            self._worker = Hinter(session.game, self.host.app.rng.randrange(2**31))
+            self._session = session
+        return self._worker
 
     def can_hint(self) -> bool:
         """True when the human decides now (the button is enabled)."""
-        session = getattr(self, "session", None)
-        if session is None or getattr(self, "holding", False) or getattr(self, "autoplay", False):
+        host = self.host
+        session = host.session
+        if session is None or host.holding or host.autoplay:
             return False
-        if getattr(self, "replay", None) is not None:  # a record being shown: nobody decides
+        if host.replay is not None:  # a record being shown: nobody decides
             return False
         state = session.state
-        viewer = getattr(self, "viewer", 0)  # the seat the table is drawn for (`ui.table.cover`)
-        if not self.hand_shown() or not self.plays_here(viewer):  # covered, or not played here
+        if not host.hand_shown() or not host.plays_here(host.viewer):  # covered, or elsewhere
             return False
-        return not state.is_over and state.to_act == viewer
+        return not state.is_over and state.to_act == host.viewer
 
-    def hint(self) -> None:
+    def ask(self) -> None:
         """Ask the normal AI what it would do here; the answer arrives via `show_hint`."""
+        host = self.host
         if not self.can_hint():
-            self.message = tr("A hint is available when it is your turn.")
-            self.alert = False
+            host.message = tr("A hint is available when it is your turn.")
+            host.alert = False
             return
-        tutorial = getattr(self, "tutorial", None)
-        if tutorial is not None:  # in a lesson the hint is the lesson's move, at once
-            self.show_hint(tutorial.next_action())
+        if host.tutorial is not None:  # in a lesson the hint is the lesson's move, at once
+            host.show_hint(host.tutorial.next_action())
             return
-        hinter = self._hinter()
-        session = self.session
+        hinter = self.hinter()
+        session = host.session
         position = (session.record, len(session.record.actions))  # what the hint is about
 
         def ready(action: Action | None) -> None:
-            self.hint_busy = False
-            now = (self.session.record, len(self.session.record.actions)) if self.session else None
+            host.hint_busy = False
+            now = (host.session.record, len(host.session.record.actions)) if host.session else None
             if action is None or now != position or not self.can_hint():
                 return  # the position changed meanwhile: the hint no longer applies
-            self.show_hint(action)
+            host.show_hint(action)
 
-        if hinter is not None and hinter.ask(session.state, self.viewer, ready):
-            self.hint_busy = True
-            self.message = tr("Thinking about a hint…")
-            self.alert = False
+        if hinter is not None and hinter.ask(session.state, host.viewer, ready):
+            host.hint_busy = True
+            host.message = tr("Thinking about a hint…")
+            host.alert = False
 
-    def show_hint(self, action: Action) -> None:
-        """Show the suggestion (tables override this to highlight the cards)."""
-        text = self.session.game.format_action(action)
-        self.message = trf("Hint: {action}", action=text)
-        self.alert = False
-
-    def applied(self, seat: int, action: Action) -> None:
-        worker = getattr(self, "_hint_worker", None)
-        if worker is not None:
-            worker.invalidate()
-        self.hint_busy = False
-        super().applied(seat, action)  # type: ignore[misc]
+    def invalidate(self) -> None:
+        """An action was applied: a hint in flight no longer applies."""
+        if self._worker is not None:
+            self._worker.invalidate()
+        self.host.hint_busy = False
 
     def shutdown(self) -> None:
-        worker = getattr(self, "_hint_worker", None)
-        if worker is not None:
-            worker.shutdown()
-            self._hint_worker = None
-        super().shutdown()  # type: ignore[misc]
+        if self._worker is not None:
+            self._worker.shutdown()
+            self._worker = None
+

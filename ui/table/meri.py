@@ -135,7 +135,7 @@ class MeriTableScreen(TrickTableScreen):
 
     def _show_trick(self, obs: Any) -> None:
         area = self.ids.trick
-        area.slide_seconds = self.motion_seconds(SLIDE)
+        area.slide_seconds = self.motion.scaled(SLIDE)
         if self.reviewing and obs.tricks:
             trick = obs.tricks[-1]
         elif self.showing is not None:

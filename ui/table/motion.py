@@ -15,14 +15,13 @@ or instruction is made per frame. Durations follow the animation speed (`TableSc
 with **reduce motion** (`app.reduce_motion`) or a zero pace (tests) they are zero, and then
 nothing is started or scheduled at all: every change is instant.
 
-`MotionMixin` is the table's side: the shared machinery (`ui.table.base`, `ui.table.review`)
-calls its hooks (`motion_deal`, `motion_turn`, `motion_applied`, `sweep_trick`) and each game's
-table only names its places (`seat_widget`, `trick_views`, `deal_origin`).
+`ui.table.table_motion.TableMotion` is the table's side: the `Motion` a table screen holds,
+with the hooks the shared flow calls (`deal`, `turn`, `applied`, `sweep`); each game's table
+only names its places (`seat_widget`, `trick_views`, `deal_origin`, `deal_size`).
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -35,7 +34,6 @@ from kivy.properties import NumericProperty
 from kivy.uix.widget import Widget
 
 from ui.focus import Rect, window_rect  # (x, y, width, height) in window coordinates
-from ui.table import cardsource
 from ui.table.widgets import CardView
 
 # Durations at animation speed 1.0, seconds.
@@ -290,120 +288,3 @@ class Motion:
         self.finish(hiding_only=False)
         self.stop_pulse()
 
-
-class MotionMixin:
-    """The table's side of motion: the hooks the shared machinery calls, and the places each
-    game's table names (`seat_widget`, `trick_views`, `deal_origin`, `deal_size`)."""
-
-    motion: Motion
-
-    def build_motion(self) -> None:
-        """Make the motion layer (once, above the table's widgets, below the summary)."""
-        self.motion = Motion(self, self.motion_seconds)  # type: ignore[arg-type]
-
-    def motion_seconds(self, base: float) -> float:
-        """How long something lasting `base` at speed 1.0 moves here: 0 with reduce motion."""
-        app = self.app  # type: ignore[attr-defined]
-        if app is None or app.reduce_motion:
-            return 0.0
-        return self.seconds(base)  # type: ignore[attr-defined]
-
-    # -- places (each table names its own) ---------------------------------------------------
-    def seat_widget(self, seat: int) -> Widget | None:
-        """The widget standing for `seat` on the table (its badge or zone)."""
-        return None
-
-    def trick_views(self) -> list[CardView]:
-        """The card views of the trick on show, in any order (trick-taking tables)."""
-        return []
-
-    def deal_origin(self) -> Widget | None:
-        """Where the deck lies when the cards are dealt (the middle of the table)."""
-        return None
-
-    def deal_size(self) -> tuple[float, float]:
-        """The size of a card flying in the deal (one the table shows anyway)."""
-        return (dp(40), dp(60))
-
-    def deal_rounds(self) -> int:
-        """How many cards fly to each seat in the deal animation (a token of the deal)."""
-        return 2 if self.session.game.players > 4 else 3  # type: ignore[attr-defined]
-
-    # -- hooks the shared machinery calls ----------------------------------------------------
-    def motion_deal(self) -> None:
-        """A deal is shown from its first card: cards fly from the deck to every seat (the hand
-        is already there; this only shows the deal happening)."""
-        motion = self.motion
-        motion.stop()
-        session = self.session  # type: ignore[attr-defined]
-        if session is None or session.record.actions or not motion.enabled():
-            return
-        record = session.record
-        players = session.game.players
-        order = [(1 + k) % players for k in range(players)]  # from the seat after yours, to you
-
-        def targets() -> list[Widget]:
-            hand = self.ids.get("hand")  # type: ignore[attr-defined]
-            found = [hand if seat == 0 and hand is not None else self.seat_widget(seat)
-                     for seat in order]
-            return [t for t in found if t is not None]
-
-        def places() -> list[Widget]:
-            origin = self.deal_origin()
-            return targets() + ([origin] if origin is not None else [])
-
-        def deal() -> None:
-            origin = self.deal_origin()
-            if origin is None or self.session is None \
-                    or self.session.record is not record:  # type: ignore[attr-defined]
-                return  # (a first action may already be in: the deal only decorates)
-            w, h = self.deal_size()
-            src = window_rect(origin)
-            spots = [centred(window_rect(target), w, h) for target in targets()]
-            jobs = [spot for _round in range(self.deal_rounds()) for spot in spots]
-            deck = self.game_name  # type: ignore[attr-defined]
-
-            begun = time.monotonic()
-
-            def launch(first: int) -> None:  # a few a frame: starting a flight has a cost
-                late = time.monotonic() - begun
-                for n in range(first, min(first + DEAL_PER_FRAME, len(jobs))):
-                    motion.fly(deck, "", cardsource.BACK, src, jobs[n], DEAL,
-                               delay=n * DEAL_STAGGER, late=late)
-                if first + DEAL_PER_FRAME < len(jobs):
-                    motion.later(lambda: launch(first + DEAL_PER_FRAME))
-
-            launch(0)
-
-        motion.when_placed(places, deal)
-
-    def motion_turn(self) -> None:
-        """The seat to act pulses once as the turn reaches it (twice for you)."""
-        session = self.session  # type: ignore[attr-defined]
-        if session is None:
-            return
-        state = session.state
-        seat = state.to_act
-        turn = (id(session.record), len(session.record.actions), seat)
-        if state.is_over or seat is None or turn == self.__dict__.get("_pulsed"):
-            return
-        self.__dict__["_pulsed"] = turn
-        self.motion.pulse_soon(lambda: self.seat_widget(seat), beats=2 if seat == 0 else 1)
-
-    def motion_applied(self) -> None:
-        """An action was applied: flights hiding a card end now (what they hide may change)."""
-        self.motion.finish()
-
-    def sweep_trick(self, winner: int) -> None:
-        """The trick on show gathers to its winner's seat as it is cleared."""
-        target = self.seat_widget(winner)
-        if target is None or not self.motion.enabled():
-            return
-        spot = window_rect(target)
-        views = [view for view in self.trick_views() if view.opacity > 0 and view.width >= 1
-                 and (view.code or view.face != cardsource.FACE)]
-        step = -(-len(views) // SWEEP_MAX)  # the others vanish with the trick: a few fly
-        for view in views[::max(1, step)]:
-            src = window_rect(view)
-            self.motion.fly(view.deck, view.code, view.face, src,
-                            centred(spot, view.width, view.height), SWEEP, fade=True)

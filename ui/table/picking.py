@@ -1,6 +1,6 @@
 """Picking cards in the hand and submitting them, the same on every table.
 
-A table lists `HandPicking` before `TableScreen`, keeps `cards` (the engine's cards,
+A table derives from `PickingTableScreen` (a `TableScreen`), keeps `cards` (the engine's cards,
 index-aligned with `ids.hand`), names its card prompts (`card_prompts`) and says which action
 the picked cards make (`pick_action`). What a touch or a button on a card means follows the
 hand's mode (`Hand.multi`):
@@ -9,6 +9,10 @@ hand's mode (`Hand.multi`):
 - several cards (Tractor): a tap or SELECT adds or removes a card; OK adds the focused card if
   needed and submits them all.
 A card the engine would refuse is explained at once (`refuse_card`), changing nothing.
+
+This stays a base class, not a service: what a pick means is each game's own (`card_prompts`,
+`refuse_card`, `picked_changed`, `pick_action`), and the tables and their kv read `cards`,
+`picked` and `submit` as the screen's.
 """
 
 from __future__ import annotations
@@ -18,10 +22,11 @@ from typing import Any
 
 from engine.game import Action
 from ui.i18n import N_, tr
+from ui.table.base import TableScreen
 
 
-class HandPicking:
-    """The human's picks in `ids.hand`; see the module docstring."""
+class PickingTableScreen(TableScreen):
+    """A table whose human picks cards in `ids.hand`; see the module docstring."""
 
     card_prompts: tuple[str, ...] = ()  # the prompts answered by picking cards
     pick_first = N_("Choose a card first.")  # said when a submit finds nothing picked
@@ -31,18 +36,18 @@ class HandPicking:
         super().__init__(**kwargs)
 
     def on_kv_post(self, base_widget: Any) -> None:
-        super().on_kv_post(base_widget)  # type: ignore[misc]
+        super().on_kv_post(base_widget)
         self.ids.hand.bind(on_pick=self.card_event)
 
     def lay_out_hand(self, obs: Any) -> None:
         """Lay out the viewer's hand (`obs`, its observation) in the order its player sees it,
         the same for every game and on a phone (`Game.shown_hand`, from the registry entry);
         an empty hand when it is not to be seen here."""
-        shown = self.hand_shown()  # type: ignore[attr-defined]
-        cards, codes, breaks, groups = (self.session.game.shown_hand(obs)  # type: ignore[attr-defined]
+        shown = self.hand_shown()
+        cards, codes, breaks, groups = (self.session.game.shown_hand(obs)
                                         if shown else ([], [], [], []))
         self.cards = list(cards)
-        hand = self.ids.hand  # type: ignore[attr-defined]
+        hand = self.ids.hand
         hand.codes = list(codes)
         hand.breaks = list(breaks)
         hand.groups = list(groups)

@@ -1,13 +1,17 @@
-"""Completed tricks on show and the last-trick review, shared by the trick-taking tables (Meri,
+"""Completed tricks on show and the last-trick review: the table of the trick-taking games (Meri,
 Tractor).
 
 After an action completes a trick, the trick stays on show (`showing`) for `TRICK_HOLD` while
 `trick_won_text` says who took it; several tricks completed by one action (Meri's trick 8 and the
-automatic trick 9) are shown one after the other. While `reviewing`, play is paused and the
-previous trick is shown; BACK, OK or SELECT (or the button again) return to play. A table lists
-`TrickReviewMixin` before `TableScreen` (or derives from `TrickTableScreen`, which adds hints and
-picking too), sets `can_review` in its refresh, draws `showing` (or, when reviewing, the last
-trick) and says what the review shows in `review_message()`.
+automatic trick 9) are shown one after the other, each swept to its winner as it goes
+(`TableMotion.sweep`). While `reviewing`, play is paused and the previous trick is shown; BACK,
+OK or SELECT (or the button again) return to play. A table derives from `TrickTableScreen`, sets
+`can_review` in its refresh, draws `showing` (or, when reviewing, the last trick) and says what
+the review shows in `review_message()`.
+
+This stays a base class, not a service: it is the trick games' own flow on the shared one
+(`applied`, `paused` and `reset_view` are extended, and each game fills in its words), not a
+feature a table holds.
 """
 
 from __future__ import annotations
@@ -18,12 +22,14 @@ from typing import Any
 from kivy.properties import BooleanProperty
 
 from ui.sound import events as sounds
-from ui.table.base import TRICK_HOLD, TableScreen
-from ui.table.hints import HintMixin
-from ui.table.picking import HandPicking
+from ui.table.base import TRICK_HOLD
+from ui.table.picking import PickingTableScreen
 
 
-class TrickReviewMixin:
+class TrickTableScreen(PickingTableScreen):
+    """The table of a trick-taking game (Meri, Tractor): tricks on show and their review, cards
+    picked in the hand, on the shared flow."""
+
     reviewing = BooleanProperty(False)
     can_review = BooleanProperty(False)
 
@@ -34,7 +40,7 @@ class TrickReviewMixin:
 
     def completed_tricks(self) -> Sequence[Any]:
         """The tricks of this deal completed so far, from the human's observation."""
-        return self.observation().tricks  # type: ignore[attr-defined]
+        return self.observation().tricks
 
     def review_message(self) -> str:
         """The line shown while the last trick is reviewed."""
@@ -45,50 +51,50 @@ class TrickReviewMixin:
         raise NotImplementedError
 
     def reset_view(self) -> None:
-        super().reset_view()  # type: ignore[misc]
+        super().reset_view()
         self.showing = None
         self.reviewing = False
         self._tricks_seen = len(self.completed_tricks())
 
     # -- tricks on show ------------------------------------------------------------------------
     def applied(self, seat: int, action: Any) -> None:
-        super().applied(seat, action)  # type: ignore[misc]
+        super().applied(seat, action)
         tricks = self.completed_tricks()
         new = list(tricks[self._tricks_seen:])
         self._tricks_seen = len(tricks)
         if new:
             self._show_completed(new)
         else:
-            self.refresh()  # type: ignore[attr-defined]
+            self.refresh()
 
     def _show_completed(self, tricks: list) -> None:
         trick = tricks[0]
         self.showing = trick
-        self.refresh()  # type: ignore[attr-defined]
+        self.refresh()
         self.message = self.trick_won_text(trick)
         self.alert = False
-        self.app.cue(sounds.TRICK)  # type: ignore[attr-defined]
+        self.app.cue(sounds.TRICK)
 
         def after() -> None:
-            self.sweep_trick(trick[2])  # type: ignore[attr-defined]  # (…, winner, …): to its seat
+            self.motion.sweep(trick[2])  # (…, winner, …): to its seat
             self.showing = None
             if len(tricks) > 1:
                 self.holding = False
                 self._show_completed(tricks[1:])
 
-        self.hold(self.seconds(TRICK_HOLD), after)  # type: ignore[attr-defined]
+        self.hold(self.seconds(TRICK_HOLD), after)
 
     # -- the review ----------------------------------------------------------------------------
     def toggle_review(self) -> None:
         if not self.can_review and not self.reviewing:
             return
         self.reviewing = not self.reviewing
-        self.refresh()  # type: ignore[attr-defined]
+        self.refresh()
         if self.reviewing:
             self.message = self.review_message()
             self.alert = False
         else:
-            self.step()  # type: ignore[attr-defined]
+            self.step()
 
     def review_input(self, name: str) -> bool:
         """Handle `name` if it ends a review; True when it did."""
@@ -98,9 +104,4 @@ class TrickReviewMixin:
         return False
 
     def paused(self) -> bool:
-        return self.reviewing or super().paused()  # type: ignore[misc]
-
-
-class TrickTableScreen(HintMixin, TrickReviewMixin, HandPicking, TableScreen):
-    """The table of a trick-taking game (Meri, Tractor): hints, tricks on show and their review,
-    cards picked in the hand, on the shared flow."""
+        return self.reviewing or super().paused()
