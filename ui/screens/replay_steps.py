@@ -16,6 +16,7 @@ from typing import Any
 from engine.game import Action, State
 from engine.records import parse_record
 from engine.seatcards import hand_codes, table_codes
+from ui.games import get
 
 HUMAN = 0
 
@@ -98,6 +99,7 @@ class DealSteps:
 
 
 def _progress(name: str, obs: Any) -> int:
-    if name == "chan":
+    """The tricks done, or the cards revealed in a game that goes on by draws (Chắn)."""
+    if get(name).draws:
         return len(obs.revealed)
     return len(obs.tricks)

@@ -15,6 +15,7 @@ from typing import Any
 from engine import registry
 from engine.errors import EngineError
 from engine.records import parse_record
+from ui.games import get
 from ui.i18n import N_, tr, trf
 from ui.table import gains
 from ui.table.action_words import action_words
@@ -76,14 +77,15 @@ def amount(game_name: str, value: float) -> str:
     """A difference as a person reads it: rounded to the game's step (`ui.table.gains`: whole
     Meri and Chắn points, Tractor's fives), never below one step (the coach says nothing
     smaller: `engine.ai.coach.MIN_GAIN`)."""
-    return str(max(gains.STEP.get(game_name, 1), gains.rounded(game_name, value)))
+    return str(max(gains.step(game_name), gains.rounded(game_name, value)))
 
 
 def sentence(game_name: str, moment: dict[str, Any], before: Any) -> str:
     """The moment's difference in plain words (the app's language); `before`: the state the
     choice was made in (`state_before`), for naming the actions (None: by their record text)."""
     kind = "card" if is_card_play(game_name, moment) else "choice"
-    side = "self" if game_name == "chan" else "team"
+    teams = registry.get(game_name).teams  # Chắn: one seat a side, "you", not "your side"
+    side = "team" if any(len(team) > 1 for team in teams) else "self"
     seat = int(moment.get("seat", 0))
 
     def named(key: str) -> str:
@@ -99,13 +101,12 @@ def heading(game_name: str, moment: dict[str, Any]) -> str:
     """Where in the deal the moment was: the trick (Meri, Tractor), the cards drawn (Chắn);
     "" for a choice before the play (a bid, a burial)."""
     done = int(moment.get("done", 0))
-    if game_name == "chan":
-        return trf("Cards drawn: {n}", n=done)
+    game = get(game_name)
+    if game.draws:
+        return trf(game.coach_heading, n=done)
     if moment.get("phase") != "play":
         return ""
-    if game_name == "meri":
-        return trf("Trick {n} of 9", n=done + 1)
-    return trf("Trick {n} of 25", n=done + 1)
+    return trf(game.coach_heading, n=done + 1)
 
 
 def is_moment(note: Any) -> bool:
