@@ -16,8 +16,8 @@ from ui.games import UiGame, get, load
 
 ROOT = Path(__file__).resolve().parents[2]
 UI = ROOT / "ui"
-PATHS = ("table", "card_namer", "card_face", "card_parser", "action_words", "phone_prompt",
-         "phone_view", "phone_deck", "tutorial")
+PATHS = ("table", "card_namer", "card_face", "card_parser", "action_words", "coach_card_play",
+         "phone_prompt", "phone_view", "phone_deck", "tutorial")
 FILES = ("table_kv", "rules_page")
 
 

@@ -59,6 +59,9 @@ class UiGame:
     #: Where in the deal a coached moment was (a msgid with `{n}`: the trick, or the cards
     #: drawn; `ui.table.coach_words.heading`).
     coach_heading: str
+    #: `(moment) -> bool`: a coached choice was which card(s) to play ("Playing …"), not
+    #: another kind of choice ("Choosing …"; `ui.table.coach_words.is_card_play`).
+    coach_card_play: str
     #: The rounding step of a move's gain in words (`ui.table.gains`; Why?, the coach).
     gain_step: int
     #: Why?'s unit note under its list (a msgid, `ui.table.why`).

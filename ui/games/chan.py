@@ -22,6 +22,7 @@ GAME = UiGame(
     summary_hand_dp=108.0,  # a whole hand (a group with sub-groups) a little larger
     draws=True,
     coach_heading=N_("Cards drawn: {n}"),
+    coach_card_play="ui.table.coach_words:no_card_play",
     gain_step=1,
     why_unit=N_("Points: their settlement, estimated one round ahead."),
     pick_buttons=MappingProxyType({"capture": N_("Capture"), "discard": N_("Discard")}),

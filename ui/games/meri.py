@@ -22,6 +22,7 @@ GAME = UiGame(
     summary_hand_dp=74.0,
     draws=False,
     coach_heading=N_("Trick {n} of 9"),
+    coach_card_play="ui.table.coach_words:meri_card_play",
     gain_step=1,
     why_unit=N_("Points: their team's score minus the other team's at the end of the deal."),
     pick_buttons=MappingProxyType({"discard": N_("Discard"), "play": N_("Play")}),

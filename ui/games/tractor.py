@@ -22,6 +22,7 @@ GAME = UiGame(
     summary_hand_dp=66.0,
     draws=False,
     coach_heading=N_("Trick {n} of 25"),
+    coach_card_play="ui.table.coach_words:tractor_card_play",
     gain_step=5,
     why_unit=N_("Points: card points won over the other team; a level counts as 20."),
     pick_buttons=MappingProxyType({"bury": N_("Bury"), "play": N_("Play")}),

@@ -15,7 +15,7 @@ from typing import Any
 from engine import registry
 from engine.errors import EngineError
 from engine.records import parse_record
-from ui.games import get
+from ui.games import get, load
 from ui.i18n import N_, tr, trf
 from ui.table import gains
 from ui.table.action_words import action_words
@@ -67,10 +67,24 @@ def state_before(record: Any, index: int) -> Any:
 
 def is_card_play(game_name: str, moment: dict[str, Any]) -> bool:
     """The moment's choice was which card(s) to play (Meri and Tractor tricks, Meri's
-    discard), not another kind of choice (a bid, a burial, a capture, a pass)."""
-    if game_name == "meri":
-        return moment.get("played") not in ("declare", "pass")
-    return game_name == "tractor" and moment.get("phase") == "play"
+    discard), not another kind of choice (a bid, a burial, a capture, a pass): the game's
+    `UiGame.coach_card_play`."""
+    return bool(load(get(game_name).coach_card_play)(moment))
+
+
+def meri_card_play(moment: dict[str, Any]) -> bool:
+    """Meri: every choice but the declaration (declare or pass) is a card, discard or play."""
+    return moment.get("played") not in ("declare", "pass")
+
+
+def tractor_card_play(moment: dict[str, Any]) -> bool:
+    """Tractor: a play to a trick (not a bid, not the burial)."""
+    return moment.get("phase") == "play"
+
+
+def no_card_play(moment: dict[str, Any]) -> bool:
+    """Chắn: a capture, a discard or a pass is a choice, never "playing" a card."""
+    return False
 
 
 def amount(game_name: str, value: float) -> str:
