@@ -38,8 +38,8 @@ def test_each_descriptor_points_at_what_is_there(name: str) -> None:
         assert (UI / getattr(game, field)).is_file(), field
     art = __import__(game.deck_art, fromlist=["CODES"])
     assert art.CODES and art.ASPECT > 0
-    assert set(game.pick_buttons) <= {phase for phase, pick in game.phone_picks.items()
-                                      if pick is not None} | {"play", "capture", "discard"}
+    for phase, pick in game.phone_picks.items():  # the phone's button says what the kiosk's does
+        assert pick is None or (pick[0] or phase) in game.pick_buttons, phase
     assert load(game.tutorial).game == name
 
 
