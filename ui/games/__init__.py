@@ -56,6 +56,9 @@ class UiGame:
     summary_hand_dp: float
     #: The deal goes on by cards drawn (Chắn: its progress is the cards revealed), not by tricks.
     draws: bool
+    #: Some plays go face down to the other seats (Meri's trumps, H-24): with every hand shown,
+    #: the replay shows a seat's table cards as that seat saw them (`ui.screens.replay_steps`).
+    facedown_plays: bool
     #: Where in the deal a coached moment was (a msgid with `{n}`: the trick, or the cards
     #: drawn; `ui.table.coach_words.heading`).
     coach_heading: str

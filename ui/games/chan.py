@@ -21,6 +21,7 @@ GAME = UiGame(
     summary_card_dp=92.0,
     summary_hand_dp=108.0,  # a whole hand (a group with sub-groups) a little larger
     draws=True,
+    facedown_plays=False,
     coach_heading=N_("Cards drawn: {n}"),
     coach_card_play="ui.table.coach_words:no_card_play",
     gain_step=1,

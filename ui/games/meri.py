@@ -21,6 +21,7 @@ GAME = UiGame(
     summary_card_dp=74.0,
     summary_hand_dp=74.0,
     draws=False,
+    facedown_plays=True,
     coach_heading=N_("Trick {n} of 9"),
     coach_card_play="ui.table.coach_words:meri_card_play",
     gain_step=1,

@@ -21,6 +21,7 @@ GAME = UiGame(
     summary_card_dp=66.0,
     summary_hand_dp=66.0,
     draws=False,
+    facedown_plays=False,
     coach_heading=N_("Trick {n} of 25"),
     coach_card_play="ui.table.coach_words:tractor_card_play",
     gain_step=5,

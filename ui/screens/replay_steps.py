@@ -92,7 +92,7 @@ class DealSteps:
         hand = hand_codes(name, own)
         shown = hand if (all_hands or seat == HUMAN) else []
         table = table_codes(name, state.observation(HUMAN), seat)
-        if all_hands and name == "meri":  # a face-down trump, seen by its player
+        if all_hands and get(name).facedown_plays:  # a face-down trump, seen by its player
             mine = table_codes(name, own, seat)
             table = mine if mine else table
         return SeatView(shown, len(hand), table)
