@@ -42,6 +42,7 @@ from kivy.uix.screenmanager import NoTransition, Screen
 from engine import registry
 from engine.ai.kinds import DEFAULT_LEVEL
 from ui import fontfaces, heap, i18n
+from ui import games as ui_games
 from ui.app_input import InputRouter
 from ui.ports import Services
 from ui.preferences import Preferences
@@ -68,13 +69,10 @@ SCREENS: dict[str, tuple[str, tuple[str, ...]]] = {
     "replay": ("ui.screens.replay:ReplayScreen", ("screens/replay.kv",)),
     "seating": ("ui.screens.seating:SeatingScreen", ("screens/seating.kv",)),
 }
-# Game name -> the table screen class ("module:Class"), in the order home and stats list them.
-# A game's title is its registry entry's (`registry.title(name)`), never translated.
-TABLES: dict[str, str] = {
-    "meri": "ui.table.meri:MeriTableScreen",
-    "tractor": "ui.table.tractor:TractorTableScreen",
-    "chan": "ui.table.chan:ChanTableScreen",
-}
+# Game name -> the table screen class ("module:Class"), in the order home and stats list them:
+# each game's `UiGame.table` (`ui.games`). A game's title is its registry entry's
+# (`registry.title(name)`), never translated.
+TABLES: dict[str, str] = {game.name: game.table for game in ui_games.games()}
 # The kv files of every table (hints.kv: the Hint button; undo.kv: Undo; cover.kv: the
 # pass-and-play cover; coach.kv: the coach's panel; why.kv: Why?), then the game's own.
 TABLE_KV = ("table/hints.kv", "table/undo.kv", "table/cover.kv", "table/coach.kv", "table/why.kv")
@@ -96,7 +94,7 @@ def make_screen(name: str) -> Screen:
         import ui.table.cardrows  # noqa: F401  (registers CardRow with the Factory)
         import ui.table.hand  # noqa: F401  (registers Hand with the Factory)
 
-        target, files = TABLES[name], (*TABLE_KV, f"table/{name}.kv")
+        target, files = TABLES[name], (*TABLE_KV, ui_games.get(name).table_kv)
     else:
         target, files = SCREENS[name]
     load_kv(files)

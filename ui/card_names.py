@@ -21,22 +21,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ui.games import games, get, load
 from ui.i18n import N_, Translator, translator
 
 #: The suit symbols of Tractor's suits `S H C D` (engine.tractor.cards.SUITS order).
 SUIT_SYMBOLS = "♠♥♣♦"
 JOKERS = (N_("Red joker"), N_("Black joker"))  # RJ, BJ (engine.tractor.cards: kinds 0, 1)
 CHAN_SUITS = ("Vạn", "Sách", "Văn")  # C-3, the suits M S C
-#: How the cards of a list are separated: Tractor's short names by a space, the others (names
-#: of two words) by a comma.
-SEPARATORS = {"tractor": " ", "meri": ", ", "chan": ", "}
-#: What a card code looks like in each game's notation (records.md), for the tests and checks
-#: that no code reaches a person: Meri `P9` `KSu` `ORo`, Tractor `KH` `10S` `RJ`, Chắn `7C` `CC`.
-CODE_PATTERNS = {
-    "meri": re.compile(r"\b[PIKOG](?:Su|Un|Re|Ka|So|Ro|[1-9])\b"),
-    "tractor": re.compile(r"\b(?:(?:10|[2-9JQKA])[SHCD]|RJ|BJ)\b"),
-    "chan": re.compile(r"\b(?:[2-9][MSC]|CC)\b"),
-}
+#: What a card code looks like in each game's notation (records.md; `UiGame.code_pattern`), for
+#: the tests and checks that no code reaches a person: Meri `P9` `KSu` `ORo`, Tractor `KH` `10S`
+#: `RJ`, Chắn `7C` `CC`.
+CODE_PATTERNS = {game.name: re.compile(game.code_pattern) for game in games()}
 ANY_CODE = re.compile("|".join(p.pattern for p in CODE_PATTERNS.values()))
 
 
@@ -69,42 +64,39 @@ def chan_name(face: int, words: Translator | None = None) -> str:
     return f"{RANK[face]} {CHAN_SUITS[SUIT[face]]}"
 
 
-_NAMERS = {"tractor": tractor_name, "meri": meri_name, "chan": chan_name}
+def tractor_face(name: str, card: int) -> tuple[str, str]:
+    """`K♥` large; a joker's star large and its name under it."""
+    return ("★", name) if card < 2 else (name, "")
 
 
-def card_name(game: str, card: int, words: Translator | None = None) -> str:
-    """One card of `game` ("meri", "tractor", "chan") by name, in `words`' language."""
-    return _NAMERS[game](card, words)
+def meri_face(name: str, card: int) -> tuple[str, str]:
+    """The rank (`Sun`, `5`) large, the suit (`Koppu`) under it."""
+    suit, rank = name.split(" ", 1)
+    return rank, suit
 
 
-def card_face(game: str, card: int, words: Translator | None = None) -> tuple[str, str]:
-    """The name split for a small tile (the phone's cards): the part printed large (the rank:
-    `K♥`, `Sun`, `7` / `Thất`) and the rest printed under it (`Koppu`, `Văn`), or ""."""
-    name = card_name(game, card, words)
-    if game == "tractor":
-        return ("★", name) if card < 2 else (name, "")
-    if game == "meri":
-        suit, rank = name.split(" ", 1)
-        return rank, suit
-    if card == 0:  # Chi chi
+def chan_face(name: str, card: int) -> tuple[str, str]:
+    """`7` / `Thất` large, the rest (`Văn`) under it; `Chi chi` whole."""
+    if card == 0:
         return name, ""
     big, rest = name.split(" ", 1)
     return big, rest
 
 
+def card_name(game: str, card: int, words: Translator | None = None) -> str:
+    """One card of `game` ("meri", "tractor", "chan") by name, in `words`' language."""
+    return load(get(game).card_namer)(card, words)
+
+
+def card_face(game: str, card: int, words: Translator | None = None) -> tuple[str, str]:
+    """The name split for a small tile (the phone's cards): the part printed large (the rank:
+    `K♥`, `Sun`, `7` / `Thất`) and the rest printed under it (`Koppu`, `Văn`), or ""."""
+    return load(get(game).card_face)(card_name(game, card, words), card)
+
+
 def parse_code(game: str, code: str) -> int:
     """The card of a record code of `game` (`KeyError`/`MalformedRecord` if it is not one)."""
-    if game == "tractor":
-        from engine.tractor.cards import parse_card as tractor_card
-
-        return tractor_card(code)
-    if game == "meri":
-        from engine.meri.cards import parse_card as meri_card
-
-        return meri_card(code)
-    from engine.chan.cards import parse_card as chan_card
-
-    return chan_card(code)
+    return load(get(game).card_parser)(code)
 
 
 def code_name(game: str, code: str, words: Translator | None = None) -> str:
@@ -123,7 +115,7 @@ def cards_text(game: str, cards: Iterable[int], words: Translator | None = None)
 def _joined(game: str, names: list[str]) -> str:
     """Names joined by the game's separator; by commas when a name has a space in it (Tractor's
     jokers: `Red joker, Red joker`)."""
-    separator = SEPARATORS[game]
+    separator = get(game).card_separator
     if separator == " " and any(" " in name for name in names):
         separator = ", "
     return separator.join(names)
@@ -132,7 +124,7 @@ def _joined(game: str, names: list[str]) -> str:
 def codes_text(game: str, text: str, words: Translator | None = None) -> str:
     """A text of record codes separated by spaces (and Chắn's pairs by `·`) by name:
     `QC QC JC JC` -> `Q♣ Q♣ J♣ J♣`, Chắn's `CC·CC   9S·9C` -> `Chi chi + Chi chi, 9 Sách + 9 Văn`."""
-    if game == "chan" and "·" in text:
+    if "·" in text:  # Chắn's notation of a pair
         pairs = [pair.split("·") for pair in text.split()]
         return ", ".join(" + ".join(code_name(game, c, words) for c in pair) for pair in pairs)
     return _joined(game, [code_name(game, c, words) for c in text.split()])

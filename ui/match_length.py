@@ -14,12 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine import registry
+from ui.games import get
 from ui.i18n import N_, tr, trf
-
-#: A length of 0 in words, for a game with an end of its own: alone (a settings button), and
-#: as the seating screen's button says it.
-OWN_END: dict[str, str] = {"tractor": N_("To Ace")}
-OWN_END_MATCH: dict[str, str] = {"tractor": N_("Match: to Ace")}
 
 
 def lengths(game: str) -> tuple[int, ...]:
@@ -45,7 +41,7 @@ def step(game: str, current: int) -> int:
 def words(game: str, deals: int) -> str:
     """A length in words: "8 deals", "1 deal", or the game's own end ("To Ace")."""
     if deals == 0:
-        return tr(OWN_END.get(game, N_("To the end")))
+        return tr(get(game).own_end or N_("To the end"))
     if deals == 1:
         return tr("1 deal")
     return trf("{n} deals", n=deals)
@@ -53,8 +49,8 @@ def words(game: str, deals: int) -> str:
 
 def match_words(game: str, deals: int) -> str:
     """The match's length as the seating screen's button says it: "Match: 8 deals"."""
-    if deals == 0 and game in OWN_END_MATCH:
-        return tr(OWN_END_MATCH[game])
+    if deals == 0 and get(game).own_end_match:
+        return tr(get(game).own_end_match)
     return trf("Match: {length}", length=words(game, deals))
 
 

@@ -221,7 +221,7 @@ def test_the_phone_tiles_show_names_not_codes(game: str) -> None:
 
 def test_the_phone_buttons_and_prompts_name_the_cards() -> None:
     from engine.session import Session
-    from ui.remote.decisions import _label, _prompt
+    from ui.remote.decisions import _label, chan_prompt
     from ui.remote.strings import words
 
     def label(game: str, action: str, lang: str) -> str:
@@ -232,7 +232,7 @@ def test_the_phone_buttons_and_prompts_name_the_cards() -> None:
     assert label("chan", "capture 7C", "vi").endswith("Thất văn")
     assert label("chan", "discard 8M", "en") == "Discard 8 Vạn"
     obs = SimpleNamespace(open_card=1, open_owner=1, seat=0)
-    text = _prompt("chan", "win_offer", obs, words("en"), lambda s: f"AI {s}")
+    text = chan_prompt("win_offer", obs, words("en"), lambda s: f"AI {s}")
     assert text.startswith("9 Vạn was just revealed") and not has_code(text)
 
 

@@ -308,8 +308,8 @@ def test_portrait_moments_use_the_height_for_larger_cards(make_app: Any, game_na
     from kivy.metrics import dp
 
     from ui import cards
+    from ui.games import get
     from ui.table.coaching import HandLines
-    from ui.table.summary_cards import CARD_DP, HAND_DP
 
     app = make_app(size=(720, 1280))
     app.set_coach(True)
@@ -317,7 +317,7 @@ def test_portrait_moments_use_the_height_for_larger_cards(make_app: Any, game_na
     tap(table.ids.coach_button)
     coached(table)
     panel = table.coach.panel
-    base = dp(HAND_DP.get(game_name, CARD_DP[game_name]))
+    base = dp(get(game_name).summary_hand_dp)
     tile = tiles(table)[0]
     hand = tile.ids.hand
     assert isinstance(hand, HandLines)

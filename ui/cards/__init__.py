@@ -25,16 +25,19 @@ Decks: "meri" (Unsun karuta, 75 faces), "tractor" (French cards + two jokers, 54
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable
 from types import ModuleType
 
 from kivy.graphics.texture import Texture
 
-from ui.cards import chan, french, karuta
 from ui.cards.paint import GOLD, INK, STYLE, Corner, Painter, rgb
 from ui.cards.render import Draw, Staged, TextureCache
+from ui.games import games
 
-_DECKS: dict[str, ModuleType] = {"meri": karuta, "tractor": french, "chan": chan}
+#: Each game's deck (named as the game) and the module drawing it (`UiGame.deck_art`).
+_DECKS: dict[str, ModuleType] = {game.name: importlib.import_module(game.deck_art)
+                                 for game in games()}
 DECKS: tuple[str, ...] = tuple(_DECKS)
 ASPECT: dict[str, float] = {name: module.ASPECT for name, module in _DECKS.items()}
 CODES: dict[str, tuple[str, ...]] = {name: module.CODES for name, module in _DECKS.items()}

@@ -16,7 +16,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-GAMES = ("meri", "tractor", "chan")
+from ui.games import names
+
+GAMES = tuple(names())  # one sheet for each game
 COLS = 15  # cells to a row of a sheet
 HEIGHT = 240  # pixels of a card in the sheet: sharp at ~100 CSS px on a 2.4x phone screen
 FOLDER = Path(__file__).with_name("static") / "cards"

@@ -19,28 +19,12 @@ from typing import Any
 from engine.errors import IllegalAction, MalformedRecord
 from engine.game import Game, State
 from ui.card_names import card_name
+from ui.games import UiGame, get, load
 from ui.remote.strings import Words
 from ui.remote.views import hand_codes
 from ui.table.action_words import action_words, pick_button
 
 LEGAL_LIMIT = 300  # a Tractor follow when void may allow thousands of card sets
-
-# (game, phase) -> (verb written before the card codes, min cards, max cards); None: buttons only.
-# max 0 = "as many as the lead" (Tractor follows), resolved from the observation.
-PICKS: dict[tuple[str, str], tuple[str, int, int] | None] = {
-    ("meri", "declare"): None,
-    ("meri", "discard"): ("", 1, 1),
-    ("meri", "play"): ("", 1, 1),
-    ("tractor", "declare"): None,
-    ("tractor", "bury"): ("bury", 8, 8),
-    ("tractor", "play"): ("", 1, 0),
-    ("chan", "heavenly"): None,
-    ("chan", "discard"): ("discard", 1, 1),
-    ("chan", "respond"): ("capture", 1, 1),
-    ("chan", "own_card"): ("capture", 1, 1),
-    ("chan", "win_offer"): None,
-    ("chan", "chiu_offer"): None,
-}
 
 
 def decision(game: Game, state: State, seat: int, words: Words,
@@ -51,13 +35,14 @@ def decision(game: Game, state: State, seat: int, words: Words,
     obs = state.observation(seat)
     phase = state.phase
     legal, count = game.legal_listing(state, LEGAL_LIMIT)
-    pick = PICKS.get((game.name, phase))
+    ui_game = get(game.name)
+    pick = ui_game.phone_picks.get(phase)  # None: buttons only
     card_actions = [a for a in legal if pick is not None and _is_card_action(a, pick[0])]
     buttons = [{"action": a, "label": _label(game, state, seat, a, words)}
                for a in legal if a not in card_actions]
     out: dict[str, Any] = {
         "phase": phase,
-        "prompt": _prompt(game.name, phase, obs, words, name_of),
+        "prompt": _prompt(ui_game, phase, obs, words, name_of),
         "buttons": buttons,
         "pick": None,
         "playable": [],
@@ -69,7 +54,7 @@ def decision(game: Game, state: State, seat: int, words: Words,
         return out
     verb, low, high = pick
     hand = hand_codes(game, obs)
-    if game.name == "tractor" and phase == "play":
+    if high == 0:  # as many as the lead (Tractor's follows)
         lead = obs.trick[0] if obs.trick else None
         low = high = len(lead) if lead else 0
         if not lead:
@@ -141,32 +126,36 @@ def _label(game: Game, state: State, seat: int, action: str, words: Words) -> st
                         words.translator)
 
 
-def _prompt(game_name: str, phase: str, obs: Any, words: Words,
+def _prompt(ui_game: UiGame, phase: str, obs: Any, words: Words,
             name_of: Callable[[int], str]) -> str:
-    """The prompt of the decision, reusing the kiosk tables' sentences."""
-    if game_name == "meri":
-        if phase == "declare":
-            from engine.meri.cards import robai
-            from engine.meri.legal import PASS
-            if obs.legal_actions() != [PASS]:  # the seat holds the native Robai
-                return words.trf("You hold the native Robai ({card}). Declare it and take the Okie, or hide it?",  # noqa: E501
-                                 card=card_name("meri", robai(obs.trump), words.translator))
-            return words.tr("You have nothing to declare: pass.")
-        if phase == "discard":
-            return words.tr("You took the Okie: choose a card to discard face down (not a trump).")
-        return words.tr("Your turn: choose a card and play it.")
-    if game_name == "tractor":
-        if phase == "declare":
-            return words.tr("Declare trump with the cards shown, or pass.")
-        if phase == "bury":
-            return words.tr("You picked up the kitty (outlined). Choose 8 cards to bury.")
-        if obs.trick:
-            return words.trf("Your turn: follow {seat}'s lead.", seat=name_of(obs.leader))
-        return words.tr("Your lead: choose a single, a pair or a tractor.")
-    if phase == "heavenly":
-        return words.tr("Thiên ù: your twenty dealt cards already win. Win now?")
-    if phase == "discard":
-        return words.tr("Choose a card to discard into your gate.")
+    """The prompt of the decision, reusing the kiosk tables' sentences: the game's fixed one for
+    the phase (`UiGame.phone_phrases`), else its own function's (`UiGame.phone_prompt`)."""
+    fixed = ui_game.phone_phrases.get(phase)
+    if fixed is not None:
+        return words.tr(fixed)
+    return load(ui_game.phone_prompt)(phase, obs, words, name_of)
+
+
+# -- each game's prompts that name a card or a seat (`UiGame.phone_prompt`) --------------------
+def meri_prompt(phase: str, obs: Any, words: Words, name_of: Callable[[int], str]) -> str:
+    """Hachinin Meri's declaration: the native Robai to declare, or nothing."""
+    from engine.meri.cards import robai
+    from engine.meri.legal import PASS
+    if obs.legal_actions() != [PASS]:  # the seat holds the native Robai
+        return words.trf("You hold the native Robai ({card}). Declare it and take the Okie, or hide it?",  # noqa: E501
+                         card=card_name("meri", robai(obs.trump), words.translator))
+    return words.tr("You have nothing to declare: pass.")
+
+
+def tractor_prompt(phase: str, obs: Any, words: Words, name_of: Callable[[int], str]) -> str:
+    """Tractor's play: a lead or a follow."""
+    if obs.trick:
+        return words.trf("Your turn: follow {seat}'s lead.", seat=name_of(obs.leader))
+    return words.tr("Your lead: choose a single, a pair or a tractor.")
+
+
+def chan_prompt(phase: str, obs: Any, words: Words, name_of: Callable[[int], str]) -> str:
+    """Chắn's open card: an offer to win or claim a Chíu, or the card to capture."""
     card = card_name("chan", obs.open_card, words.translator) if obs.open_card >= 0 else ""
     if phase == "win_offer":
         return words.trf("{card} was just revealed: it completes your hand. Win (Ù)?", card=card)

@@ -12,17 +12,18 @@ of them. `deck(game, lang)` lists every card code of a game with its name for th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from engine.game import Game
+from ui.games import get, load
 
 
 def view(game: Game, obs: Any) -> dict[str, Any]:
     """The JSON object of `obs` (a seat's observation of a deal of `game`)."""
     shown = game.shown_hand(obs)  # the kiosk's order, one owner for every game
     return {"hand": shown.codes, "hand_breaks": shown.breaks, "hand_groups": shown.groups,
-            **_VIEWS[game.name](game, obs)}
+            **load(get(game.name).phone_view)(game, obs)}
 
 
 def hand_codes(game: Game, obs: Any) -> list[str]:
@@ -41,14 +42,14 @@ def deck(game_name: str, lang: str = "en") -> list[dict[str, str]]:
 
     names = words(lang).translator
     out = []
-    for index, card in enumerate(_DECKS[game_name]()):
+    for index, card in enumerate(load(get(game_name).phone_deck)()):
         big, sub = card_face(game_name, index, names)
         out.append({**card, "label": card_name(game_name, index, names), "big": big, "sub": sub})
     return out
 
 
 # -- Hachinin Meri ----------------------------------------------------------------------------
-def _meri(game: Game, obs: Any) -> dict[str, Any]:
+def meri_view(game: Game, obs: Any) -> dict[str, Any]:
     from engine.meri.cards import CODES, SUITS
     from engine.meri.legal import DECLARE
     from engine.meri.observation import FACE_DOWN
@@ -80,14 +81,14 @@ def _meri(game: Game, obs: Any) -> dict[str, Any]:
     }
 
 
-def _meri_deck() -> list[dict[str, str]]:
+def meri_deck() -> list[dict[str, str]]:
     from engine.meri.cards import CODES, SUITS
 
     return [{"code": code, "suit": SUITS[i // 15]} for i, code in enumerate(CODES)]
 
 
 # -- Tractor ----------------------------------------------------------------------------------
-def _tractor(game: Game, obs: Any) -> dict[str, Any]:
+def tractor_view(game: Game, obs: Any) -> dict[str, Any]:
     from engine.tractor.cards import CODES, RANK_NAMES, SUITS
 
     def codes(kinds: Sequence[int]) -> list[str]:
@@ -113,7 +114,7 @@ def _tractor(game: Game, obs: Any) -> dict[str, Any]:
     }
 
 
-def _tractor_deck() -> list[dict[str, str]]:
+def tractor_deck() -> list[dict[str, str]]:
     from engine.tractor.cards import CODES
 
     return [{"code": code, "suit": ("red" if code == "RJ" else "black") if code in ("RJ", "BJ")
@@ -121,7 +122,7 @@ def _tractor_deck() -> list[dict[str, str]]:
 
 
 # -- Chắn -------------------------------------------------------------------------------------
-def _chan(game: Game, obs: Any) -> dict[str, Any]:
+def chan_view(game: Game, obs: Any) -> dict[str, Any]:
     from engine.chan.cards import CODE
 
     def card(face: int) -> str | None:
@@ -144,14 +145,8 @@ def _chan(game: Game, obs: Any) -> dict[str, Any]:
     }
 
 
-def _chan_deck() -> list[dict[str, str]]:
+def chan_deck() -> list[dict[str, str]]:
     from engine.chan.cards import CODE, IS_RED
 
     return [{"code": code, "suit": "red" if IS_RED[f] else code[-1]}
             for f, code in enumerate(CODE)]
-
-
-_VIEWS: dict[str, Callable[[Game, Any], dict[str, Any]]] = {
-    "meri": _meri, "tractor": _tractor, "chan": _chan}
-_DECKS: dict[str, Callable[[], list[dict[str, str]]]] = {
-    "meri": _meri_deck, "tractor": _tractor_deck, "chan": _chan_deck}

@@ -20,6 +20,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 
 import ui.table.cardrows  # noqa: F401  (registers CardRow with the Factory)
 from engine.errors import EngineError
+from ui.games import get
 from ui.i18n import N_, tr, trf
 from ui.screens.base import BaseScreen
 from ui.screens.replay_steps import HUMAN, DealSteps
@@ -89,6 +90,7 @@ class ReplayScreen(BaseScreen):
 
     title = StringProperty("")
     deck = StringProperty("meri")
+    draws = BooleanProperty(False)  # the deal goes on by draws, not tricks (`UiGame.draws`)
     step = NumericProperty(0)
     last = NumericProperty(0)
     all_hands = BooleanProperty(False)
@@ -125,6 +127,7 @@ class ReplayScreen(BaseScreen):
                       and isinstance(n.get("step"), int) and 0 <= n["step"] <= self.steps.last]
         self.note_steps = sorted({int(n["step"]) for n in self.notes})
         self.deck = self.steps.game.name
+        self.draws = get(self.deck).draws
         self.title = deal_line(self.app, deal)
         self.last = self.steps.last
         self._build_seats(self.steps.game.players)
@@ -137,7 +140,8 @@ class ReplayScreen(BaseScreen):
         grid.clear_widgets()
         self.seats = [Factory.ReplaySeat() for _ in range(players)]
         for widget in self.seats:
-            widget.deck = self.deck  # a kv-declared property: set once built
+            widget.deck = self.deck  # kv-declared properties: set once built
+            widget.draws = self.draws
             grid.add_widget(widget)
 
     # -- moving ------------------------------------------------------------------------------
@@ -178,7 +182,7 @@ class ReplayScreen(BaseScreen):
         if steps is None:
             return
         step = int(self.step)
-        done_text = (trf("Cards drawn: {n}", n=steps.mark_of(step)) if self.deck == "chan"
+        done_text = (trf("Cards drawn: {n}", n=steps.mark_of(step)) if self.draws
                      else trf("Tricks done: {n}", n=steps.mark_of(step)))
         self.step_text = trf("Step {n} of {count}", n=step, count=steps.last) + "  ·  " + done_text
         made = steps.made(step)

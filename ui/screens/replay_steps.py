@@ -16,6 +16,7 @@ from typing import Any
 from engine.game import Action, State
 from engine.records import parse_record
 from engine.seatcards import hand_codes, table_codes
+from ui.games import get
 
 HUMAN = 0
 
@@ -91,13 +92,14 @@ class DealSteps:
         hand = hand_codes(name, own)
         shown = hand if (all_hands or seat == HUMAN) else []
         table = table_codes(name, state.observation(HUMAN), seat)
-        if all_hands and name == "meri":  # a face-down trump, seen by its player
+        if all_hands and get(name).facedown_plays:  # a face-down trump, seen by its player
             mine = table_codes(name, own, seat)
             table = mine if mine else table
         return SeatView(shown, len(hand), table)
 
 
 def _progress(name: str, obs: Any) -> int:
-    if name == "chan":
+    """The tricks done, or the cards revealed in a game that goes on by draws (Chắn)."""
+    if get(name).draws:
         return len(obs.revealed)
     return len(obs.tricks)

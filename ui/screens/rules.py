@@ -16,17 +16,18 @@ from typing import Any
 from kivy.properties import ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from ui.games import get
 from ui.screens.base import BaseScreen
 from ui.tutorial.controller import GAMES, lesson_begun
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
-DECKS = {"meri": "meri", "tractor": "tractor", "chan": "chan"}
+UI_DIR = Path(__file__).resolve().parent.parent
+RULES_DIR = UI_DIR / "rules"
 
 
 @cache
 def load_rules(game: str) -> dict[str, list[dict[str, Any]]]:
     """The rules texts of `game`, per language; `ValueError` if the file is missing or wrong."""
-    path = RULES_DIR / f"{game}.json"
+    path = UI_DIR / get(game).rules_page  # `UiGame.rules_page`: ui/rules/<game>.json
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
@@ -94,7 +95,7 @@ class RulesScreen(BaseScreen):
         for section in sections:
             box.add_widget(
                 RulesSection(
-                    title=section["title"], body=section["body"], deck=DECKS[self.game],
+                    title=section["title"], body=section["body"], deck=self.game,
                     cards=list(section.get("cards", [])),
                 )
             )

@@ -280,12 +280,9 @@ class SeatRow(BoxLayout):
 def seat_places(game: str) -> list[tuple[float, float]]:
     """Where each seat of `game` sits at its table, seat 0 at the bottom (the table's own
     `seat_places`, relative to the table)."""
-    from importlib import import_module
+    from ui.games import get, load
 
-    from ui.app import TABLES
-
-    module, _, name = TABLES[game].partition(":")
-    return [tuple(place) for place in getattr(import_module(module), name).seat_places]
+    return [tuple(place) for place in load(get(game).table).seat_places]
 
 
 def team_tones(game: str) -> list[list[float]]:

@@ -20,15 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ui.games import get, load
 from ui.i18n import N_, Translator, translator
 
-#: The button that plays the picked cards, by game and the table's prompt (what the kiosk's
-#: table calls the decision: `card_prompts` of each table screen).
-PICK_BUTTONS: dict[str, dict[str, str]] = {
-    "meri": {"discard": N_("Discard"), "play": N_("Play")},
-    "tractor": {"bury": N_("Bury"), "play": N_("Play")},
-    "chan": {"capture": N_("Capture"), "discard": N_("Discard")},
-}
 #: Chắn's offers (C-24 Thiên ù, the Ù of a revealed card, K-1 Chíu): (take it, turn it down).
 OFFER_BUTTONS: dict[str, tuple[str, str]] = {
     "heavenly": (N_("Ù!"), N_("Decline")),
@@ -40,7 +34,7 @@ OFFER_BUTTONS: dict[str, tuple[str, str]] = {
 def pick_button(game: str, prompt: str) -> str:
     """The msgid of the button that plays the picked cards at `prompt` (translate it where
     shown: the kv with `app.tr(...)`, the phone in its seat's language)."""
-    return PICK_BUTTONS[game].get(prompt, N_("Play"))
+    return get(game).pick_buttons.get(prompt, N_("Play"))
 
 
 def offer_button(offer: str, take: bool) -> str:
@@ -54,10 +48,10 @@ def action_words(game: str, before: Any, seat: int, action: Any, shown: bool,
     """`action`, made by `seat` from the state `before`, in words; its hidden cards named only
     when `shown` (the seat is the player, or every hand is shown). In `words`' language (a
     phone seat's), else the app's."""
-    return WORDS[game](before, seat, action, shown, words or translator)
+    return load(get(game).action_words)(before, seat, action, shown, words or translator)
 
 
-def _meri(before: Any, seat: int, action: Any, shown: bool, words: Translator) -> str:
+def meri_words(before: Any, seat: int, action: Any, shown: bool, words: Translator) -> str:
     from engine.meri.cards import name
     from engine.meri.legal import DECLARE, PASS
 
@@ -75,7 +69,7 @@ def _meri(before: Any, seat: int, action: Any, shown: bool, words: Translator) -
     return trf("{card}, face down", card=name(action)) if shown else tr("A trump, face down")
 
 
-def _tractor(before: Any, seat: int, action: Any, shown: bool, words: Translator) -> str:
+def tractor_words(before: Any, seat: int, action: Any, shown: bool, words: Translator) -> str:
     from engine.tractor.state import BURY, DECLARE, PASS
     from ui.table.tractor_view import cards_text, declaration_label, play_name
 
@@ -89,7 +83,7 @@ def _tractor(before: Any, seat: int, action: Any, shown: bool, words: Translator
     return play_name(ctx, action, words) or cards_text(action, words)
 
 
-def _chan(before: Any, seat: int, action: Any, shown: bool, words: Translator) -> str:
+def chan_words(before: Any, seat: int, action: Any, shown: bool, words: Translator) -> str:
     from engine.chan.legal import CHIU, PASS, WIN
 
     if before.phase in OFFER_BUTTONS and action in (PASS, CHIU, WIN):
@@ -121,6 +115,3 @@ def _translate(words: Translator) -> tuple[Callable[[str], str], Callable[..., s
         return words.gettext(msgid).format(**values)
     return words.gettext, trf
 
-
-WORDS: dict[str, Callable[[Any, int, Any, bool, Translator], str]] = {
-    "meri": _meri, "tractor": _tractor, "chan": _chan}

@@ -15,6 +15,7 @@ from typing import Any
 from engine import registry
 from engine.errors import EngineError
 from engine.records import parse_record
+from ui.games import get, load
 from ui.i18n import N_, tr, trf
 from ui.table import gains
 from ui.table.action_words import action_words
@@ -66,24 +67,39 @@ def state_before(record: Any, index: int) -> Any:
 
 def is_card_play(game_name: str, moment: dict[str, Any]) -> bool:
     """The moment's choice was which card(s) to play (Meri and Tractor tricks, Meri's
-    discard), not another kind of choice (a bid, a burial, a capture, a pass)."""
-    if game_name == "meri":
-        return moment.get("played") not in ("declare", "pass")
-    return game_name == "tractor" and moment.get("phase") == "play"
+    discard), not another kind of choice (a bid, a burial, a capture, a pass): the game's
+    `UiGame.coach_card_play`."""
+    return bool(load(get(game_name).coach_card_play)(moment))
+
+
+def meri_card_play(moment: dict[str, Any]) -> bool:
+    """Meri: every choice but the declaration (declare or pass) is a card, discard or play."""
+    return moment.get("played") not in ("declare", "pass")
+
+
+def tractor_card_play(moment: dict[str, Any]) -> bool:
+    """Tractor: a play to a trick (not a bid, not the burial)."""
+    return moment.get("phase") == "play"
+
+
+def no_card_play(moment: dict[str, Any]) -> bool:
+    """Chắn: a capture, a discard or a pass is a choice, never "playing" a card."""
+    return False
 
 
 def amount(game_name: str, value: float) -> str:
     """A difference as a person reads it: rounded to the game's step (`ui.table.gains`: whole
     Meri and Chắn points, Tractor's fives), never below one step (the coach says nothing
     smaller: `engine.ai.coach.MIN_GAIN`)."""
-    return str(max(gains.STEP.get(game_name, 1), gains.rounded(game_name, value)))
+    return str(max(gains.step(game_name), gains.rounded(game_name, value)))
 
 
 def sentence(game_name: str, moment: dict[str, Any], before: Any) -> str:
     """The moment's difference in plain words (the app's language); `before`: the state the
     choice was made in (`state_before`), for naming the actions (None: by their record text)."""
     kind = "card" if is_card_play(game_name, moment) else "choice"
-    side = "self" if game_name == "chan" else "team"
+    teams = registry.get(game_name).teams  # Chắn: one seat a side, "you", not "your side"
+    side = "team" if any(len(team) > 1 for team in teams) else "self"
     seat = int(moment.get("seat", 0))
 
     def named(key: str) -> str:
@@ -99,13 +115,12 @@ def heading(game_name: str, moment: dict[str, Any]) -> str:
     """Where in the deal the moment was: the trick (Meri, Tractor), the cards drawn (Chắn);
     "" for a choice before the play (a bid, a burial)."""
     done = int(moment.get("done", 0))
-    if game_name == "chan":
-        return trf("Cards drawn: {n}", n=done)
+    game = get(game_name)
+    if game.draws:
+        return trf(game.coach_heading, n=done)
     if moment.get("phase") != "play":
         return ""
-    if game_name == "meri":
-        return trf("Trick {n} of 9", n=done + 1)
-    return trf("Trick {n} of 25", n=done + 1)
+    return trf(game.coach_heading, n=done + 1)
 
 
 def is_moment(note: Any) -> bool:

@@ -50,13 +50,13 @@ from kivy.properties import (
 from kivy.uix.boxlayout import BoxLayout
 
 from ui import cards
+from ui import games as ui_games
 from ui.i18n import tr
 from ui.table import botproc, cardsource, coach_words
 from ui.table.cardrows import CardRow
 from ui.table.modal import ModalPanel
 from ui.table.panels import PanelService
 from ui.table.seats import seat_name
-from ui.table.summary_cards import CARD_DP, HAND_DP
 from ui.table.worker import Worker
 
 TIMEOUT = 600.0  # seconds a coach run may take at most (a whole deal takes a few here)
@@ -450,7 +450,7 @@ class CoachService(PanelService):
         tall = view.height > 1.4 * view.width
         record = view.session.record.to_dict()  # (the deal coached)
         shown = list(self.moments) if not self.busy else []
-        base = dp(HAND_DP.get(game, CARD_DP[game]))
+        base = dp(ui_games.get(game).summary_hand_dp)
         # Portrait: the panel's height for larger cards, the first two moments on one screen
         # (the panel's frame, title, player buttons, Back row and each sentence taken off).
         inner = view.width * 0.96 - dp(20) - dp(20)

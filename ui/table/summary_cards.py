@@ -35,6 +35,7 @@ from kivy.uix.stacklayout import StackLayout
 from kivy.uix.widget import Widget
 
 from engine.result import CardGroup, Climb, DealResult, MatchResult
+from ui.games import get
 from ui.i18n import tr
 from ui.table import cardsource, summary
 from ui.table.cardrows import CardRow
@@ -45,9 +46,6 @@ from ui.table.charts import MatchChart
 SIDE_TONES: tuple[tuple[float, float, float, float], ...] = (
     (0.34, 0.71, 0.91, 1), (0.90, 0.62, 0.0, 1), (0.0, 0.62, 0.45, 1), (0.80, 0.47, 0.65, 1))
 NEUTRAL = (0.55, 0.57, 0.6, 1)
-#: Card height in a tile (dp) per deck: tall enough for the index to read at arm's length.
-CARD_DP = {"meri": 74.0, "tractor": 66.0, "chan": 92.0}
-HAND_DP = {"chan": 108.0}  # a whole hand (a group with sub-groups) a little larger
 FULL_WIDTH = 7  # groups of more cards than this take a whole row
 
 
@@ -326,12 +324,14 @@ class SummaryBody(StackLayout):
     def _tile(self, group: CardGroup) -> Widget:
         cards = len(group.cards)
         deck = self.deck
-        height = dp(HAND_DP.get(deck, CARD_DP[deck]) if group.breaks else CARD_DP[deck])
+        # tall enough for the index to read at arm's length (`UiGame.summary_card_dp`)
+        sizes = get(deck)
+        height = dp(sizes.summary_hand_dp if group.breaks else sizes.summary_card_dp)
         height = round(height * self.scale)
         if group.breaks:  # a hand in its pairs stays side by side, its gaps showing
             room = (self.width if self.width > 200 else Window.width * 0.9) - dp(16)
             fit = room / (cards + 0.25 * len(group.breaks)) / cardsource.aspect(deck)
-            height = max(dp(CARD_DP[deck]) * 0.8, min(height, int(fit)))
+            height = max(dp(sizes.summary_card_dp) * 0.8, min(height, int(fit)))
         width = self.width if self.width > 200 else Window.width * 0.9
         side_by_side = cards * height * cardsource.aspect(deck) * 1.04 <= width / 2 - dp(16)
         half = 0 < cards <= FULL_WIDTH and side_by_side and not self.compact

@@ -30,6 +30,7 @@ from kivy.uix.label import Label
 
 from engine.ai.why import ONLY, RULES, Why
 from engine.game import Action
+from ui.games import get
 from ui.i18n import N_, tr, trf
 from ui.table import gains
 from ui.table.modal import ModalPanel
@@ -37,12 +38,6 @@ from ui.table.panels import PanelService
 from ui.table.seats import seat_name
 from ui.widgets import FocusButton
 
-#: The unit, said once under the list, by game (msgids).
-UNIT_NOTES: dict[str, str] = {
-    "meri": N_("Points: their team's score minus the other team's at the end of the deal."),
-    "tractor": N_("Points: card points won over the other team; a level counts as 20."),
-    "chan": N_("Points: their settlement, estimated one round ahead."),
-}
 #: Said when the search kept its first choice over moves with better means (its margin rule).
 CLOSE_CALL = N_("Close call: the moves above it were not clearly better, so it kept its usual choice.")  # noqa: E501
 
@@ -71,9 +66,7 @@ def panel_lines(game_name: str, seat: int, why: Why, words: Any) -> tuple[str, l
     if why.weighed > len(why.rows):
         lines.append(trf("({n} more moves weighed, not shown)", n=why.weighed - len(why.rows)))
     note = trf("Estimated from {worlds} sampled deals of the unseen cards.", worlds=why.worlds)
-    unit = UNIT_NOTES.get(game_name)
-    if unit is not None:
-        note = f"{note} {tr(unit)}"
+    note = f"{note} {tr(get(game_name).why_unit)}"  # the unit, said once under the list
     return title, lines, note
 
 

@@ -12,25 +12,23 @@ finishing clears it.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from engine.game import Action
 from engine.records import GameRecord
 from engine.session import Session
+from ui.games import games, get, load
 from ui.i18n import tr, trf
 from ui.table.action_words import action_words
 from ui.table.reasons import reason, refusal
 from ui.tutorial.lesson import HUMAN, Lesson, Step
 
-GAMES = ("meri", "tractor", "chan")
+GAMES = tuple(game.name for game in games())  # every game has a lesson
 
 
 def lesson_of(game: str) -> Lesson:
-    """The lesson of `game` (its data module `ui.tutorial.<game>`); KeyError if it has none."""
-    if game not in GAMES:
-        raise KeyError(game)
-    return importlib.import_module(f"ui.tutorial.{game}").LESSON
+    """The lesson of `game` (its `UiGame.tutorial`, `ui.tutorial.<game>`); KeyError if none."""
+    return load(get(game).tutorial)
 
 
 def progress_key(game: str) -> str:
