@@ -22,7 +22,7 @@ from engine.tractor.cards import (
 )
 from engine.tractor.order import SUIT_ORDER, hand_kinds, hand_order  # noqa: F401  (one owner)
 from engine.tractor.scoring import level_name
-from ui import card_names
+from ui.card_names import cards_text as card_list_text
 from ui.i18n import N_, Translator, tr, translator, trf
 from ui.table.reasons import reason, refusal
 
@@ -35,7 +35,7 @@ def suit_name(suit: int, words: Translator | None = None) -> str:
 
 def cards_text(kinds: Sequence[int], words: Translator | None = None) -> str:
     """Cards by name in canonical order, `Q♣ Q♣ J♣ J♣` (`ui.card_names`)."""
-    return card_names.cards_text("tractor", sorted(kinds), words)
+    return card_list_text("tractor", sorted(kinds), words)
 
 
 def _trf(words: Translator | None, msgid: str, **values: object) -> str:
