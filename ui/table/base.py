@@ -84,6 +84,13 @@ class TableScreen(BaseScreen):
         self.panels = Panels(self.why, self.undo, self.cover, self.coach)
         self.cover.fbind("up", self.why.update)  # the cover hides Why? with the rest
         self.hints = Hints(self)  # the Hint button's (`ui.table.hints`)
+        # what the view keeps between frames: each read and written only here
+        self._summary_panel: Any = None  # the summary panel, while out of the widget tree
+        self._warm_request: tuple[str, list[Any]] | None = None  # faces to draw ahead, on entering
+        self._refreshed: tuple[Any, ...] | None = None  # `_refresh_key` of the last drawing
+        self._announced: tuple[int, int] | None = None  # the decision the turn chime was for
+        self._focus_turn: tuple[Any, ...] | None = None  # the decision the focus was placed for
+        self._observation: tuple[Any, ...] | None = None  # (state, done, viewer, observation)
         self.seat_roles = SeatRoles(self)  # who plays each seat (`ui.table.seat_roles`)
         super().__init__(**kwargs)
 
@@ -104,12 +111,12 @@ class TableScreen(BaseScreen):
     def _attach_summary(self, shown: bool) -> None:
         """Keep the summary panel out of the widget tree while closed: a hidden ScrollView still
         costs a stencil pass per frame, which software GL pays dearly for."""
-        panel = self.__dict__.get("_summary_panel")
+        panel = self._summary_panel
         if panel is None:
             ref = self.ids.get("summary_panel")
             if ref is None:
                 return
-            panel = self.__dict__["_summary_panel"] = ref.__self__
+            panel = self._summary_panel = ref.__self__
         if shown and panel.parent is None:
             self.add_widget(panel)
         elif not shown and panel.parent is not None:
@@ -123,7 +130,7 @@ class TableScreen(BaseScreen):
         """Size the closed panel as the screen will (a FloatLayout: size_hint × size), so its
         own layout is done while it is closed: opened at its default size, the summary text
         was laid out twice in the opening frame, once in a 78-pixel column."""
-        panel = self.__dict__.get("_summary_panel")
+        panel = self._summary_panel
         if panel is not None and panel.parent is None:
             hx, hy = panel.size_hint
             panel.size = (self.width * hx, self.height * hy)
@@ -165,12 +172,12 @@ class TableScreen(BaseScreen):
         budget (the shared `cardsource.WARMER`), so a trick that turns face up never draws
         eight new textures in one frame. Only while this table is the current screen: a table laid out in the
         background (at whatever size) keeps its request until it is entered."""
-        self.__dict__["_warm_request"] = (deck, list(sizes))
+        self._warm_request = (deck, list(sizes))
         if self.manager is not None and self.manager.current == self.name:
             self._send_warm()
 
     def _send_warm(self) -> None:
-        request = self.__dict__.pop("_warm_request", None)
+        request, self._warm_request = self._warm_request, None
         if request is not None:
             deck, sizes = request
             cardsource.WARMER.request(self.name, deck, sizes)  # instead of its last request
@@ -266,7 +273,7 @@ class TableScreen(BaseScreen):
         if self.session is None or self.driver is None or self.holding or self.paused():
             return
         state = self.session.state
-        if not shown or self.__dict__.get("_refreshed") != self._refresh_key():
+        if not shown or self._refreshed != self._refresh_key():
             self.refresh()
         self.why.update()
         if state.is_over:
@@ -300,8 +307,8 @@ class TableScreen(BaseScreen):
         self.app.set_led("thinking", False)
         self.app.set_led("turn", True)
         turn = (id(self.session.record), len(self.session.record.actions))
-        if turn != self.__dict__.get("_announced"):
-            self.__dict__["_announced"] = turn
+        if turn != self._announced:
+            self._announced = turn
             self.app.cue(sounds.TURN)
 
     def _scripted_action(self) -> Action | None:
@@ -678,9 +685,9 @@ class TableScreen(BaseScreen):
         focus goes to the decision's start (`initial_focus`). Once per decision: within it the
         player may still walk anywhere, dimmed cards included."""
         turn = (id(self.session.record), len(self.session.record.actions), self.prompt)
-        if turn == self.__dict__.get("_focus_turn"):
+        if turn == self._focus_turn:
             return False
-        self.__dict__["_focus_turn"] = turn
+        self._focus_turn = turn
         focused = self.focused_widget
         if hand is None or focused not in hand.views:
             return False
@@ -747,7 +754,7 @@ class TableScreen(BaseScreen):
             hold_text()  # ... and its text changes are laid out in the next one
             self.show(self.session.state, self.observation())
             self.seat_roles.cover_hand()
-            self.__dict__["_refreshed"] = self._refresh_key()
+            self._refreshed = self._refresh_key()
 
     def _refresh_key(self) -> tuple[Any, ...]:
         """What a refresh drew from, for `step(shown=True)`: the frame, the deal's record and
@@ -762,10 +769,9 @@ class TableScreen(BaseScreen):
         it several times for one action (after it is applied, at the next step, for the tricks)."""
         state = self.session.state
         done = len(self.session.record.actions)
-        kept = self.__dict__.get("_observation")
+        kept = self._observation
         if kept is None or kept[0] is not state or kept[1] != done or kept[2] != self.viewer:
-            kept = self.__dict__["_observation"] = (state, done, self.viewer,
-                                                    state.observation(self.viewer))
+            kept = self._observation = (state, done, self.viewer, state.observation(self.viewer))
         return kept[3]
 
     def show(self, state: Any, obs: Any) -> None:

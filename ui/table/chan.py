@@ -81,6 +81,8 @@ class ChanTableScreen(PickingTableScreen):
     waiting_codes = ListProperty([])
     open_code = StringProperty("")  # the open card, shown large in the middle of the table
     open_text = StringProperty("")
+    _stock_shown = 0  # the stock count last drawn: a draw flies from it (`applied`)
+    _revealed: tuple[Any, int] | None = None  # (the deal's record, stock cards revealed)
 
     # -- layout --------------------------------------------------------------------------------
     def build_table(self) -> None:
@@ -144,7 +146,7 @@ class ChanTableScreen(PickingTableScreen):
 
     def show(self, state: Any, obs: Any) -> None:
         self.stock_text = trf("Stock: {n} cards", n=obs.stock_count)
-        self.__dict__["_stock_shown"] = obs.stock_count  # a draw flies from it (`applied`)
+        self._stock_shown = obs.stock_count
         self.event_text = view.last_event(obs)
         if obs.open_card >= 0:
             self.open_code = CODE[obs.open_card]
@@ -195,7 +197,7 @@ class ChanTableScreen(PickingTableScreen):
         super().applied(seat, action)
         flights = self.card_flights
         moves = flights.before(seat, action)  # read from the table before it is redrawn
-        stock = self.__dict__.get("_stock_shown", 0)
+        stock = self._stock_shown
         self.refresh()
         flights.fly_after_layout(moves + flights.stock_drawn(stock, self.observation().stock_count))
         if not (seat == self.viewer and self.hand_shown()) and action in (CHIU, WIN):
@@ -212,10 +214,10 @@ class ChanTableScreen(PickingTableScreen):
         """A win calls "Ù!" (W-1), a Chíu "Chíu!" (K-1); a capture, a discard, or a pass that
         revealed a stock card (C-11) lays a card: one sound per action."""
         record, revealed = self.session.record, len(self.observation().revealed)
-        seen = self.__dict__.get("_revealed")  # (the deal's record, stock cards revealed)
+        seen = self._revealed
         before = (seen[1] if seen is not None and seen[0] is record
                   else 0 if len(record.actions) == 1 else revealed)
-        self.__dict__["_revealed"] = (record, revealed)
+        self._revealed = (record, revealed)
         drawn = revealed > before
         if action == WIN:
             return (sounds.U,)
