@@ -13,27 +13,13 @@ import random
 import pytest
 
 from engine.chan.cards import FACES
+from engine.chan.invariants import card_total
 from engine.chan.legal import N_ACTIONS
 from engine.chan.scoring import winning_hand
 from engine.chan.state import ChanState
 from engine.errors import IllegalAction
 from engine.records import GameRecord
 from tests.engine.test_chan_support import GAME
-
-
-def _card_total(state: ChanState) -> list[int]:
-    total = [0] * FACES
-    for s in range(4):
-        for f in range(FACES):
-            total[f] += state.counts[s * FACES + f]
-        for pair in state.exposed[s]:
-            for f in pair:
-                total[f] += 1
-        for g in state.gates[s]:
-            total[g & 31] += 1
-    for f in state.stock[state.sp:]:
-        total[f] += 1
-    return total
 
 
 def _hidden_of(state: ChanState, seat: int) -> dict[str, list[int]]:
@@ -59,7 +45,7 @@ def test_fast_playouts_thousands_of_deals_settle_to_zero():
             counts, exposed = winning_hand(state)
             assert sum(counts) + sum(len(p) for p in exposed) == 20
             assert res["settlement"][res["winner"]] == 3 * res["score"] >= 6
-        assert _card_total(state) == [4] * FACES
+        assert card_total(state) == [4] * FACES
     assert wins > 100 and draws > 100
 
 
@@ -71,7 +57,7 @@ def test_stepwise_invariants(seed):
         state = GAME.new_deal(seed * 1000 + deal)
         record = GameRecord.deal(GAME, seed * 1000 + deal, state=state.clone())
         while not state.is_over:
-            assert _card_total(state) == [4] * FACES
+            assert card_total(state) == [4] * FACES
             legal = state.legal_actions()
             assert legal and len(set(legal)) == len(legal)
             seat = state.to_act
