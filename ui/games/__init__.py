@@ -15,12 +15,12 @@ Kivy or a game's engine (a table screen, a deck's art, a function) is named by a
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from engine import registry
+from engine import descriptor, registry
 
 #: A phone pick: (verb written before the card codes, min cards, max cards; 0 = as many as the
 #: trick's lead), or None when the phase is answered with buttons only.
@@ -33,8 +33,6 @@ class UiGame:
 
     #: The engine registry's name of the game (`engine.registry.names()`).
     name: str
-    #: Where home and stats list it (smallest first).
-    order: int
     #: The table screen class ("ui.table.<game>:<Game>TableScreen"; a `TableScreen`).
     table: str
     #: The table's own kv file under ui/ (loaded after the shared table kv files).
@@ -115,12 +113,11 @@ def get(name: str) -> UiGame:
 
 
 def games() -> tuple[UiGame, ...]:
-    """Every game's descriptor, in the order home and stats list them."""
-    return tuple(sorted((get(name) for name in names()), key=lambda g: g.order))
+    """Every game's descriptor, in the games' order (the engine descriptor's `order`: home and
+    stats list them so)."""
+    return tuple(get(info.name) for info in registry.infos())
 
 
-@cache
-def load(path: str) -> Any:
-    """The attribute a "module:attribute" path names, its module imported on first use."""
-    module, _, attribute = path.partition(":")
-    return getattr(importlib.import_module(module), attribute)
+#: The attribute a "module:attribute" path names, its module imported on first use: the
+#: engine descriptors' `load`, kept once resolved (kv and widgets ask for the same paths often).
+load: Callable[[str], Any] = cache(descriptor.load)

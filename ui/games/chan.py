@@ -9,7 +9,6 @@ from ui.i18n import N_
 
 GAME = UiGame(
     name="chan",
-    order=2,
     table="ui.table.chan:ChanTableScreen",
     table_kv="table/chan.kv",
     deck_art="ui.cards.chan",

@@ -9,7 +9,6 @@ from ui.i18n import N_
 
 GAME = UiGame(
     name="meri",
-    order=0,
     table="ui.table.meri:MeriTableScreen",
     table_kv="table/meri.kv",
     deck_art="ui.cards.karuta",

@@ -9,7 +9,6 @@ from ui.i18n import N_
 
 GAME = UiGame(
     name="tractor",
-    order=1,
     table="ui.table.tractor:TractorTableScreen",
     table_kv="table/tractor.kv",
     deck_art="ui.cards.french",
