@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
         table = app.root.get_screen("meri")
         table.undo.request()
         shot(app, f"undo_confirm{suffix}")
-        table.confirm_undo(True)
+        table.undo.answer(True)
         shot(app, f"undo_practice{suffix}")
         finish(app)
         pump(20)

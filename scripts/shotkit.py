@@ -26,6 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 for _name in ("KIVY_NO_ARGS", "KIVY_NO_CONSOLELOG", "KIVY_NO_FILELOG", "KIVY_USE_DEFAULTCONFIG"):
     os.environ.setdefault(_name, "1")
 os.environ.setdefault("KIVY_HOME", tempfile.mkdtemp(prefix="parlor-shots-"))
+# Kivy's own log mode takes over stderr: a script that failed exited 1 with no traceback.
+os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
