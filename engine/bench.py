@@ -43,7 +43,7 @@ from typing import TextIO
 
 from engine import registry
 from engine.ai.bots import make_bot
-from engine.ai.pool import WorldPool
+from engine.ai.pool import SearchPool
 from engine.game import State
 from engine.measure import (
     Timings,
@@ -144,7 +144,7 @@ def decision_times(game_name: str, level: str, deals: int, seed: int,
     (its search over `workers` processes); print and return the count, the CPU and wall-clock
     percentiles in ms and, for a search bot, its work rate (worlds and playouts per CPU second)
     and safety-net cuts, and with workers their peak RSS."""
-    with WorldPool(workers) as pool:
+    with SearchPool(workers) as pool:
         before = sum(cpu_seconds_of(pid) for pid in pool.pids)
         figures = _decision_times(game_name, level, deals, seed, pool)
         if workers > 1:
@@ -158,7 +158,7 @@ def decision_times(game_name: str, level: str, deals: int, seed: int,
 
 
 def _decision_times(game_name: str, level: str, deals: int, seed: int,
-                    pool: WorldPool) -> dict[str, float]:
+                    pool: SearchPool) -> dict[str, float]:
     game = registry.get(game_name)
     timings = Timings()
     searched_ms = 0.0  # CPU time of the decisions that sampled worlds

@@ -13,8 +13,9 @@ descriptor (`engine.info.<game>`), names its heuristic bot, its search adapter (
 candidates, playout policy, value, and any override margin of its own) and the search budget of
 each level — an amount of work, sized in `engine.ai.search.Budget`'s docstring so a Pi 4
 decides within the table's pause. A search bot
-given a `WorldSource` (`engine.ai.pool.WorldPool`) splits its worlds across the pool's
-processes, building the adapter there from `(game, seed)`: the same decisions.
+given a `PartSource` (`engine.ai.pool.SearchPool`) splits its worlds (the tree search: its
+trees) across the pool's processes, building the adapter there from `(game, seed)`: the same
+decisions.
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ from engine.ai.kinds import (
     TREE_KIND,
     tree_iterations,
 )
-from engine.ai.search import BaseAdapter, Budget, EasyBot, SearchBot, WorldSource
+from engine.ai.parts import PartSource
+from engine.ai.search import BaseAdapter, Budget, EasyBot, SearchBot
 from engine.descriptor import AiInfo, load
 
 __all__ = ["DEFAULT_LEVEL", "KINDS", "LEVELS", "PROFILES", "PUCT_BUDGETS", "Profile", "TREE_BUDGETS",
@@ -150,7 +152,7 @@ def make_adapter(game_name: str, seed: int, model: bool | None = None) -> BaseAd
 
 
 def make_search_bot(game_name: str, seed: int, budget: Budget | None = None,
-                    pool: WorldSource | None = None, model: bool | None = None) -> SearchBot:
+                    pool: PartSource | None = None, model: bool | None = None) -> SearchBot:
     """A search bot for `game_name` with `budget` (default: the game's normal level), its safety
     net on `search_clock()`, its worlds split across `pool` if given (`model`: see
     `make_adapter`)."""
@@ -161,7 +163,7 @@ def make_search_bot(game_name: str, seed: int, budget: Budget | None = None,
 
 
 def make_tree_bot(game_name: str, seed: int, budget: TreeBudget | None = None,
-                  pool: WorldSource | None = None) -> IsmctsBot:
+                  pool: PartSource | None = None) -> IsmctsBot:
     """An information-set tree search bot for `game_name` with `budget` (default: the game's
     `TREE_BUDGETS`), its safety net on `search_clock()`, its trees grown across `pool` if given."""
     if budget is None:
@@ -171,7 +173,7 @@ def make_tree_bot(game_name: str, seed: int, budget: TreeBudget | None = None,
                      pool=pool, factory=functools.partial(make_tree_game, game_name, seed))
 
 
-def make_bot(game_name: str, kind: str, seed: int, pool: WorldSource | None = None) -> Bot:
+def make_bot(game_name: str, kind: str, seed: int, pool: PartSource | None = None) -> Bot:
     """A bot of `kind` for `game_name` (a search level's worlds split across `pool`, if given);
     `KeyError` for an unknown game or kind."""
     if kind == "random":  # any game, even one without a profile

@@ -20,8 +20,8 @@ is), split over a fixed number of independent trees (`TreeBudget.trees`, root pa
 root statistics are summed in tree order; tree t draws every random number from
 `world_rng(decision seed, t)` and its share of the iterations is fixed by t and the decision
 alone. So the trees may be grown anywhere — here, or by the worker processes of an
-`engine.ai.pool.WorldPool` (a tree is one of its "worlds") — and the choice is exactly the same
-for any number of workers. The move played is the most visited
+`engine.ai.pool.SearchPool` (a tree is one of the decision's parts, `engine.ai.parts`) — and the
+choice is exactly the same for any number of workers. The move played is the most visited
 (ties: the higher mean, then the root order, whose first is the heuristic's choice). A
 wall-clock safety net (`engine.ai.search.SAFETY_SECONDS`) cuts a decision that would overrun it
 on a far slower machine, logged as the determinized search's is.
@@ -37,13 +37,13 @@ from typing import Any
 
 from engine.ai.ismcts_games import TreeGame
 from engine.ai.ismcts_tree import RootStats, grow
+from engine.ai.parts import PartSource
 from engine.ai.search import (
     SAFETY,
     SAFETY_SECONDS,
     LastDecision,
     Weighed,
     Weighing,
-    WorldSource,
     world_rng,
 )
 from engine.game import Action
@@ -90,7 +90,7 @@ TreeResult = tuple[RootStats, int, int, bool]
 
 @dataclass
 class TreeJob:
-    """One decision's trees, picklable for worker processes (`engine.ai.pool.WorldPool` calls
+    """One decision's trees, picklable for worker processes (`engine.ai.pool.SearchPool` calls
     `evaluate(game, index)` for tree `index`, `factory()` building the game's `TreeGame` there;
     None: this process only). A worker's safety net runs on `clock` from its first tree."""
 
@@ -126,7 +126,7 @@ class IsmctsBot(LastDecision):
 
     def __init__(self, game: TreeGame, seed: int, budget: TreeBudget,
                  clock: Callable[[], float] = time.perf_counter,
-                 pool: WorldSource | None = None,
+                 pool: PartSource | None = None,
                  factory: Callable[[], TreeGame] | None = None) -> None:
         self.game = game
         self.rng = random.Random(seed)
@@ -141,11 +141,27 @@ class IsmctsBot(LastDecision):
         self.forget_last()
         if len(cands) == 1:
             return cands[0]
+        return self._weigh(observation, cands).chosen
+
+    def weigh(self, observation: Any, legal_actions: Sequence[Action],
+              include: Sequence[Action] = ()) -> Weighing:
+        """Weigh a decision as `choose` would, with `include` (e.g. the action a person played)
+        added to the root's moves if the game pruned them away (the coach's interface, as
+        `engine.ai.search.SearchBot.weigh`). Draws from this bot's random numbers like `choose`."""
+        cands = list(self.game.root_moves(observation, legal_actions, self.rng))
+        cands += [action for action in dict.fromkeys(include) if action not in cands]
+        self.forget_last()
+        if len(cands) == 1:
+            self.last_weighing = Weighing((Weighed(cands[0], 0.0, 0.0),), cands[0], 0, 0, False)
+            return self.last_weighing
+        return self._weigh(observation, cands)
+
+    def _weigh(self, observation: Any, cands: Sequence[Action]) -> Weighing:
         stats = self._search(observation, tuple(cands))
         chosen = pick(stats, self.budget.margin)
         self.last_weighing = weighing(cands, stats, chosen, self.last_worlds,
                                       self.last_playouts, self.last_cut)
-        return cands[chosen]
+        return self.last_weighing
 
     def _search(self, observation: Any, cands: tuple) -> list[tuple[int, float, float]]:
         """Grow the budget's trees (here or across the pool) and sum their root statistics."""
@@ -168,7 +184,7 @@ class IsmctsBot(LastDecision):
         source: Iterable[TreeResult]
         if parallel:
             assert pool is not None
-            source = pool.worlds(job, budget.trees, local)  # type: ignore[arg-type]
+            source = pool.parts(job, budget.trees, local)
         else:
             source = map(local, range(budget.trees))
         total = [(0, 0.0, 0.0)] * len(cands)

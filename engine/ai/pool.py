@@ -1,20 +1,22 @@
-"""Root parallelism: a search decision's worlds split across worker processes, results summed.
+"""Root parallelism: a search decision's parts split across worker processes, results in order.
 
-A `WorldPool` of size K is this process plus K - 1 worker processes, started once (per table:
-the bot process makes one) and reused by every decision of every search bot given it. For a
-decision the pool sends each worker the decision's `WorldJob` (observation, candidates, seed and
-how to build the game's adapter); searcher j of the K evaluates worlds j, j + K, j + 2K, ...
-and streams each world's result back. `worlds` hands the results to the search in index order;
-since world i depends only on (decision seed, i) (`engine.ai.search.world_rng`), the decision
-is exactly the one K = 1 makes, for any K.
+A part is whatever the search splits a decision into (`engine.ai.parts`): a sampled world of the
+determinized search, a whole tree of the tree search; the pool knows only the `PartJob`
+interface. A `SearchPool` of size K is this process plus K - 1 worker processes, started once
+(per table: the bot process makes one) and reused by every decision of every search bot given
+it. For a decision the pool sends each worker the decision's job (observation, seed, what to
+compute and how to build the game's searcher); searcher j of the K computes parts j, j + K,
+j + 2K, ... and streams each result back. `parts` hands the results to the search in index
+order; since part i depends only on (decision seed, i) (`engine.ai.search.world_rng`), the
+decision is exactly the one K = 1 makes, for any K.
 
-This process never blocks for long: while the next world is a worker's and has not come, it
-evaluates its own next world; with none left, it waits for the worker at most a couple of its
-own world times and then evaluates that world itself (the worker's copy, identical, is dropped).
+This process never blocks for long: while the next part is a worker's and has not come, it
+computes its own next part; with none left, it waits for the worker at most a couple of its
+own part times and then computes that part itself (the worker's copy, identical, is dropped).
 So a worker that is slow, hung or dead costs at most the time K = 1 takes: a dead worker (its
-pipe closes) is logged once and its worlds are evaluated here for the rest of that decision; it
+pipe closes) is logged once and its parts are computed here for the rest of that decision; it
 is replaced at the start of the next (at most `MAX_RESTARTS` times in a pool's life). When the
-search stops early, the workers are told to stop after their current world; stale results are
+search stops early, the workers are told to stop after their current part; stale results are
 recognised by their decision number and dropped.
 
 Start method: 'forkserver'. The pool may live in a process that must never be forked — one with
@@ -36,10 +38,12 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection, wait
-from typing import Any
+from typing import Any, TypeVar
 
-from engine.ai.search import WorldJob, WorldResult
+from engine.ai.parts import PartJob
 from engine.measure import peak_rss_of
+
+R = TypeVar("R")
 
 log = logging.getLogger(__name__)
 
@@ -49,9 +53,9 @@ PRELOAD = ["engine.ai.pool", "engine.ai.bots"]
 #: Dead workers a pool replaces in its life; past that it searches with the ones left.
 MAX_RESTARTS = 3
 
-#: How long this process waits for a worker's world before evaluating it itself: this many of
-#: its own mean world times (plus `PATIENCE_MIN_S`).
-PATIENCE_WORLDS = 2.0
+#: How long this process waits for a worker's part before computing it itself: this many of
+#: its own mean part times (plus `PATIENCE_MIN_S`).
+PATIENCE_PARTS = 2.0
 PATIENCE_MIN_S = 0.002
 
 #: How long `close` waits for a worker to exit before killing it.
@@ -67,10 +71,10 @@ def _context() -> Any:
 
 
 def _serve(conn: Connection) -> None:
-    """A worker's loop: a task, then its worlds one by one (checking for a stop between them),
+    """A worker's loop: a task, then its parts one by one (checking for a stop between them),
     until the pipe closes or a `close` comes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    adapters: dict[bytes, Any] = {}
+    searchers: dict[bytes, Any] = {}
     pending: Any = None
     while True:
         try:
@@ -85,20 +89,20 @@ def _serve(conn: Connection) -> None:
         _, decision, job, first, step, planned = message
         try:
             key = pickle.dumps(job.factory)
-            adapter = adapters.get(key)
-            if adapter is None:
-                adapter = adapters[key] = job.factory()
-            adapter.prepare(job.observation)
+            searcher = searchers.get(key)
+            if searcher is None:
+                searcher = searchers[key] = job.factory()
+            searcher.prepare(job.observation)
             for index in range(first, planned, step):
                 if conn.poll():
                     news = conn.recv()
                     if not (news[0] == _STOP and news[1] == decision):
                         pending = news  # the next task (or close) came first
                     break
-                conn.send((_RESULT, decision, index, job.evaluate(adapter, index)))
+                conn.send((_RESULT, decision, index, job.evaluate(searcher, index)))
         except (EOFError, OSError):
             return
-        except Exception as exc:  # the parent evaluates these worlds itself (and may raise)
+        except Exception as exc:  # the parent computes these parts itself (and may raise)
             try:
                 conn.send((_ERROR, decision, repr(exc)))
             except OSError:
@@ -116,7 +120,7 @@ class _Worker:
         self.process.start()
         child.close()
         self.alive = True
-        self.excused = 0  # the decision whose worlds it will not deliver (it reported an error)
+        self.excused = 0  # the decision whose parts it will not deliver (it reported an error)
 
     @property
     def pid(self) -> int:
@@ -136,7 +140,7 @@ class _Worker:
         if self.alive:
             self.alive = False
             self.process.join(0.1)
-            log.warning("search worker %d (pid %d) died (exit code %s): its worlds are searched "
+            log.warning("search worker %d (pid %d) died (exit code %s): its parts are searched "
                         "in the bot's own process", self.number, self.pid,
                         self.process.exitcode)
 
@@ -152,8 +156,8 @@ class _Worker:
         self.conn.close()
 
 
-class WorldPool:
-    """This process plus `size - 1` worker processes that evaluate search worlds (see the module
+class SearchPool:
+    """This process plus `size - 1` worker processes that compute search parts (see the module
     docstring); a context manager, or `close()` when the table closes.
 
     With `wait=False` the workers start in a background thread (the first start of the fork
@@ -199,7 +203,7 @@ class WorldPool:
         """Every worker has been started (always, unless made with `wait=False`)."""
         return self._starter is None or not self._starter.is_alive()
 
-    def __enter__(self) -> WorldPool:
+    def __enter__(self) -> SearchPool:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -226,9 +230,8 @@ class WorldPool:
                 log.warning("search worker %d restarted (pid %d)", worker.number,
                             self._workers[i].pid)
 
-    def worlds(self, job: WorldJob, planned: int,
-               local: Callable[[int], WorldResult]) -> Iterator[WorldResult]:
-        """Worlds 0..planned-1 of `job` in index order, evaluated by the workers and, with
+    def parts(self, job: PartJob[R], planned: int, local: Callable[[int], R]) -> Iterator[R]:
+        """Parts 0..planned-1 of `job` in index order, computed by the workers and, with
         `local`, here; closing the iterator early tells the workers to stop."""
         if self.closed:
             raise RuntimeError("the search pool is closed")
@@ -245,9 +248,9 @@ class WorldPool:
         for j, worker in enumerate(live, 1):
             if j < planned:
                 worker.send((_TASK, decision, job, j, step, planned))
-        got: dict[int, WorldResult] = {}
-        own = 0  # the next of this process's own worlds (0, step, 2 step, ...) not yet done
-        spent, done = 0.0, 0  # this process's world times, for the patience
+        got: dict[int, R] = {}
+        own = 0  # the next of this process's own parts (0, step, 2 step, ...) not yet done
+        spent, done = 0.0, 0  # this process's part times, for the patience
         try:
             for index in range(planned):
                 while index not in got:
@@ -261,10 +264,10 @@ class WorldPool:
                     elif own < planned:
                         target = own  # work ahead on this process's share meanwhile
                     else:
-                        patience = PATIENCE_WORLDS * spent / max(1, done) + PATIENCE_MIN_S
+                        patience = PATIENCE_PARTS * spent / max(1, done) + PATIENCE_MIN_S
                         if wait([owner.conn], patience):
                             continue
-                        target = index  # the worker is slow: evaluate it here
+                        target = index  # the worker is slow: compute it here
                     started = time.perf_counter()
                     got[target] = local(target)
                     spent += time.perf_counter() - started
@@ -277,8 +280,7 @@ class WorldPool:
                 if worker.alive and worker.excused != decision:
                     worker.send((_STOP, decision))
 
-    def _drain(self, worker: _Worker, decision: int,
-               got: dict[int, WorldResult]) -> None:
+    def _drain(self, worker: _Worker, decision: int, got: dict[int, Any]) -> None:
         """Take every message `worker` has sent (without waiting): results of `decision` into
         `got`, older ones dropped; a closed pipe marks it dead."""
         if not worker.alive:
@@ -292,7 +294,7 @@ class WorldPool:
                     got.setdefault(message[2], message[3])
                 elif message[0] == _ERROR:
                     worker.excused = decision
-                    log.warning("search worker %d failed on a world (%s): searching its worlds "
+                    log.warning("search worker %d failed on a part (%s): searching its parts "
                                 "here", worker.number, message[2])
         except (EOFError, OSError):
             worker.died()

@@ -20,7 +20,8 @@ the other seats' observed plays were in it under a simple policy model (`Adapter
 Worlds are independent: world `i` of a decision draws every random number it uses (its sample,
 its weight, its playouts) from `world_rng(decision seed, i)` alone, and the statistics take the
 worlds in index order. So a decision's worlds may be evaluated anywhere — in this process, or
-split across worker processes (`engine.ai.pool.WorldPool`, root parallelism) — and the choice is
+split across worker processes (`engine.ai.pool.SearchPool`, root parallelism; a world is
+one of the decision's parts, `engine.ai.parts`) — and the choice is
 exactly the same for any number of workers.
 """
 
@@ -29,11 +30,12 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from math import inf
 from typing import Any, Protocol
 
+from engine.ai.parts import PartSource
 from engine.errors import EngineError
 from engine.game import Action, State
 
@@ -248,17 +250,6 @@ class Weighing:
         return None
 
 
-class WorldSource(Protocol):
-    """Evaluates a decision's worlds elsewhere too (`engine.ai.pool.WorldPool`)."""
-
-    size: int  # the processes searching, this one included (1: this one only)
-
-    def worlds(self, job: WorldJob, planned: int,
-               local: Callable[[int], WorldResult]) -> Iterator[WorldResult]:
-        """Worlds 0..planned-1 in index order, `local(i)` evaluating one in this process; the
-        caller may stop early (closing the iterator)."""
-
-
 class Tally:
     """The statistics of a decision, fed world results in index order: weighted sums of each
     candidate's value minus the first candidate's (paired by world)."""
@@ -359,7 +350,7 @@ class SearchBot(LastDecision):
         seed: int,
         budget: Budget,
         clock: Callable[[], float] = time.perf_counter,
-        pool: WorldSource | None = None,
+        pool: PartSource | None = None,
         factory: Callable[[], Adapter] | None = None,
     ) -> None:
         self.adapter = adapter
@@ -414,7 +405,7 @@ class SearchBot(LastDecision):
         pool = self.pool
         source: Iterable[WorldResult]
         if pool is not None and pool.size > 1 and self.factory is not None:
-            source = pool.worlds(job, planned, local)
+            source = pool.parts(job, planned, local)
         else:
             source = map(local, range(planned))
         deadline = self.clock() + budget.seconds

@@ -25,7 +25,7 @@ from engine.ai.ismcts import IsmctsBot, TreeBudget, pick
 from engine.ai.ismcts_games import HIDDEN, make_tree_game
 from engine.ai.ismcts_tree import grow
 from engine.ai.kinds import is_kind, tree_iterations
-from engine.ai.pool import WorldPool
+from engine.ai.pool import SearchPool
 from engine.ai.search import SafetyLog
 from engine.meri.observation import FACE_DOWN
 from engine.records import GameRecord
@@ -181,9 +181,31 @@ def test_same_seed_same_decision(game_name):
     assert any(playouts > 1 for _, playouts, _, _ in runs[0])
 
 
+@pytest.mark.parametrize("game_name", GAMES)
+def test_weigh_is_choose_with_the_played_move_added(game_name):
+    """The coach's interface: `weigh` decides as `choose` does with the same seed, and an action
+    the root's pruning left out (a person's play) is weighed beside the others; one already
+    among them is not weighed twice (where these positions' roots prune nothing, only that)."""
+    states = _choice_positions(game_name, 12, 8)
+    found = []
+    for state in states:
+        obs, legal = state.observation(state.to_act), state.legal_actions()
+        roots = _bot(game_name, 6, TINY).game.root_moves(obs, legal, random.Random(6))
+        found.append((obs, legal, roots, [a for a in legal if a not in roots]))
+    obs, legal, roots, pruned = max(found, key=lambda f: len(f[3]))
+    action = _bot(game_name, 6, TINY).choose(obs, legal)
+    plain = _bot(game_name, 6, TINY).weigh(obs, legal, include=(roots[-1],))
+    assert plain.chosen == action and len(plain.candidates) == len(roots)
+    assert plain.playouts > 0
+    if pruned:
+        wider = _bot(game_name, 6, TINY).weigh(obs, legal, include=(pruned[0], pruned[0]))
+        weighed = [row.action for row in wider.candidates]
+        assert pruned[0] in weighed and len(weighed) == len(roots) + 1
+
+
 @pytest.fixture(scope="module")
 def pool2():
-    with WorldPool(2) as pool:
+    with SearchPool(2) as pool:
         yield pool
 
 

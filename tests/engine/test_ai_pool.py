@@ -21,7 +21,7 @@ import pytest
 from engine import registry
 from engine.ai import bots
 from engine.ai.meri_search import MeriAdapter
-from engine.ai.pool import WorldPool
+from engine.ai.pool import SearchPool
 from engine.ai.search import Budget, SearchBot
 from engine.ai.workers import worker_count
 from tests.engine.midgame import positions
@@ -40,7 +40,7 @@ def _positions(game_name: str, count: int, seed: int) -> list:
                                  random.Random(1))) > 1)
 
 
-def _decide(game_name: str, budget: Budget, states: list, pool: WorldPool | None,
+def _decide(game_name: str, budget: Budget, states: list, pool: SearchPool | None,
             seed: int = 7, model: bool | None = None) -> list:
     """One bot's decisions (and work) over `states` in turn, its worlds split across `pool`
     (`model`: with or without the learned evaluation, `bots.make_adapter`)."""
@@ -55,7 +55,7 @@ def _decide(game_name: str, budget: Budget, states: list, pool: WorldPool | None
 
 @pytest.fixture(scope="module")
 def pools():
-    with WorldPool(2) as two, WorldPool(3) as three:
+    with SearchPool(2) as two, SearchPool(3) as three:
         yield {2: two, 3: three}
 
 
@@ -109,7 +109,7 @@ def test_workers_start_once_and_serve_every_decision(pools):
 
 
 def test_a_pool_of_one_is_this_process_alone():
-    with WorldPool(1) as pool:
+    with SearchPool(1) as pool:
         assert pool.pids == [] and pool.size == 1
         states = _positions("chan", 2, 5)
         assert _decide("chan", NORMAL, states, pool) == _decide("chan", NORMAL, states, None)
@@ -121,7 +121,7 @@ def test_a_worker_killed_between_decisions_is_replaced(caplog):
     caplog.set_level(logging.WARNING, logger="engine.ai.pool")
     states = _positions("tractor", 4, 9)
     alone = _decide("tractor", NORMAL, states, None)
-    with WorldPool(2) as pool:
+    with SearchPool(2) as pool:
         assert _decide("tractor", NORMAL, states[:1], pool) == alone[:1]
         (victim,) = pool.pids
         os.kill(victim, signal.SIGKILL)
@@ -132,7 +132,7 @@ def test_a_worker_killed_between_decisions_is_replaced(caplog):
     assert len(died) == 1 and str(victim) in died[0].getMessage()
 
 
-def _wait_dead(pool: WorldPool) -> None:
+def _wait_dead(pool: SearchPool) -> None:
     for worker in pool._workers:
         worker.process.join(5.0)
 
@@ -165,7 +165,7 @@ def test_a_worker_that_dies_or_hangs_mid_decision_costs_only_time(how, caplog):
     states = _positions("meri", 3, 4)
     alone = _decide("meri", NORMAL, states, None)
     factory = functools.partial(_dying, 7, os.getpid(), how)
-    with WorldPool(2) as pool:
+    with SearchPool(2) as pool:
         bot = SearchBot(_dying(7, os.getpid(), how), 7, NORMAL, pool=pool, factory=factory)
         got = []
         for state in states:
@@ -196,7 +196,7 @@ def test_workers_started_in_the_background_join_when_ready():
     K = 1; once started, the pool has its workers."""
     states = _positions("chan", 3, 12)
     alone = _decide("chan", NORMAL, states, None)
-    with WorldPool(2, wait=False) as pool:
+    with SearchPool(2, wait=False) as pool:
         assert _decide("chan", NORMAL, states, pool) == alone
         pool._starter.join(30.0)
         assert pool.started and len(pool.pids) == 1

@@ -24,7 +24,7 @@ from engine.ai import bots
 from engine.ai.ismcts import IsmctsBot, TreeBudget
 from engine.ai.ismcts_games import make_tree_game
 from engine.ai.ismcts_tree import grow
-from engine.ai.pool import WorldPool
+from engine.ai.pool import SearchPool
 from tests.engine.midgame import positions
 
 GAMES = ["meri", "tractor", "chan"]
@@ -201,7 +201,7 @@ def test_no_peeking_same_observation_same_decision(game_name):
 # -- determinism ----------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def pool2():
-    with WorldPool(2) as pool:
+    with SearchPool(2) as pool:
         yield pool
 
 

@@ -60,12 +60,12 @@ def serve(stdin: IO[bytes], stdout: IO[bytes]) -> None:
     EOF; the search pool (workers > 1) lives as long as the loop."""
     from engine import registry
     from engine.ai.bots import make_bot
-    from engine.ai.pool import WorldPool
+    from engine.ai.pool import SearchPool
     from engine.ai.why import explain
 
     game_name, specs, workers = _read(stdin)
     game = registry.get(game_name)
-    pool = WorldPool(workers, wait=False) if workers > 1 else None
+    pool = SearchPool(workers, wait=False) if workers > 1 else None
     try:
         bots = {seat: make_bot(game.name, kind, seed, pool) for seat, (kind, seed) in specs.items()}
         while True:

@@ -42,8 +42,8 @@ from typing import Any, TextIO
 from engine import registry
 from engine.ai.bots import KINDS, make_bot
 from engine.ai.kinds import is_kind
-from engine.ai.pool import WorldPool
-from engine.ai.search import WorldSource
+from engine.ai.parts import PartSource
+from engine.ai.pool import SearchPool
 from engine.ai.tools import arena_log
 from engine.measure import format_percentiles, mean_ci, peak_rss_mb, percentiles
 from engine.table import Answer, BotSeat, DealPosition, Request, Table
@@ -72,7 +72,7 @@ def deal_seed(run_seed: int, index: int) -> int:
 
 
 def play_deal(game_name: str, kind_a: str, kind_b: str, run_seed: int, index: int,
-              pool: WorldSource | None = None, seatings: Seatings | None = None,
+              pool: PartSource | None = None, seatings: Seatings | None = None,
               metrics: Metrics | None = None) -> DealResult:
     """Play deal `index` once per seating and average side A's metrics over the seatings (the
     search bots' worlds split across `pool`, if given; `seatings` and `metrics` default to the
@@ -127,7 +127,7 @@ def _play_chunk(job: Job) -> tuple[list[DealResult], float]:
     RSS of this process and its search workers."""
     game_name, kind_a, kind_b, run_seed, indices, workers, seatings, metrics, log = job
     results = []
-    with WorldPool(workers) as pool:
+    with SearchPool(workers) as pool:
         for i in indices:
             result = play_deal(game_name, kind_a, kind_b, run_seed, i, pool, seatings, metrics)
             if log is not None:
