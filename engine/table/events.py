@@ -2,6 +2,12 @@
 
 A listener (the Kivy view, the phone transport, a log, a training run collecting positions)
 receives each event as it happens and reads anything else it needs from the table itself.
+
+There is no "saved" event: a match saves itself through its `Session`'s save callback after
+every change — each action, but also when it is made, resumed, undone or dealt again, most of
+them outside this loop — so the callback is the one place a save's outcome is known and
+reported (the kiosk shows a failed write, `ui.sessions.Sessions.save`). A table event would
+tell only some saves, and a second path for the same fact.
 """
 
 from __future__ import annotations
