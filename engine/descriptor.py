@@ -53,6 +53,8 @@ class AiInfo:
     coach_unit: str  #: what the search's values measure, for the deciding seat
     figure: tuple[str, str]  #: (arena metric, label): the game's own figure per deal
     learned: bool = False  #: the levels use the adapter's learned evaluation (if it has one)
+    #: module of its learned policy's move features (`engine.ai.policy.MoveFeatures`); "" none
+    policy: str = ""
 
     def __post_init__(self) -> None:
         for name in ("normal", "hard", "tree_budget"):

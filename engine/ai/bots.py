@@ -42,6 +42,7 @@ from engine.ai.kinds import (
     tree_iterations,
 )
 from engine.ai.parts import PartSource
+from engine.ai.policy import PolicyBot
 from engine.ai.search import BaseAdapter, Budget, EasyBot, SearchBot
 from engine.descriptor import AiInfo, load
 
@@ -193,6 +194,8 @@ def make_bot(game_name: str, kind: str, seed: int, pool: PartSource | None = Non
         bot = make_search_bot(game_name, seed, profile.hard, pool)
         bot.name = "hard"
         return bot
+    if kind == "policy":
+        return PolicyBot(game_name, profile.heuristic(seed))
     if kind == TREE_KIND:
         return make_tree_bot(game_name, seed, None, pool)
     if kind in (PUCT_KIND, PUCT_DEEP_KIND):

@@ -82,6 +82,64 @@ def exposed_pairs(pairs: Sequence[Sequence[int]]) -> tuple[int, int]:
     return chan, ca
 
 
+def discard_score(obs: ChanObservation, counts: list[int], chan: int, ca: int,
+                  f: int) -> float:
+    """The hand kept after discarding face `f` (`counts` is restored), less the risk of
+    feeding the next player (copies still unseen could let them capture it)."""
+    counts[f] -= 1
+    value = hand_value(counts, chan, ca, obs.unseen)
+    counts[f] += 1
+    return value - feed_risk(obs, f)
+
+
+def feed_risk(obs: ChanObservation, f: int) -> float:
+    """What discarding face `f` risks giving the next player: none if they discarded that face
+    (C-20: they may not capture it), else its unseen copies and those of its rank."""
+    nxt = (obs.seat + 1) % 4
+    if obs.discarded[nxt] >> f & 1:
+        return 0.0
+    return FEED_SAME * obs.unseen[f] + FEED_RANK * sum(obs.unseen[g] for g in RANK_FACES[f])
+
+
+def pass_value(obs: ChanObservation, legal: Sequence[int]) -> float:
+    """What passing keeps: the hand as it is, less `REFUSE_COST` when a Chắn capture is legal
+    (passing it refuses the face, C-19)."""
+    chan, ca = exposed_pairs(obs.exposed[obs.seat])
+    value = hand_value(obs.hand, chan, ca, obs.unseen)
+    if any(a == obs.open_card for a in legal):
+        value -= REFUSE_COST
+    return value
+
+
+def respond_values(obs: ChanObservation, legal: Sequence[int]) -> list[tuple[int, float, int]]:
+    """Each legal response but a Chíu or a win, as the bot weighs it: (action, value, the face
+    it would discard next or -1). Pass is worth `pass_value`; a capture its best discard after
+    (left out when no discard follows)."""
+    chan, ca = exposed_pairs(obs.exposed[obs.seat])
+    out: list[tuple[int, float, int]] = []
+    own = None
+    for a in legal:
+        if a == PASS:
+            out.append((PASS, pass_value(obs, legal), -1))
+            continue
+        if a in (CHIU, WIN):
+            continue
+        if own is None:
+            own = shell(obs)
+        trial = own.clone()
+        trial._do(a)
+        counts = list(trial.counts[obs.seat * FACES:(obs.seat + 1) * FACES])
+        c2 = chan + (1 if a == obs.open_card else 0)
+        k2 = ca + (0 if a == obs.open_card else 1)
+        discards = trial.legal_actions()
+        if not discards:
+            continue
+        value, face = max((discard_score(obs, counts, c2, k2, d - DISCARD_BASE),
+                           DISCARD_BASE - d) for d in discards)
+        out.append((a, value, -face))
+    return out
+
+
 class ChanHeuristicBot:
     """Heuristic Chắn player (see the module docstring)."""
 
@@ -103,48 +161,16 @@ class ChanHeuristicBot:
             return self._discard(obs, legal)
         return self._respond(obs, legal)
 
-    # ----------------------------------------------------------------- helpers
-    def _exposed(self, obs: ChanObservation) -> tuple[int, int]:
-        return exposed_pairs(obs.exposed[obs.seat])
-
-    def _discard_score(self, obs: ChanObservation, counts: list[int], chan: int, ca: int,
-                       f: int) -> float:
-        counts[f] -= 1
-        value = hand_value(counts, chan, ca, obs.unseen)
-        counts[f] += 1
-        nxt = (obs.seat + 1) % 4
-        risk = 0.0
-        if not obs.discarded[nxt] >> f & 1:
-            risk = FEED_SAME * obs.unseen[f] + FEED_RANK * sum(obs.unseen[g] for g in RANK_FACES[f])
-        return value - risk
-
     def _discard(self, obs: ChanObservation, legal: list[int]) -> int:
         counts = list(obs.hand)
-        chan, ca = self._exposed(obs)
-        best = max(legal, key=lambda a: (self._discard_score(obs, counts, chan, ca,
-                                                             a - DISCARD_BASE), -a))
+        chan, ca = exposed_pairs(obs.exposed[obs.seat])
+        best = max(legal, key=lambda a: (discard_score(obs, counts, chan, ca,
+                                                       a - DISCARD_BASE), -a))
         return best
 
     def _respond(self, obs: ChanObservation, legal: list[int]) -> int:
-        chan, ca = self._exposed(obs)
-        pass_value = hand_value(obs.hand, chan, ca, obs.unseen)
-        best, best_value = PASS, pass_value
-        if any(a == obs.open_card for a in legal):
-            best_value -= REFUSE_COST  # passing a legal Chắn refuses the face (C-19)
-        own = shell(obs)
-        for a in legal:
-            if a == PASS:
-                continue
-            trial = own.clone()
-            trial._do(a)
-            counts = list(trial.counts[obs.seat * FACES:(obs.seat + 1) * FACES])
-            c2 = chan + (1 if a == obs.open_card else 0)
-            k2 = ca + (0 if a == obs.open_card else 1)
-            discards = trial.legal_actions()
-            if not discards:
-                continue
-            value = max(self._discard_score(obs, counts, c2, k2, d - DISCARD_BASE)
-                        for d in discards)
-            if value > best_value:
+        best, best_value = PASS, pass_value(obs, legal)
+        for a, value, _ in respond_values(obs, legal):
+            if a != PASS and value > best_value:
                 best, best_value = a, value
         return best

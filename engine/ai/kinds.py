@@ -5,7 +5,7 @@ config schema and the UI can name the levels without loading any bot.
 """
 
 KINDS = ("random", "heuristic", "easy", "normal", "search", "hard", "normal-model",
-         "normal-nomodel", "ismcts", "puct", "puct-deep")
+         "normal-nomodel", "ismcts", "puct", "puct-deep", "policy")
 LEVELS = ("easy", "normal", "hard")  # what a player picks in the settings
 DEFAULT_LEVEL = "normal"
 #: `normal-model` / `normal-nomodel` (arena and benches only, never a player's level): the normal
@@ -15,6 +15,8 @@ DEFAULT_LEVEL = "normal"
 #: `puct` (and `puct:N`; arena and benches only) the same tree search selecting by PUCT with the
 #: game's heuristic as its prior (`engine.ai.ismcts_tree`); `puct-deep` with the prior below the
 #: root only (the root's moves by UCB, as `ismcts`).
+#: `policy` (arena and benches only): the game's learned move policy alone, its most likely move
+#: (`engine.ai.policy.PolicyBot`; the heuristic where the game has no policy weights).
 TREE_KIND = "ismcts"
 PUCT_KIND = "puct"
 PUCT_DEEP_KIND = "puct-deep"

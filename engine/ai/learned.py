@@ -76,6 +76,14 @@ def clear_cache() -> None:
 
 def read(path: Path, game: str, features: Sequence[str]) -> LinearValue:
     """Parse and check one weights file; `ValueError` (one line) if it does not fit."""
+    return LinearValue(read_weights(path, FORMAT, "linear", game, features))
+
+
+def read_weights(path: Path, fmt: str, kind: str, game: str,
+                 features: Sequence[str]) -> tuple[float, ...]:
+    """The weights of a linear model file of format `fmt` and model `kind` for `game` over
+    `features` (the learned evaluations' and policies' files, `engine.ai.policy`), checked;
+    `ValueError` (one line) if it does not fit."""
     if not path.exists():
         raise ValueError(f"no weights file {path}")
     if path.stat().st_size > MAX_BYTES:
@@ -84,12 +92,12 @@ def read(path: Path, game: str, features: Sequence[str]) -> LinearValue:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ValueError(f"{path} is not valid JSON ({exc})") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError(f"{path} is not a {FORMAT} file")
+    if not isinstance(data, dict) or data.get("format") != fmt:
+        raise ValueError(f"{path} is not a {fmt} file")
     if data.get("version") != VERSION:
         raise ValueError(f"{path} has version {data.get('version')!r}, this code reads {VERSION}")
-    if data.get("game") != game or data.get("model") != "linear":
-        raise ValueError(f"{path} is not a linear model of {game}")
+    if data.get("game") != game or data.get("model") != kind:
+        raise ValueError(f"{path} is not a {kind} model of {game}")
     if data.get("features") != list(features):
         raise ValueError(f"{path} was trained on other features than this code computes")
     weights = data.get("weights")
@@ -97,4 +105,4 @@ def read(path: Path, game: str, features: Sequence[str]) -> LinearValue:
             or not all(isinstance(w, (int, float)) and not isinstance(w, bool)
                        and math.isfinite(w) for w in weights)):
         raise ValueError(f"{path} has no {len(features)} finite weights")
-    return LinearValue(weights)
+    return tuple(float(w) for w in weights)

@@ -35,6 +35,7 @@ INFO = GameInfo(
         # (seed 1), 25.0% wins with it against 28.2% without (paired difference -3.2 points, 95%
         # CI [-5.6, -0.8]); `normal-model` measures it.
         learned=False,
+        policy="engine.ai.chan_policy",
     ),
     invariants="engine.chan.invariants:finished_deal",
     studies="engine.ai.tools.chan_study",

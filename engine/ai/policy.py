@@ -1,0 +1,144 @@
+"""A learned move policy: how likely a seat is to choose each of its legal moves.
+
+Model: a conditional logit. Each legal move gets a row of features computed from the deciding
+seat's observation alone (`move_features` of the game's policy module, named in its descriptor's
+`AiInfo.policy`); P(move) ∝ exp(w · row). Linear and pure Python: a decision costs a dot product
+of a couple of dozen numbers per move on top of the features, which a Pi's playouts and tree
+nodes can afford. The weights are fitted by `engine.ai.tools.imitate` to the moves a stronger
+player chose — the search, in the positions of its own games (expert iteration) — and kept in
+`engine/ai/weights/<game>-policy.json` (format `parlor-policy`, read by the learned evaluations'
+checked reader, `engine.ai.learned.read_weights`). A missing, corrupt or mismatched file gives
+None and one log line per process: the caller keeps the heuristic (`PolicyBot`) or its plain
+prior. `PARLOR_NO_MODEL=1` switches policies off too.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import math
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol, cast
+
+from engine.ai import learned
+from engine.game import Action
+from engine.registry import ai_infos
+
+FORMAT = "parlor-policy"
+MODEL = "linear-softmax"
+
+log = logging.getLogger(__name__)
+
+Rows = list[list[float]]
+
+
+class MoveFeatures(Protocol):
+    """A game's policy features (the module `AiInfo.policy` names)."""
+
+    FEATURES: tuple[str, ...]
+
+    def move_features(self, observation: Any, legal: Sequence[Action]) -> Rows:
+        """One row of `FEATURES` per move of `legal`, in its order, from the observation."""
+        ...
+
+
+class LinearPolicy:
+    """P(move) ∝ exp(weights · row) over a decision's rows."""
+
+    def __init__(self, weights: Sequence[float]) -> None:
+        self.weights = tuple(float(w) for w in weights)
+
+    def scores(self, rows: Rows) -> list[float]:
+        w = self.weights
+        return [sum(a * b for a, b in zip(w, row, strict=True)) for row in rows]
+
+    def probabilities(self, rows: Rows) -> list[float]:
+        """The softmax of the scores (shifted by their maximum: no overflow)."""
+        return softmax(self.scores(rows))
+
+    def best(self, rows: Rows) -> int:
+        """The index of the most likely move (the first on ties)."""
+        scores = self.scores(rows)
+        return max(range(len(scores)), key=lambda i: (scores[i], -i))
+
+    def sample(self, rows: Rows, rng: random.Random) -> int:
+        """A move index drawn from the probabilities."""
+        probs = self.probabilities(rows)
+        x = rng.random()
+        for i, p in enumerate(probs):
+            x -= p
+            if x < 0.0:
+                return i
+        return len(probs) - 1
+
+
+def softmax(scores: Sequence[float]) -> list[float]:
+    top = max(scores)
+    exps = [math.exp(s - top) for s in scores]
+    total = sum(exps)
+    return [e / total for e in exps]
+
+
+def features_of(game: str) -> MoveFeatures | None:
+    """The policy features module of `game` (None where its descriptor names none)."""
+    info = ai_infos().get(game)
+    if info is None or not info.policy:
+        return None
+    return cast(MoveFeatures, importlib.import_module(info.policy))
+
+
+def policy_path(game: str) -> Path:
+    """Where the policy weights of `game` live (`engine/ai/weights/<game>-policy.json`)."""
+    return learned.WEIGHTS_DIR / f"{game}-policy.json"
+
+
+_cache: dict[Path, LinearPolicy | None] = {}
+
+
+def policy(game: str, path: Path | None = None) -> LinearPolicy | None:
+    """The learned policy of `game` (from `path`, default `policy_path`), or None (no model:
+    one log line per process and file says why)."""
+    if learned.disabled():
+        return None
+    path = path or policy_path(game)
+    if path not in _cache:
+        module = features_of(game)
+        try:
+            if module is None:
+                raise ValueError(f"{game} has no policy features")
+            _cache[path] = LinearPolicy(learned.read_weights(path, FORMAT, MODEL, game,
+                                                             module.FEATURES))
+        except (OSError, ValueError) as exc:
+            log.warning("learned %s policy not used: %s", game, exc)
+            _cache[path] = None
+    return _cache[path]
+
+
+def clear_cache() -> None:
+    """Forget the loaded policies (tests; a new weights file)."""
+    _cache.clear()
+
+
+class PolicyBot:
+    """Plays the learned policy's most likely move (arena kind `policy`: what the policy alone
+    is worth); the game's heuristic bot where there is no policy, or one legal move."""
+
+    name = "policy"
+
+    def __init__(self, game: str, heuristic: Any, path: Path | None = None) -> None:
+        self.game = game
+        self.heuristic = heuristic
+        self.model = policy(game, path)
+        self.features = features_of(game) if self.model is not None else None
+
+    def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
+        legal = list(legal_actions)
+        if self.model is None or self.features is None or len(legal) == 1:
+            return self.heuristic.choose(observation, legal)
+        return legal[self.model.best(self.features.move_features(observation, legal))]
+
+
+__all__ = ["FORMAT", "MODEL", "LinearPolicy", "MoveFeatures", "PolicyBot", "clear_cache",
+           "features_of", "policy", "policy_path", "softmax"]

@@ -1,0 +1,324 @@
+"""`python -m engine.ai.tools.imitate GAME`: fit a game's move policy to a stronger player's moves.
+
+Expert iteration's fitting step (issue 32). Positions come from whole deals played through the
+headless table (`engine.table`) by the `--players` kind in every seat (default the heuristic:
+cheap deals, the kind of positions the search's playouts and trees meet); at every `--every`-th
+decision with a choice, the move the `--teacher` kind (default `normal`, the search) would
+choose there, from the seat's observation, is the label. Each position is kept as the rows of
+the game's policy features (`AiInfo.policy`, `engine.ai.policy`) with the teacher's move and
+the move played. A conditional logit (`engine.ai.policy.LinearPolicy`) is fitted by Newton's
+method with an L2 penalty on the first `1 - holdout` of the deals and measured on the rest: the
+held-out log-loss (against the uniform policy's) and how often its most likely move is the
+teacher's (against how often the players' move is). Writes
+`engine/ai/weights/<game>-policy.json` with the figures and the command.
+
+Labels are the expensive part (a search per position), so `--samples FILE.jsonl` keeps them:
+one line per finished deal, written as each deal ends; the same command run again labels only
+the deals missing (`--deals` may grow). `--jobs N` labels deals in N processes. A deal's
+positions depend only on (seed, deal index): the same file for any N, and the same weights
+from the same samples (the fit draws no random numbers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from engine import registry
+from engine.ai import learned, policy
+from engine.ai.bots import make_bot
+from engine.ai.kinds import is_kind
+from engine.ai.tools.train import self_play_deal, solve
+from engine.table import Applied, BotSeat, DealPosition, Event, Table, Turn
+
+#: One position: the moves' feature rows, the teacher's move and the move played (indices).
+Position = tuple[list[list[float]], int, int]
+
+SAMPLES = 1  # the samples file's format
+
+
+class SamplesError(Exception):
+    """The samples file cannot be used for this run (one line, for the user)."""
+
+
+def teacher_seed(seed: int, index: int) -> int:
+    """The teacher's seed for deal `index` of the run `seed`."""
+    return (seed * 1_000_003 + index * 7919) & 0x7FFFFFFF
+
+
+def deal_positions(game: str, teacher: str, players: str, seed: int, index: int,
+                   every: int) -> list[Position]:
+    """Deal `index` of the run `seed` played by `players` bots through the table, with the
+    teacher's move at every `every`-th decision with a choice."""
+    features = policy.features_of(game)
+    if features is None:
+        raise ValueError(f"{game} has no policy features (its AiInfo.policy)")
+    state, bots = self_play_deal(game, lambda s: make_bot(game, players, s), seed, index)
+    coach = make_bot(game, teacher, teacher_seed(seed, index))
+    table = Table(DealPosition(state), [BotSeat(bot) for bot in bots])
+    out: list[Position] = []
+    pending: list[tuple[list[list[float]], int, list[Any]]] = []
+    choices = 0
+
+    def listen(event: Event) -> None:
+        nonlocal choices
+        if isinstance(event, Turn):
+            request = table.asked()
+            assert request is not None
+            legal = list(state.legal_actions())
+            if len(legal) < 2:
+                return
+            choices += 1
+            if choices % every == 0:
+                observation = request.observation
+                rows = features.move_features(observation, legal)
+                pending.append((rows, legal.index(coach.choose(observation, legal)), legal))
+        elif isinstance(event, Applied) and pending:
+            rows, label, legal = pending.pop()
+            out.append((rows, label, legal.index(event.action)))
+
+    table.listen(listen)
+    table.run()
+    return out
+
+
+def _label(job: tuple[str, str, str, int, int, int]) -> tuple[int, list[Position]]:
+    game, teacher, players, seed, index, every = job
+    return index, deal_positions(game, teacher, players, seed, index, every)
+
+
+# -- the samples file ----------------------------------------------------------------------------
+def samples_header(game: str, teacher: str, players: str, seed: int, every: int) -> dict:
+    features = policy.features_of(game)
+    names = list(features.FEATURES) if features is not None else []
+    return {"imitate": SAMPLES, "game": game, "teacher": teacher, "players": players,
+            "seed": seed, "every": every, "features": names}
+
+
+def read_samples(path: Path, header: dict) -> dict[int, list[Position]]:
+    """The deals already labelled in `path` (created with `header` if absent); `SamplesError`
+    if it is another run's file or not a samples file. A last line cut off mid-write (a run
+    stopped) is dropped from the file."""
+    if not path.exists():
+        try:
+            with path.open("x", encoding="utf-8") as out:
+                out.write(json.dumps(header) + "\n")
+        except OSError as exc:
+            raise SamplesError(f"cannot create {path}: {exc.strerror}") from exc
+        return {}
+    raw = path.read_bytes()
+    lines = raw.split(b"\n")
+    try:
+        first = json.loads(lines[0])
+    except ValueError:
+        first = None
+    if not isinstance(first, dict) or first.get("imitate") != SAMPLES:
+        raise SamplesError(f"{path} is not a samples file of this tool: give another name")
+    if first != header:
+        raise SamplesError(f"{path} holds the samples of another run "
+                           f"({first.get('game')}, teacher {first.get('teacher')}, "
+                           f"seed {first.get('seed')}, or other features)")
+    deals: dict[int, list[Position]] = {}
+    good = len(lines[0]) + 1
+    for number, line in enumerate(lines[1:], start=2):
+        if not line:
+            good += 1
+            continue
+        try:
+            data = json.loads(line)
+            deals[int(data["deal"])] = [(rows, int(t), int(p)) for rows, t, p in data["positions"]]
+        except (ValueError, KeyError, TypeError) as exc:
+            if number == len(lines) and not raw.endswith(b"\n"):
+                with path.open("r+b") as out:
+                    out.truncate(good)
+                break
+            raise SamplesError(f"{path}, line {number}: not a deal's samples") from exc
+        good += len(line) + 1
+    return deals
+
+
+def append_samples(path: Path, index: int, positions: list[Position]) -> None:
+    line = json.dumps({"deal": index, "positions": positions}, separators=(",", ":"))
+    with path.open("a", encoding="utf-8") as out:
+        out.write(line + "\n")
+
+
+def collect(game: str, teacher: str, players: str, seed: int, deals: int, every: int,
+            jobs: int, samples: Path | None) -> list[list[Position]]:
+    """The positions of deals 0..deals-1 (from `samples` where already there), in deal order."""
+    have: dict[int, list[Position]] = {}
+    if samples is not None:
+        have = read_samples(samples, samples_header(game, teacher, players, seed, every))
+    todo = [(game, teacher, players, seed, i, every) for i in range(deals) if i not in have]
+    results: Iterator[tuple[int, list[Position]]]
+    if jobs > 1 and len(todo) > 1:
+        pool = multiprocessing.get_context("fork").Pool(jobs)
+        results = pool.imap_unordered(_label, todo)
+    else:
+        pool = None
+        results = map(_label, todo)
+    try:
+        for index, positions in results:
+            have[index] = positions
+            if samples is not None:
+                append_samples(samples, index, positions)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    return [have[i] for i in range(deals)]
+
+
+# -- the fit -------------------------------------------------------------------------------------
+def log_loss(weights: Sequence[float], positions: Sequence[Position]) -> float:
+    """The mean negative log-likelihood of the teacher's moves under the policy."""
+    model = policy.LinearPolicy(weights)
+    total = 0.0
+    for rows, label, _played in positions:
+        total -= math.log(max(model.probabilities(rows)[label], 1e-300))
+    return total / max(1, len(positions))
+
+
+def fit(positions: Sequence[Position], l2: float, rounds: int = 30) -> list[float]:
+    """The weights minimising the teacher's moves' negative log-likelihood + l2/2·|w|²
+    (Newton's method from zero, each step halved until the objective falls)."""
+    n = len(positions[0][0][0])
+    w = [0.0] * n
+
+    def objective(w: Sequence[float]) -> float:
+        return log_loss(w, positions) * len(positions) + 0.5 * l2 * sum(x * x for x in w)
+
+    current = objective(w)
+    for _ in range(rounds):
+        grad = [l2 * x for x in w]
+        hess = [[0.0] * n for _ in range(n)]
+        model = policy.LinearPolicy(w)
+        for rows, label, _played in positions:
+            probs = model.probabilities(rows)
+            mean = [sum(p * row[k] for p, row in zip(probs, rows, strict=True)) for k in range(n)]
+            target = rows[label]
+            for k in range(n):
+                grad[k] += mean[k] - target[k]
+            for p, row in zip(probs, rows, strict=True):
+                if p < 1e-12:
+                    continue
+                d = [row[k] - mean[k] for k in range(n)]
+                for i in range(n):
+                    if d[i]:
+                        pd = p * d[i]
+                        hrow = hess[i]
+                        for j in range(i, n):
+                            hrow[j] += pd * d[j]
+        for i in range(n):
+            hess[i][i] += l2
+            for j in range(i):
+                hess[i][j] = hess[j][i]
+        step = solve(hess, grad)
+        scale = 1.0
+        while scale > 1e-4:
+            trial = [x - scale * s for x, s in zip(w, step, strict=True)]
+            value = objective(trial)
+            if value <= current:
+                break
+            scale /= 2
+        else:
+            break
+        gain = current - value
+        w, current = trial, value
+        if gain < 1e-7 * max(1.0, abs(current)):
+            break
+    return w
+
+
+def agreement(positions: Sequence[Position], weights: Sequence[float] | None) -> float:
+    """How often the policy's most likely move (None: the move played) is the teacher's."""
+    if not positions:
+        return 0.0
+    model = policy.LinearPolicy(weights) if weights is not None else None
+    hits = 0
+    for rows, label, played in positions:
+        hits += (model.best(rows) if model is not None else played) == label
+    return hits / len(positions)
+
+
+def train(game: str, per_deal: list[list[Position]], holdout: float, l2: float) -> tuple[
+        list[float], dict[str, Any]]:
+    """Fit on the first deals, measure on the held-out rest; the weights and the figures."""
+    cut = max(1, int(len(per_deal) * (1.0 - holdout)))
+    train_set = [p for deal in per_deal[:cut] for p in deal]
+    test = [p for deal in per_deal[cut:] for p in deal] or train_set
+    if not train_set:
+        raise ValueError("no positions to fit: play more deals (or a smaller --every)")
+    weights = fit(train_set, l2)
+    uniform = sum(math.log(len(rows)) for rows, _l, _p in test) / len(test)
+    figures = {"positions_fit": len(train_set), "positions_heldout": len(test),
+               "logloss_model": round(log_loss(weights, test), 4),
+               "logloss_uniform": round(uniform, 4),
+               "agree_model": round(agreement(test, weights), 4),
+               "agree_played": round(agreement(test, None), 4)}
+    return weights, figures
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine.ai.tools.imitate",
+                                     description=__doc__.split("\n")[0])
+    parser.add_argument("game", choices=[g for g in registry.ai_infos()
+                                         if registry.ai_infos()[g].policy])
+    parser.add_argument("--deals", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--teacher", default="normal")
+    parser.add_argument("--players", default="heuristic")
+    parser.add_argument("--every", type=int, default=1, help="label every N-th decision")
+    parser.add_argument("--holdout", type=float, default=0.2)
+    parser.add_argument("--l2", type=float, default=1.0)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--samples", type=Path, default=None)
+    parser.add_argument("--out", type=Path, default=None,
+                        help="default: engine/ai/weights/<game>-policy.json")
+    args = parser.parse_args(argv)
+    if args.deals < 2 or args.every < 1 or args.jobs < 1 or not 0.0 <= args.holdout < 1.0:
+        print("error: --deals ≥ 2, --every ≥ 1, --jobs ≥ 1 and --holdout in [0, 1)",
+              file=sys.stderr)
+        return 2
+    for kind in (args.teacher, args.players):
+        if not is_kind(kind):
+            print(f"error: unknown bot kind {kind!r}", file=sys.stderr)
+            return 2
+    started = time.time()
+    try:
+        per_deal = collect(args.game, args.teacher, args.players, args.seed, args.deals,
+                           args.every, args.jobs, args.samples)
+        weights, figures = train(args.game, per_deal, args.holdout, args.l2)
+    except (SamplesError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    features = policy.features_of(args.game)
+    assert features is not None
+    command = (f"python -m engine.ai.tools.imitate {args.game} --deals {args.deals} "
+               f"--seed {args.seed} --teacher {args.teacher} --players {args.players} "
+               f"--every {args.every} --holdout {args.holdout} --l2 {args.l2}")
+    figures["wall_seconds"] = round(time.time() - started, 1)
+    data = {"format": policy.FORMAT, "version": learned.VERSION, "game": args.game,
+            "model": policy.MODEL,
+            "about": "P(move) ∝ exp(weights · features(observation, move)), fitted to the "
+                     "teacher's moves (engine.ai.tools.imitate)",
+            "features": list(features.FEATURES), "weights": [round(w, 6) for w in weights],
+            "training": {"command": command, "seed": args.seed, "deals": args.deals,
+                         "teacher": args.teacher, "players": args.players, **figures}}
+    out = args.out or policy.policy_path(args.game)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(json.dumps(data["training"], ensure_ascii=False))
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,185 @@
+"""The learned move policy (engine/ai/policy.py, chan_policy.py, tools/imitate.py; issue 32 step 2).
+
+Acceptance: the policy is a proper distribution over the legal moves and its best move is the
+highest score; a game's move features come from the observation alone and, weighted by the
+heuristic's value alone, choose the heuristic's moves; a missing, corrupt or mismatched weights
+file gives no policy with one log line (the `policy` kind then plays the heuristic); labelling is
+the same for any number of processes and resumes from its samples file; the fit is reproducible
+and recovers a teacher it can represent. Tiny runs; nothing timed.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+
+import pytest
+
+from engine import registry
+from engine.ai import bots, policy
+from engine.ai.chan_heuristic import ChanHeuristicBot
+from engine.ai.chan_policy import FEATURES, move_features
+from engine.ai.tools import imitate
+from tests.engine.learned_checks import BAD_FILES, bad_content
+from tests.engine.midgame import positions
+
+
+@pytest.fixture(autouse=True)
+def fresh_policy_cache():
+    policy.clear_cache()
+    yield
+    policy.clear_cache()
+
+
+def _weights(**named: float) -> list[float]:
+    return [named.get(name, 0.0) for name in FEATURES]
+
+
+def _decisions(count: int, seed: int) -> list:
+    """(observation, legal) of Chắn decisions with a choice, from mostly-heuristic play."""
+    game = registry.get("chan")
+    out = []
+    for d in range(40):
+        state = game.new_deal(seed * 100 + d)
+        rng = random.Random(d)
+        while not state.is_over and len(out) < count:
+            obs, legal = state.observation(state.to_act), state.legal_actions()
+            if len(legal) > 1:
+                out.append((obs, legal))
+            state.apply(ChanHeuristicBot(0).choose(obs, legal) if rng.random() < 0.8
+                        else rng.choice(legal))
+        if len(out) >= count:
+            break
+    return out
+
+
+def test_a_policy_is_a_distribution_and_its_best_is_the_top_score():
+    model = policy.LinearPolicy([1.0, -2.0])
+    rows = [[0.0, 0.0], [3.0, 1.0], [1000.0, 0.0], [1000.0, 0.0]]
+    probs = model.probabilities(rows)
+    assert sum(probs) == pytest.approx(1.0) and all(p >= 0.0 for p in probs)
+    assert model.best(rows) == 2  # the first of two equal top scores
+    draws = [model.sample(rows[:2], random.Random(s)) for s in range(400)]
+    assert 0.6 < draws.count(1) / 400 < 0.85  # P = e / (1 + e) ≈ 0.73
+    assert [model.sample(rows[:2], random.Random(7)) for _ in range(3)] == \
+        [model.sample(rows[:2], random.Random(7)) for _ in range(3)]
+
+
+def test_chan_rows_one_per_move_from_the_observation_alone():
+    for state in positions("chan", 8, 4):
+        seat = state.to_act
+        obs, legal = state.observation(seat), state.legal_actions()
+        rows = move_features(obs, legal)
+        assert len(rows) == len(legal) and all(len(r) == len(FEATURES) for r in rows)
+        other = bots.make_adapter("chan", 1).sample(obs, random.Random(1))  # other hidden cards
+        assert other.observation(seat) == obs
+        assert move_features(other.observation(seat), other.legal_actions()) == rows
+
+
+def test_the_heuristics_value_alone_plays_the_heuristics_moves():
+    """Weighted by its value feature (and a claim always taken), the policy's best move is the
+    heuristic bot's at nearly every decision (ties between equal values aside)."""
+    model = policy.LinearPolicy(_weights(value=10.0, win=100.0, chiu=100.0))
+    decisions = _decisions(300, 2)
+    same = sum(legal[model.best(move_features(obs, legal))] == ChanHeuristicBot(0).choose(
+        obs, legal) for obs, legal in decisions)
+    assert same / len(decisions) > 0.97
+
+
+@pytest.mark.parametrize("kind", BAD_FILES)
+def test_a_bad_weights_file_gives_no_policy_and_one_line(kind, tmp_path, caplog):
+    shipped = {"format": policy.FORMAT, "version": 1, "game": "chan", "model": policy.MODEL,
+               "features": list(FEATURES), "weights": [0.0] * len(FEATURES)}
+    path = tmp_path / "chan-policy.json"
+    content = bad_content(kind, shipped)
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    with caplog.at_level(logging.WARNING, logger="engine.ai.policy"):
+        assert policy.policy("chan", path) is None
+        assert policy.policy("chan", path) is None  # asked twice: read (and logged) once
+    lines = [r for r in caplog.records if r.name == "engine.ai.policy"]
+    assert len(lines) == 1 and "policy not used" in lines[0].getMessage()
+    bot = policy.PolicyBot("chan", ChanHeuristicBot(0), path)
+    for obs, legal in _decisions(20, 3):
+        assert bot.choose(obs, legal) == ChanHeuristicBot(0).choose(obs, legal)
+
+
+def test_a_good_file_loads_and_the_policy_kind_plays_it(tmp_path, monkeypatch):
+    data = {"format": policy.FORMAT, "version": 1, "game": "chan", "model": policy.MODEL,
+            "features": list(FEATURES), "weights": _weights(give_same=-1.0, win=9.0)}
+    path = tmp_path / "chan-policy.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    model = policy.policy("chan", path)
+    assert model is not None and model.weights == tuple(data["weights"])
+    monkeypatch.setattr(policy, "policy_path", lambda game: path)
+    bot = bots.make_bot("chan", "policy", 1)
+    for obs, legal in _decisions(30, 4):
+        assert bot.choose(obs, legal) == legal[model.best(move_features(obs, legal))]
+    monkeypatch.setenv("PARLOR_NO_MODEL", "1")
+    policy.clear_cache()
+    assert policy.policy("chan", path) is None
+
+
+def test_games_without_policy_features_play_the_heuristic_kind():
+    for game in ("meri", "tractor"):
+        assert policy.features_of(game) is None
+        assert isinstance(bots.make_bot(game, "policy", 1).heuristic,
+                          type(bots.make_bot(game, "heuristic", 1)))
+
+
+# -- labelling and fitting -----------------------------------------------------------------------
+def test_labels_are_the_same_for_any_number_of_processes_and_resume(tmp_path):
+    one = imitate.collect("chan", "heuristic", "easy", 5, 4, 2, 1, tmp_path / "one.jsonl")
+    two = imitate.collect("chan", "heuristic", "easy", 5, 4, 2, 2, tmp_path / "two.jsonl")
+    assert one == two and sum(map(len, one)) > 10
+    grown = imitate.collect("chan", "heuristic", "easy", 5, 6, 2, 1, tmp_path / "one.jsonl")
+    assert grown[:4] == one and len(grown) == 6
+    lines = (tmp_path / "one.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 1 + 6  # the header, then each deal once
+
+
+def test_a_samples_file_of_another_run_is_refused_and_a_cut_line_dropped(tmp_path):
+    path = tmp_path / "s.jsonl"
+    imitate.collect("chan", "heuristic", "easy", 5, 2, 2, 1, path)
+    with pytest.raises(imitate.SamplesError, match="another run"):
+        imitate.collect("chan", "heuristic", "easy", 6, 2, 2, 1, path)
+    other = tmp_path / "notes.txt"
+    other.write_text("my notes\n", encoding="utf-8")
+    with pytest.raises(imitate.SamplesError, match="not a samples file"):
+        imitate.collect("chan", "heuristic", "easy", 5, 2, 2, 1, other)
+    assert other.read_text(encoding="utf-8") == "my notes\n"  # untouched
+    whole = path.read_bytes()
+    path.write_bytes(whole + b'{"deal": 2, "positions": [[[0')
+    again = imitate.collect("chan", "heuristic", "easy", 5, 2, 2, 1, path)
+    assert path.read_bytes() == whole and len(again) == 2
+
+
+def test_the_fit_recovers_a_teacher_it_can_represent_and_is_reproducible():
+    """Labels drawn from a known policy over real rows: the fit finds weights that choose
+    like it, and the same positions give the same weights."""
+    truth = policy.LinearPolicy(_weights(value=2.0, give_same=-0.8, capture_ca=-1.0))
+    rng = random.Random(3)
+    data = []
+    for obs, legal in _decisions(400, 5):
+        rows = move_features(obs, legal)
+        data.append((rows, truth.sample(rows, rng), 0))
+    weights = imitate.fit(data[:300], l2=0.1)
+    assert imitate.fit(data[:300], l2=0.1) == weights
+    test = data[300:]
+    assert imitate.log_loss(weights, test) < imitate.log_loss(truth.weights, test) + 0.05
+    assert imitate.agreement(test, weights) >= imitate.agreement(test, list(truth.weights)) - 0.05
+    assert weights[FEATURES.index("value")] > 1.0
+
+
+def test_the_command_writes_a_policy_the_bots_read(tmp_path, capsys):
+    out = tmp_path / "chan-policy.json"
+    assert imitate.main(["chan", "--deals", "4", "--teacher", "heuristic", "--players", "easy",
+                         "--out", str(out)]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["training"]["command"].startswith("python -m engine.ai.tools.imitate chan")
+    assert data["training"]["agree_model"] >= data["training"]["agree_played"]
+    assert policy.policy("chan", out) is not None
+    assert imitate.main(["chan", "--deals", "1"]) == 2
+    assert imitate.main(["chan", "--teacher", "nobody"]) == 2
+    assert "wrote" in capsys.readouterr().out
