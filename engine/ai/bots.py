@@ -43,6 +43,7 @@ from engine.ai.kinds import (
 )
 from engine.ai.parts import PartSource
 from engine.ai.policy import PolicyBot
+from engine.ai.policy import lead as policy_lead
 from engine.ai.search import BaseAdapter, Budget, EasyBot, SearchBot
 from engine.descriptor import AiInfo, load
 
@@ -153,14 +154,17 @@ def make_adapter(game_name: str, seed: int, model: bool | None = None) -> BaseAd
 
 
 def make_search_bot(game_name: str, seed: int, budget: Budget | None = None,
-                    pool: PartSource | None = None, model: bool | None = None) -> SearchBot:
+                    pool: PartSource | None = None, model: bool | None = None,
+                    learned_lead: bool = False) -> SearchBot:
     """A search bot for `game_name` with `budget` (default: the game's normal level), its safety
     net on `search_clock()`, its worlds split across `pool` if given (`model`: see
-    `make_adapter`)."""
+    `make_adapter`); with `learned_lead`, the game's learned policy's move is its first
+    candidate (`engine.ai.policy.lead`; the heuristic's where there is no policy)."""
     if budget is None:
         budget = _profile(game_name).normal
     return SearchBot(make_adapter(game_name, seed, model), seed, budget, clock=search_clock(),
-                     pool=pool, factory=functools.partial(make_adapter, game_name, seed, model))
+                     pool=pool, factory=functools.partial(make_adapter, game_name, seed, model),
+                     lead=policy_lead(game_name) if learned_lead else None)
 
 
 def make_tree_bot(game_name: str, seed: int, budget: TreeBudget | None = None,
@@ -196,6 +200,11 @@ def make_bot(game_name: str, kind: str, seed: int, pool: PartSource | None = Non
         return bot
     if kind == "policy":
         return PolicyBot(game_name, profile.heuristic(seed))
+    if kind in ("normal-policy", "hard-policy"):  # arena only: the policy's move kept first
+        budget = profile.normal if kind == "normal-policy" else profile.hard
+        bot = make_search_bot(game_name, seed, budget, pool, learned_lead=True)
+        bot.name = kind
+        return bot
     if kind == TREE_KIND:
         return make_tree_bot(game_name, seed, None, pool)
     if kind in (PUCT_KIND, PUCT_DEEP_KIND):

@@ -5,7 +5,8 @@ config schema and the UI can name the levels without loading any bot.
 """
 
 KINDS = ("random", "heuristic", "easy", "normal", "search", "hard", "normal-model",
-         "normal-nomodel", "ismcts", "puct", "puct-deep", "policy")
+         "normal-nomodel", "ismcts", "puct", "puct-deep", "policy",
+         "normal-policy", "hard-policy")
 LEVELS = ("easy", "normal", "hard")  # what a player picks in the settings
 DEFAULT_LEVEL = "normal"
 #: `normal-model` / `normal-nomodel` (arena and benches only, never a player's level): the normal
@@ -16,7 +17,9 @@ DEFAULT_LEVEL = "normal"
 #: game's heuristic as its prior (`engine.ai.ismcts_tree`); `puct-deep` with the prior below the
 #: root only (the root's moves by UCB, as `ismcts`).
 #: `policy` (arena and benches only): the game's learned move policy alone, its most likely move
-#: (`engine.ai.policy.PolicyBot`; the heuristic where the game has no policy weights).
+#: (`engine.ai.policy.PolicyBot`; the heuristic where the game has no policy weights);
+#: `normal-policy` / `hard-policy` those levels' search with the policy's move as the candidate
+#: kept unless another is clearly better (instead of the heuristic's).
 TREE_KIND = "ismcts"
 PUCT_KIND = "puct"
 PUCT_DEEP_KIND = "puct-deep"

@@ -18,7 +18,7 @@ import importlib
 import logging
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol, cast
 
@@ -121,6 +121,20 @@ def clear_cache() -> None:
     _cache.clear()
 
 
+def lead(game: str, path: Path | None = None) -> Callable[[Any, Sequence[Action]], Action] | None:
+    """The learned policy's most likely move as a function of (observation, legal moves), for
+    the search's first candidate (`engine.ai.search.SearchBot`'s `lead`); None without one."""
+    model = policy(game, path)
+    features = features_of(game) if model is not None else None
+    if model is None or features is None:
+        return None
+
+    def best(observation: Any, legal: Sequence[Action]) -> Action:
+        return legal[model.best(features.move_features(observation, legal))]
+
+    return best
+
+
 class PolicyBot:
     """Plays the learned policy's most likely move (arena kind `policy`: what the policy alone
     is worth); the game's heuristic bot where there is no policy, or one legal move."""
@@ -130,15 +144,14 @@ class PolicyBot:
     def __init__(self, game: str, heuristic: Any, path: Path | None = None) -> None:
         self.game = game
         self.heuristic = heuristic
-        self.model = policy(game, path)
-        self.features = features_of(game) if self.model is not None else None
+        self.best = lead(game, path)
 
     def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
         legal = list(legal_actions)
-        if self.model is None or self.features is None or len(legal) == 1:
+        if self.best is None or len(legal) == 1:
             return self.heuristic.choose(observation, legal)
-        return legal[self.model.best(self.features.move_features(observation, legal))]
+        return self.best(observation, legal)
 
 
 __all__ = ["FORMAT", "MODEL", "LinearPolicy", "MoveFeatures", "PolicyBot", "clear_cache",
-           "features_of", "policy", "policy_path", "softmax"]
+           "features_of", "lead", "policy", "policy_path", "softmax"]

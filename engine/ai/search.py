@@ -352,6 +352,7 @@ class SearchBot(LastDecision):
         clock: Callable[[], float] = time.perf_counter,
         pool: PartSource | None = None,
         factory: Callable[[], Adapter] | None = None,
+        lead: Callable[[Any, Sequence[Action]], Action] | None = None,
     ) -> None:
         self.adapter = adapter
         self.rng = random.Random(seed)
@@ -359,10 +360,23 @@ class SearchBot(LastDecision):
         self.clock = clock
         self.pool = pool
         self.factory = factory
+        self.lead = lead
         self.forget_last()
 
+    def _candidates(self, observation: Any, legal_actions: Sequence[Action]) -> list[Action]:
+        """The adapter's candidates; with a `lead` (a learned policy's move,
+        `engine.ai.policy.lead`), its move first — the one kept unless another is clearly
+        better — where the adapter kept it."""
+        cands = list(self.adapter.candidates(observation, legal_actions, self.rng))
+        if self.lead is not None and len(cands) > 1:
+            first = self.lead(observation, legal_actions)
+            if first in cands and first != cands[0]:
+                cands.remove(first)
+                cands.insert(0, first)
+        return cands
+
     def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
-        cands = self.adapter.candidates(observation, legal_actions, self.rng)
+        cands = self._candidates(observation, legal_actions)
         self.forget_last()
         if len(cands) == 1:
             return cands[0]
@@ -375,7 +389,7 @@ class SearchBot(LastDecision):
         """Weigh a decision as `choose` would, with `include` (e.g. the action a person played)
         added to the candidates if the adapter pruned them away, all on the same sampled worlds
         (the coach). Draws from this bot's random numbers like `choose`: use a bot of its own."""
-        cands = list(self.adapter.candidates(observation, legal_actions, self.rng))
+        cands = self._candidates(observation, legal_actions)
         for action in include:
             if action not in cands:
                 cands.append(action)

@@ -183,3 +183,34 @@ def test_the_command_writes_a_policy_the_bots_read(tmp_path, capsys):
     assert imitate.main(["chan", "--deals", "1"]) == 2
     assert imitate.main(["chan", "--teacher", "nobody"]) == 2
     assert "wrote" in capsys.readouterr().out
+
+
+def test_the_search_keeps_the_policys_move_first(tmp_path, monkeypatch):
+    """`normal-policy`: the policy's move is the search's first candidate (the one it keeps
+    unless another is clearly better); without a policy the kind decides as normal does."""
+    from engine.ai.search import Budget
+
+    budget = Budget(playouts=60, max_worlds=4, min_worlds=2)
+    decisions = _decisions(12, 6)
+    monkeypatch.setattr(policy, "policy_path", lambda game: tmp_path / "none.json")
+    plain = [bots.make_search_bot("chan", 3, budget).choose(o, l) for o, l in decisions]
+    assert [bots.make_search_bot("chan", 3, budget, learned_lead=True).choose(o, l)
+            for o, l in decisions] == plain
+    data = {"format": policy.FORMAT, "version": 1, "game": "chan", "model": policy.MODEL,
+            "features": list(FEATURES), "weights": _weights(give_same=3.0, win=9.0)}
+    path = tmp_path / "chan-policy.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    monkeypatch.setattr(policy, "policy_path", lambda game: path)
+    policy.clear_cache()
+    best = policy.lead("chan")
+    assert best is not None
+    led = bots.make_bot("chan", "normal-policy", 3)
+    moved = 0
+    for obs, legal in decisions:
+        led.choose(obs, legal)
+        weighing = led.last_weighing
+        if weighing is not None:
+            first = led._candidates(obs, legal)[0]
+            moved += first != bots.make_search_bot("chan", 3)._candidates(obs, legal)[0]
+            assert first == best(obs, legal) or best(obs, legal) not in legal
+    assert moved > 0
