@@ -44,6 +44,13 @@ from engine.meri.legal import DECLARE, PASS
 from engine.meri.observation import FACE_DOWN, MeriObservation
 
 
+def is_master(obs: MeriObservation, c: int) -> bool:
+    """True when no unseen card of c's plain suit outranks it."""
+    suit = SUIT_MASK[SUIT_OF[c]] & ~TRUMP_MASK[obs.trump]
+    rank = PLAIN_RANK[c]
+    return not any(PLAIN_RANK[x] > rank for x in cards_of(obs.pool & suit))
+
+
 class MeriHeuristicBot:
     """The rule-based bot described in the module docstring (deterministic; `seed` breaks ties)."""
 
@@ -97,16 +104,10 @@ class MeriHeuristicBot:
             top = next(c for c in TRUMP_ORDER[obs.trump] if not seen >> c & 1 or obs.hand >> c & 1)
             if obs.hand >> top & 1:
                 return top
-        masters = [c for c in plain if self._is_master(obs, c)]
+        masters = [c for c in plain if is_master(obs, c)]
         if masters:
             return max(masters, key=lambda c: PLAIN_RANK[c])
         return self._weakest(obs, plain or legal)
-
-    def _is_master(self, obs: MeriObservation, c: int) -> bool:
-        """True when no unseen card of c's plain suit outranks it."""
-        suit = SUIT_MASK[SUIT_OF[c]] & ~TRUMP_MASK[obs.trump]
-        rank = PLAIN_RANK[c]
-        return not any(PLAIN_RANK[x] > rank for x in cards_of(obs.pool & suit))
 
     def _follow(self, obs: MeriObservation, legal: list[int]) -> int:
         trump, seat = obs.trump, obs.seat
@@ -149,4 +150,4 @@ class MeriHeuristicBot:
         return min(winners, key=lambda c: power[c])
 
 
-__all__ = ["MeriHeuristicBot"]
+__all__ = ["MeriHeuristicBot", "is_master"]

@@ -40,5 +40,6 @@ INFO = GameInfo(
         # 300 deals; fitted to the self-play outcome −0.28 [−0.71, +0.15] over 150 (horizon 2:
         # −0.40 [−0.84, +0.04]): see meri_search. `normal-model` measures it.
         learned=False,
+        policy="engine.ai.meri_policy",
     ),
 )
