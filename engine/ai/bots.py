@@ -38,6 +38,7 @@ from engine.ai.kinds import (
     LEVELS,
     PUCT_DEEP_KIND,
     PUCT_KIND,
+    PUCT_POLICY_KIND,
     TREE_KIND,
     tree_iterations,
 )
@@ -168,14 +169,16 @@ def make_search_bot(game_name: str, seed: int, budget: Budget | None = None,
 
 
 def make_tree_bot(game_name: str, seed: int, budget: TreeBudget | None = None,
-                  pool: PartSource | None = None) -> IsmctsBot:
+                  pool: PartSource | None = None, learned_prior: bool = False) -> IsmctsBot:
     """An information-set tree search bot for `game_name` with `budget` (default: the game's
-    `TREE_BUDGETS`), its safety net on `search_clock()`, its trees grown across `pool` if given."""
+    `TREE_BUDGETS`), its safety net on `search_clock()`, its trees grown across `pool` if given;
+    with `learned_prior` its PUCT prior is the game's learned policy (where it has one)."""
     if budget is None:
         budget = TREE_BUDGETS[game_name]
     _profile(game_name)  # the same error as every other kind for a game without AI
-    return IsmctsBot(make_tree_game(game_name, seed), seed, budget, clock=search_clock(),
-                     pool=pool, factory=functools.partial(make_tree_game, game_name, seed))
+    return IsmctsBot(make_tree_game(game_name, seed, learned_prior), seed, budget,
+                     clock=search_clock(), pool=pool,
+                     factory=functools.partial(make_tree_game, game_name, seed, learned_prior))
 
 
 def make_bot(game_name: str, kind: str, seed: int, pool: PartSource | None = None) -> Bot:
@@ -207,11 +210,11 @@ def make_bot(game_name: str, kind: str, seed: int, pool: PartSource | None = Non
         return bot
     if kind == TREE_KIND:
         return make_tree_bot(game_name, seed, None, pool)
-    if kind in (PUCT_KIND, PUCT_DEEP_KIND):
+    if kind in (PUCT_KIND, PUCT_DEEP_KIND, PUCT_POLICY_KIND):
         budget = PUCT_BUDGETS[game_name]
         if kind == PUCT_DEEP_KIND:
             budget = dataclasses.replace(budget, prior_root=False)
-        tree = make_tree_bot(game_name, seed, budget, pool)
+        tree = make_tree_bot(game_name, seed, budget, pool, kind == PUCT_POLICY_KIND)
         tree.name = kind
         return tree
     iterations = tree_iterations(kind)

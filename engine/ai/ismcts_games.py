@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from engine import registry
+from engine.ai import policy
 from engine.ai.chan_search import HAND_WEIGHT, _round_playout, _state_hand_value
 from engine.ai.meri_search import policy_playout
 from engine.ai.tractor_search import (
@@ -82,25 +83,45 @@ class TreeGame(Protocol):
     def values(self, state: Any) -> Sequence[float]: ...
 
     def prior(self, state: Any, moves: Sequence[Action],
-              rng: random.Random) -> Action | None: ...
+              rng: random.Random) -> Prior: ...
+
+    def root_prior(self, observation: Any, cands: Sequence[Action]) -> Prior: ...
+
+
+#: A node's prior (`TreeGame.prior`): the heuristic's move (None: none among the moves), or with
+#: a learned policy each move's probability.
+Prior = Action | dict[Action, float] | None
 
 
 class _Base:
     """Shared by the games: the adapter's sampler, root candidates and preparation, and the
-    heuristic bot whose choice is the tree's prior (`prior`)."""
+    heuristic bot whose choice is the tree's prior (`prior`) — or, given a learned `policy`
+    (`engine.ai.policy`: the model and the game's move features), its probabilities."""
 
     players = 4
 
-    def __init__(self, adapter: Any, heuristic: Any = None) -> None:
+    def __init__(self, adapter: Any, heuristic: Any = None, policy: Any = None) -> None:
         self.adapter = adapter
         self.heuristic = heuristic
+        self.policy = policy
         self.seat = -1
 
-    def prior(self, state: Any, moves: Sequence[Action],
-              rng: random.Random) -> Action | None:
+    def root_prior(self, observation: Any, cands: Sequence[Action]) -> Prior:
+        """The root's prior: the first candidate (the heuristic's choice), or the policy's
+        probabilities of the candidates."""
+        if self.policy is None:
+            return cands[0]
+        model, features = self.policy
+        return dict(zip(cands, model.probabilities(features.move_features(observation, cands)),
+                        strict=True))
+
+    def prior(self, state: Any, moves: Sequence[Action], rng: random.Random) -> Prior:
         """The heuristic's move for the seat to act, from that seat's observation of `state`
         alone (None: not one of `moves`, or no heuristic); its tie-breaks draw from `rng` (the
-        tree's), so a tree's prior is the same in any process."""
+        tree's), so a tree's prior is the same in any process. With a policy, its probability
+        of each of `moves` from that observation."""
+        if self.policy is not None:
+            return self.root_prior(state.observation(state.to_act), list(moves))
         if self.heuristic is None:
             return None
         self.heuristic.rng = rng
@@ -164,8 +185,8 @@ class TractorTree(_Base):
     """Tractor: leads and large follow sets pruned by rule; mid-play, the tree and its playouts
     stop `HORIZON` tricks after the root's (the adapter's look-ahead)."""
 
-    def __init__(self, adapter: Any, heuristic: Any = None) -> None:
-        super().__init__(adapter, heuristic)
+    def __init__(self, adapter: Any, heuristic: Any = None, policy: Any = None) -> None:
+        super().__init__(adapter, heuristic, policy)
         self.stop = 99
 
     def _legal(self, state: Any, moves: Sequence[Action]) -> Any:
@@ -265,12 +286,18 @@ class ChanTree(_Base):
         return [HAND_WEIGHT * (h - (total - h) / 3.0) for h in hv]
 
 
-def make_tree_game(game_name: str, seed: int) -> TreeGame:
+def make_tree_game(game_name: str, seed: int, learned_prior: bool = False) -> TreeGame:
     """The tree search's part of `game_name` (its descriptor's `tree`, `engine.info.<game>`), on
     its search adapter (without learned values: the tree's horizons are the adapters' plain ones)
-    and its heuristic bot (the prior, seeded from `seed`); `KeyError` for a game without one."""
+    and its heuristic bot (the prior, seeded from `seed`) — with `learned_prior`, the game's
+    learned policy as the prior where it has one (`engine.ai.policy`); `KeyError` for a game
+    without AI."""
     ai = registry.info(game_name).ai
     if ai is None:
         raise KeyError(f"no AI for game {game_name!r}")
     tree, adapter, heuristic = load(ai.tree), load(ai.adapter), load(ai.heuristic)
-    return tree(adapter(registry.get(game_name), seed), heuristic(seed))
+    learned = None
+    if learned_prior:
+        model, features = policy.policy(game_name), policy.features_of(game_name)
+        learned = (model, features) if model is not None and features is not None else None
+    return tree(adapter(registry.get(game_name), seed), heuristic(seed), learned)

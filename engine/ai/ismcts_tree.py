@@ -23,6 +23,9 @@ in this world. For the searcher's nodes that observation is the same in every wo
 one of its information sets); an opponent's node keeps the heuristic's move for the hand it was
 first dealt in a world — a prior, corrected by the visits. With `prior_root` off the root alone
 keeps UCB, so the heuristic guides the replies and the later moves but not the choice itself.
+With a learned policy (`engine.ai.policy`, the kind `puct-policy`), P spreads `prior` by the
+policy's probabilities of the moves (from the acting seat's observation of the world that first
+reached the node; at the root, from the searcher's) and the rest evenly.
 
 Statistics: an edge of seat s's tree holds the values *for s* of the iterations through it; only
 s's own moves need them (only s selects among them). UCB's exploration term is scaled by the
@@ -86,7 +89,7 @@ def grow(game: TreeGame, observation: Any, cands: Sequence[Any], rng: random.Ran
     roots: list[dict] = [{} for _ in range(players)]
     root = roots[seat]
     if prior > 0.0:
-        root[HINT] = cands[0]
+        root[HINT] = game.root_prior(observation, cands)
     puct_root = prior > 0.0 and prior_root
     hint_of = game.prior
     moves_of, play, frontier = game.moves, game.play, game.frontier
@@ -208,8 +211,10 @@ def _descend(state: Any, p: int, a: Any, edge: Edge, nodes: list[dict],
 def _select_puct(node: dict, moves: Sequence[Any], scale: float, weight: float,
                  hint: Any) -> tuple[Any, Edge]:
     """The move with the highest PUCT score among `moves` (module docstring), counting each as
-    available; P is `weight` on `hint` (if it is among `moves`) and the rest shared evenly. The
-    first on ties, so a fresh node plays its heuristic move first."""
+    available; P is `weight` on `hint` (if it is among `moves`) and the rest shared evenly — or,
+    where `hint` is a learned policy's probabilities, `weight` spread by them (renormalised over
+    the moves legal here) and the rest evenly. The first on ties, so a fresh node plays its
+    heuristic move first."""
     total_n = 0
     total_w = 0.0
     has_hint = False
@@ -220,13 +225,18 @@ def _select_puct(node: dict, moves: Sequence[Any], scale: float, weight: float,
         e.avail += 1
         total_n += e.n
         total_w += e.w
-        if a == hint:
+        if a == hint and not isinstance(hint, dict):
             has_hint = True
     k = len(moves)
     if has_hint and k > 1:
         p_hint, p_other = weight, (1.0 - weight) / (k - 1)
     else:
         p_hint = p_other = 1.0 / k
+    learned = hint if isinstance(hint, dict) else None
+    if learned is not None:  # a policy's probabilities: `weight` on them, the rest even
+        total = sum(learned.get(a, 0.0) for a in moves)
+        scale_p = weight / total if total > 0.0 else 0.0
+        p_other = (1.0 - weight) / k if total > 0.0 else 1.0 / k
     fpu = total_w / total_n if total_n else 0.0
     best: Any = None
     best_edge: Edge | None = None
@@ -234,7 +244,10 @@ def _select_puct(node: dict, moves: Sequence[Any], scale: float, weight: float,
     for a in moves:
         e = node[a]
         n = e.n
-        p = p_hint if has_hint and a == hint else p_other
+        if learned is not None:
+            p = scale_p * learned.get(a, 0.0) + p_other
+        else:
+            p = p_hint if has_hint and a == hint else p_other
         u = (e.w / n if n else fpu) + scale * p * sqrt(e.avail) / (1 + n)
         if u > best_u:
             best, best_edge, best_u = a, e, u

@@ -6,7 +6,7 @@ config schema and the UI can name the levels without loading any bot.
 
 KINDS = ("random", "heuristic", "easy", "normal", "search", "hard", "normal-model",
          "normal-nomodel", "ismcts", "puct", "puct-deep", "policy",
-         "normal-policy", "hard-policy")
+         "normal-policy", "hard-policy", "puct-policy")
 LEVELS = ("easy", "normal", "hard")  # what a player picks in the settings
 DEFAULT_LEVEL = "normal"
 #: `normal-model` / `normal-nomodel` (arena and benches only, never a player's level): the normal
@@ -23,6 +23,9 @@ DEFAULT_LEVEL = "normal"
 TREE_KIND = "ismcts"
 PUCT_KIND = "puct"
 PUCT_DEEP_KIND = "puct-deep"
+#: `puct-policy` (arena and benches only): PUCT with the game's learned policy as the prior
+#: (`engine.ai.policy`; the heuristic's move where the game has none), PUCT's budget.
+PUCT_POLICY_KIND = "puct-policy"
 TREE_KINDS = (TREE_KIND, PUCT_KIND)
 
 

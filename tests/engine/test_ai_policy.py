@@ -228,3 +228,53 @@ def test_the_search_keeps_the_policys_move_first(tmp_path, monkeypatch):
             moved += first != bots.make_search_bot("chan", 3)._candidates(obs, legal)[0]
             assert first == best(obs, legal) or best(obs, legal) not in legal
     assert moved > 0
+
+
+# -- the policy as the tree search's prior -------------------------------------------------------
+def test_puct_spreads_its_weight_by_the_policys_probabilities():
+    """A fresh node tries the likeliest move first; a move the policy gives nothing still gets
+    its even share of the rest (and the probabilities of moves not legal here are dropped)."""
+    from engine.ai.ismcts_tree import _select_puct
+
+    node: dict = {}
+    probs = {"a": 0.1, "b": 0.7, "c": 0.2, "gone": 5.0}
+    move, _edge = _select_puct(node, ["a", "b", "c"], 1.0, 0.5, probs)
+    assert move == "b"
+    node = {}
+    move, _edge = _select_puct(node, ["a", "z"], 1.0, 0.5, {"a": 0.0, "z": 0.0})
+    assert move == "a"  # no weight anywhere: even, the first on ties
+
+
+@pytest.mark.parametrize("game", sorted(HEURISTIC_WEIGHTS))
+def test_the_tree_search_with_a_learned_prior_plays_legally_and_by_seed(game, tmp_path,
+                                                                        monkeypatch):
+    import dataclasses
+    import time
+
+    from engine.ai.ismcts import IsmctsBot
+    from engine.ai.ismcts_games import make_tree_game
+
+    features = policy.features_of(game)
+    named = {**HEURISTIC_WEIGHTS[game], "give_same": -0.5, "trump_rank": 1.0}
+    data = {"format": policy.FORMAT, "version": 1, "game": game, "model": policy.MODEL,
+            "features": list(features.FEATURES),
+            "weights": [named.get(n, 0.0) for n in features.FEATURES]}
+    path = tmp_path / f"{game}-policy.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    monkeypatch.setattr(policy, "policy_path", lambda g: path)
+    tree_game = make_tree_game(game, 2, learned_prior=True)
+    assert tree_game.policy is not None
+    budget = dataclasses.replace(bots.PUCT_BUDGETS[game], iterations=60)
+    states = positions(game, 4, 9)
+    runs = []
+    for _ in range(2):
+        bot = IsmctsBot(make_tree_game(game, 2, True), 2, budget, clock=time.process_time)
+        run = []
+        for state in states:
+            legal = state.legal_actions()
+            action = bot.choose(state.observation(state.to_act), legal)
+            assert action in legal
+            run.append((action, bot.last_weighing))
+        runs.append(run)
+    assert runs[0] == runs[1]
+    assert bots.make_bot(game, "puct-policy", 1).game.policy is not None

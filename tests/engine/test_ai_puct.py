@@ -95,6 +95,9 @@ class _PickTree:
         self.asked.append(state.to_act)
         return 0 if state.to_act else None
 
+    def root_prior(self, observation: Any, cands: Sequence[int]) -> int:
+        return cands[0]  # the root's prior: its first candidate (as every game's without a policy)
+
 
 def _grow_pick(first: int, iterations: int, prior: float) -> tuple[int, int]:
     """(most visited root move, iterations run) of PUCT on `_Pick` with root order `first`
