@@ -278,3 +278,13 @@ def test_the_tree_search_with_a_learned_prior_plays_legally_and_by_seed(game, tm
         runs.append(run)
     assert runs[0] == runs[1]
     assert bots.make_bot(game, "puct-policy", 1).game.policy is not None
+
+
+def test_a_rounds_samples_are_tied_to_the_policy_its_teacher_read(tmp_path, monkeypatch):
+    path = tmp_path / "chan-policy.json"
+    monkeypatch.setattr(policy, "policy_path", lambda game: path)
+    assert "policy_sha256" not in imitate.samples_header("chan", "normal", "heuristic", 1, 1)
+    before = imitate.samples_header("chan", "normal-policy", "heuristic", 1, 1)
+    path.write_text("{}", encoding="utf-8")
+    after = imitate.samples_header("chan", "normal-policy", "heuristic", 1, 1)
+    assert before["policy_sha256"] == "" and after["policy_sha256"] != ""

@@ -14,7 +14,10 @@ teacher's (against how often the players' move is). Writes
 
 Labels are the expensive part (a search per position), so `--samples FILE.jsonl` keeps them:
 one line per finished deal, written as each deal ends; the same command run again labels only
-the deals missing (`--deals` may grow). `--jobs N` labels deals in N processes. A deal's
+the deals missing (`--deals` may grow). A teacher or players reading the learned policy
+(`normal-policy`, ...: an expert-iteration round) tie the file to that policy file's digest, so
+a round's samples are never mixed with another's: give each round its own samples file.
+`--jobs N` labels deals in N processes. A deal's
 positions depend only on (seed, deal index): the same file for any N, and the same weights
 from the same samples (the fit draws no random numbers).
 """
@@ -22,6 +25,7 @@ from the same samples (the fit draws no random numbers).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import multiprocessing
@@ -96,10 +100,25 @@ def _label(job: tuple[str, str, str, int, int, int]) -> tuple[int, list[Position
 
 # -- the samples file ----------------------------------------------------------------------------
 def samples_header(game: str, teacher: str, players: str, seed: int, every: int) -> dict:
+    """The samples file's first line: what its labels depend on — the features, the run, and
+    the policy file the teacher or the players read (an expert-iteration round's labels come
+    from the search led by the previous round's policy: `normal-policy`, ...)."""
     features = policy.features_of(game)
     names = list(features.FEATURES) if features is not None else []
-    return {"imitate": SAMPLES, "game": game, "teacher": teacher, "players": players,
-            "seed": seed, "every": every, "features": names}
+    header = {"imitate": SAMPLES, "game": game, "teacher": teacher, "players": players,
+              "seed": seed, "every": every, "features": names}
+    if "policy" in teacher or "policy" in players:
+        header["policy_sha256"] = policy_digest(game)
+    return header
+
+
+def policy_digest(game: str) -> str:
+    """The SHA-256 of the game's policy file as the bots read it ("" if there is none)."""
+    path = policy.policy_path(game)
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return ""
 
 
 def read_samples(path: Path, header: dict) -> dict[int, list[Position]]:
