@@ -19,8 +19,9 @@ import json
 import logging
 import math
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any, TypeVar
 
 VERSION = 1
 FORMAT = "parlor-eval"
@@ -42,7 +43,9 @@ class LinearValue:
         return sum(w * x for w, x in zip(self.weights, features, strict=True))
 
 
-_cache: dict[Path, LinearValue | None] = {}
+_cache: dict[Path, Any] = {}
+
+T = TypeVar("T")
 
 
 def weights_path(game: str) -> Path:
@@ -59,18 +62,25 @@ def model(game: str, features: Sequence[str]) -> LinearValue | None:
     """The learned value of `game` over `features`, or None (no model: use the plain value)."""
     if disabled():
         return None
-    path = weights_path(game)
+    return cached(weights_path(game), lambda path: read(path, game, features), log,
+                  f"learned {game} evaluation not used, the search's plain value is")
+
+
+def cached(path: Path, read_file: Callable[[Path], T], logger: logging.Logger,
+           failure: str) -> T | None:
+    """`read_file(path)` once per process and path (the learned values' and policies' files);
+    None where it fails (`OSError`, `ValueError`), told once to `logger` as "`failure`: why"."""
     if path not in _cache:
         try:
-            _cache[path] = read(path, game, features)
+            _cache[path] = read_file(path)
         except (OSError, ValueError) as exc:
-            log.warning("learned %s evaluation not used, the search's plain value is: %s", game, exc)
+            logger.warning("%s: %s", failure, exc)
             _cache[path] = None
     return _cache[path]
 
 
 def clear_cache() -> None:
-    """Forget the loaded models (tests; a new weights file)."""
+    """Forget the loaded models and policies (tests; a new weights file)."""
     _cache.clear()
 
 

@@ -94,31 +94,24 @@ def policy_path(game: str) -> Path:
     return learned.WEIGHTS_DIR / f"{game}-policy.json"
 
 
-_cache: dict[Path, LinearPolicy | None] = {}
-
-
 def policy(game: str, path: Path | None = None) -> LinearPolicy | None:
     """The learned policy of `game` (from `path`, default `policy_path`), or None (no model:
     one log line per process and file says why)."""
     if learned.disabled():
         return None
-    path = path or policy_path(game)
-    if path not in _cache:
+    def read(path: Path) -> LinearPolicy:
         module = features_of(game)
-        try:
-            if module is None:
-                raise ValueError(f"{game} has no policy features")
-            _cache[path] = LinearPolicy(learned.read_weights(path, FORMAT, MODEL, game,
-                                                             module.FEATURES))
-        except (OSError, ValueError) as exc:
-            log.warning("learned %s policy not used: %s", game, exc)
-            _cache[path] = None
-    return _cache[path]
+        if module is None:
+            raise ValueError(f"{game} has no policy features")
+        return LinearPolicy(learned.read_weights(path, FORMAT, MODEL, game, module.FEATURES))
+
+    return learned.cached(path or policy_path(game), read, log,
+                          f"learned {game} policy not used")
 
 
 def clear_cache() -> None:
-    """Forget the loaded policies (tests; a new weights file)."""
-    _cache.clear()
+    """Forget the loaded policies (and learned values: one cache, `engine.ai.learned`)."""
+    learned.clear_cache()
 
 
 def lead(game: str, path: Path | None = None) -> Callable[[Any, Sequence[Action]], Action] | None:

@@ -18,6 +18,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from engine.ai.tools import jsonl
 from engine.errors import EngineError
 
 FORMAT = 1
@@ -37,19 +38,17 @@ def open_log(path: Path, run: dict[str, Any]) -> list[dict[str, Any]]:
     already holds, in file order; raise `ArenaLogError` if it is not this run's log."""
     if not path.exists():
         try:
-            with path.open("x", encoding="utf-8") as out:
-                out.write(json.dumps(run) + "\n")
+            jsonl.create(path, run)
         except OSError as exc:
             raise ArenaLogError(f"cannot create the arena log {path}: {exc.strerror}") from exc
         return []
-    first, deals, good_end, cut = _parse(path, ": give --out a new file name")
+    lines = _parse(path, ": give --out a new file name")
+    first = lines.header
     if {k: first.get(k) for k in run} != run:
         raise ArenaLogError(f"{path} is the log of another run ({first.get('game')} "
                             f"{first.get('a')} vs {first.get('b')}, seed {first.get('seed')})")
-    if cut:  # the last line, cut off mid-write: drop it
-        with path.open("r+b") as out:
-            out.truncate(good_end)
-    return deals
+    jsonl.drop_cut_line(path, lines)  # the last line, cut off mid-write
+    return lines.items
 
 
 def read_log(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -58,50 +57,33 @@ def read_log(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     `ArenaLogError` if it is missing or not an arena log."""
     if not path.exists():
         raise ArenaLogError(f"{path} does not exist")
-    first, deals, _end, _cut = _parse(path, "")
-    return first, deals
+    lines = _parse(path, "")
+    return lines.header, lines.items
 
 
-def _parse(path: Path, hint: str) -> tuple[dict[str, Any], list[dict[str, Any]], int, bool]:
-    """The header, the whole deals, the byte length of the whole lines, and whether a last
-    line was cut off mid-write; raise `ArenaLogError` (ending with `hint`) for a file that is
-    not an arena log."""
+def _parse(path: Path, hint: str) -> jsonl.Lines[dict[str, Any]]:
+    """The header, the whole deals, where the whole lines end and whether a last line was cut
+    off mid-write; raise `ArenaLogError` (ending with `hint`) for a file that is not an arena
+    log."""
     try:
-        raw = path.read_bytes()
+        return jsonl.read_lines(path, lambda first: isinstance(first, dict)
+                                and first.get("arena") == FORMAT, _check)
     except OSError as exc:
         raise ArenaLogError(f"cannot read the arena log {path}: {exc.strerror}") from exc
-    lines = raw.split(b"\n")
-    try:
-        first = json.loads(lines[0])
-    except ValueError:
-        first = None
-    if not isinstance(first, dict) or first.get("arena") != FORMAT:
-        raise ArenaLogError(f"{path} is not an arena log{hint}")
-    deals: list[dict[str, Any]] = []
-    good_end = len(lines[0]) + 1
-    for number, line in enumerate(lines[1:], start=2):
-        if not line:
-            good_end += 1
-            continue
-        try:
-            deal = json.loads(line)
-            _check(deal)
-        except (ValueError, KeyError, TypeError) as exc:
-            if number == len(lines) and not raw.endswith(b"\n"):
-                return first, deals, good_end, True
-            raise ArenaLogError(f"{path}, line {number}: not a deal of an arena log") from exc
-        deals.append(deal)
-        good_end += len(line) + 1
-    return first, deals, good_end, False
+    except jsonl.NotALog:
+        raise ArenaLogError(f"{path} is not an arena log{hint}") from None
+    except jsonl.BadLine as exc:
+        raise ArenaLogError(f"{path}, line {exc.number}: not a deal of an arena log") from exc
 
 
-def _check(deal: Any) -> None:
-    """Raise if `deal` is not a deal line (index, metrics, both sides' decision times)."""
+def _check(deal: Any) -> dict[str, Any]:
+    """`deal`, or raise if it is not a deal line (index, metrics, both sides' decision times)."""
     if not isinstance(deal["index"], int) or not isinstance(deal["metrics"], dict):
         raise TypeError("not a deal")
     for key in ("ms_a", "ms_b"):
         if not isinstance(deal[key], list):
             raise TypeError("not a deal")
+    return deal
 
 
 def append(path: Path, deal: dict[str, Any]) -> None:

@@ -39,6 +39,7 @@ from engine import registry
 from engine.ai import learned, policy
 from engine.ai.bots import make_bot
 from engine.ai.kinds import is_kind
+from engine.ai.tools import jsonl
 from engine.ai.tools.train import self_play_deal, solve
 from engine.table import Applied, BotSeat, DealPosition, Event, Table, Turn
 
@@ -127,40 +128,32 @@ def read_samples(path: Path, header: dict) -> dict[int, list[Position]]:
     stopped) is dropped from the file."""
     if not path.exists():
         try:
-            with path.open("x", encoding="utf-8") as out:
-                out.write(json.dumps(header) + "\n")
+            jsonl.create(path, header)
         except OSError as exc:
             raise SamplesError(f"cannot create {path}: {exc.strerror}") from exc
         return {}
-    raw = path.read_bytes()
-    lines = raw.split(b"\n")
     try:
-        first = json.loads(lines[0])
-    except ValueError:
-        first = None
-    if not isinstance(first, dict) or first.get("imitate") != SAMPLES:
-        raise SamplesError(f"{path} is not a samples file of this tool: give another name")
+        lines = jsonl.read_lines(path, lambda first: isinstance(first, dict)
+                                 and first.get("imitate") == SAMPLES, _deal)
+    except OSError as exc:
+        raise SamplesError(f"cannot read {path}: {exc.strerror}") from exc
+    except jsonl.NotALog:
+        raise SamplesError(f"{path} is not a samples file of this tool: give another name") \
+            from None
+    except jsonl.BadLine as exc:
+        raise SamplesError(f"{path}, line {exc.number}: not a deal's samples") from exc
+    first = lines.header
     if first != header:
         raise SamplesError(f"{path} holds the samples of another run "
                            f"({first.get('game')}, teacher {first.get('teacher')}, "
                            f"seed {first.get('seed')}, or other features)")
-    deals: dict[int, list[Position]] = {}
-    good = len(lines[0]) + 1
-    for number, line in enumerate(lines[1:], start=2):
-        if not line:
-            good += 1
-            continue
-        try:
-            data = json.loads(line)
-            deals[int(data["deal"])] = [(rows, int(t), int(p)) for rows, t, p in data["positions"]]
-        except (ValueError, KeyError, TypeError) as exc:
-            if number == len(lines) and not raw.endswith(b"\n"):
-                with path.open("r+b") as out:
-                    out.truncate(good)
-                break
-            raise SamplesError(f"{path}, line {number}: not a deal's samples") from exc
-        good += len(line) + 1
-    return deals
+    jsonl.drop_cut_line(path, lines)
+    return dict(lines.items)
+
+
+def _deal(data: Any) -> tuple[int, list[Position]]:
+    """One line of a samples file: (deal index, its positions)."""
+    return int(data["deal"]), [(rows, int(t), int(p)) for rows, t, p in data["positions"]]
 
 
 def append_samples(path: Path, index: int, positions: list[Position]) -> None:
