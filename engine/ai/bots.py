@@ -202,7 +202,7 @@ def make_bot(game_name: str, kind: str, seed: int, pool: PartSource | None = Non
         bot.name = "hard"
         return bot
     if kind == "policy":
-        return PolicyBot(game_name, profile.heuristic(seed))
+        return PolicyBot(game_name, make_adapter(game_name, seed), seed)
     if kind in ("normal-policy", "hard-policy"):  # arena only: the policy's move kept first
         budget = profile.normal if kind == "normal-policy" else profile.hard
         bot = make_search_bot(game_name, seed, budget, pool, learned_lead=True)

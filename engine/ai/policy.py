@@ -2,9 +2,13 @@
 
 Model: a conditional logit. Each legal move gets a row of features computed from the deciding
 seat's observation alone (`move_features` of the game's policy module, named in its descriptor's
-`AiInfo.policy`); P(move) ∝ exp(w · row). Linear and pure Python: a decision costs a dot product
-of a couple of dozen numbers per move on top of the features, which a Pi's playouts and tree
-nodes can afford. The weights are fitted by `engine.ai.tools.imitate` to the moves a stronger
+`AiInfo.policy`); P(move) ∝ exp(w · row). The moves weighed are the search adapter's candidates
+(every legal move in Chắn and Meri, but for moves equivalent to one listed; a shortlist of a
+Tractor follow's plays). Linear and pure Python: a decision costs the features (Chắn's about
+0.26 ms, the heuristic's reading of each move; Meri's 0.05 ms here) and a dot product per move —
+affordable once per decision and per tree node, not per playout move (a Chắn playout costs
+about 0.1 ms, a whole Meri playout 0.1 ms: a policy there would cut the playouts ten- to
+thirtyfold). The weights are fitted by `engine.ai.tools.imitate` to the moves a stronger
 player chose — the search, in the positions of its own games (expert iteration) — and kept in
 `engine/ai/weights/<game>-policy.json` (format `parlor-policy`, read by the learned evaluations'
 checked reader, `engine.ai.learned.read_weights`). A missing, corrupt or mismatched file gives
@@ -115,35 +119,38 @@ def clear_cache() -> None:
 
 
 def lead(game: str, path: Path | None = None) -> Callable[[Any, Sequence[Action]], Action] | None:
-    """The learned policy's most likely move as a function of (observation, legal moves), for
-    the search's first candidate (`engine.ai.search.SearchBot`'s `lead`); None without one."""
+    """The learned policy's most likely move as a function of (observation, the moves weighed:
+    the search's candidates), for the search's first candidate (`engine.ai.search.SearchBot`'s
+    `lead`) and `PolicyBot`; None without a policy."""
     model = policy(game, path)
     features = features_of(game) if model is not None else None
     if model is None or features is None:
         return None
 
-    def best(observation: Any, legal: Sequence[Action]) -> Action:
-        return legal[model.best(features.move_features(observation, legal))]
+    def best(observation: Any, moves: Sequence[Action]) -> Action:
+        return moves[model.best(features.move_features(observation, moves))]
 
     return best
 
 
 class PolicyBot:
-    """Plays the learned policy's most likely move (arena kind `policy`: what the policy alone
-    is worth); the game's heuristic bot where there is no policy, or one legal move."""
+    """Plays the learned policy's most likely move among the search adapter's candidates (arena
+    kind `policy`: what the policy alone is worth) — the adapter's first, the heuristic's
+    choice, where the game has no policy."""
 
     name = "policy"
 
-    def __init__(self, game: str, heuristic: Any, path: Path | None = None) -> None:
+    def __init__(self, game: str, adapter: Any, seed: int, path: Path | None = None) -> None:
         self.game = game
-        self.heuristic = heuristic
+        self.adapter = adapter
+        self.rng = random.Random(seed)
         self.best = lead(game, path)
 
     def choose(self, observation: Any, legal_actions: Sequence[Action]) -> Action:
-        legal = list(legal_actions)
-        if self.best is None or len(legal) == 1:
-            return self.heuristic.choose(observation, legal)
-        return self.best(observation, legal)
+        moves = list(self.adapter.candidates(observation, legal_actions, self.rng))
+        if self.best is None or len(moves) == 1:
+            return moves[0]
+        return self.best(observation, moves)
 
 
 __all__ = ["FORMAT", "MODEL", "LinearPolicy", "MoveFeatures", "PolicyBot", "clear_cache",

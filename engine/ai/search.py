@@ -366,10 +366,10 @@ class SearchBot(LastDecision):
     def _candidates(self, observation: Any, legal_actions: Sequence[Action]) -> list[Action]:
         """The adapter's candidates; with a `lead` (a learned policy's move,
         `engine.ai.policy.lead`), its move first — the one kept unless another is clearly
-        better — where the adapter kept it."""
+        better — chosen among the adapter's candidates."""
         cands = list(self.adapter.candidates(observation, legal_actions, self.rng))
         if self.lead is not None and len(cands) > 1:
-            first = self.lead(observation, legal_actions)
+            first = self.lead(observation, cands)
             if first in cands and first != cands[0]:
                 cands.remove(first)
                 cands.insert(0, first)

@@ -3,7 +3,8 @@
 Expert iteration's fitting step (issue 32). Positions come from whole deals played through the
 headless table (`engine.table`) by the `--players` kind in every seat (default the heuristic:
 cheap deals, the kind of positions the search's playouts and trees meet); at every `--every`-th
-decision with a choice, the move the `--teacher` kind (default `normal`, the search) would
+decision with a choice (among the search adapter's candidates: the moves a policy weighs), the
+move the `--teacher` kind (default `normal`, the search) would
 choose there, from the seat's observation, is the label. Each position is kept as the rows of
 the game's policy features (`AiInfo.policy`, `engine.ai.policy`) with the teacher's move and
 the move played. A conditional logit (`engine.ai.policy.LinearPolicy`) is fitted by Newton's
@@ -29,6 +30,7 @@ import hashlib
 import json
 import math
 import multiprocessing
+import random
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -37,7 +39,7 @@ from typing import Any
 
 from engine import registry
 from engine.ai import learned, policy
-from engine.ai.bots import make_bot
+from engine.ai.bots import make_adapter, make_bot
 from engine.ai.kinds import is_kind
 from engine.ai.tools import jsonl
 from engine.ai.tools.train import self_play_deal, solve
@@ -67,6 +69,8 @@ def deal_positions(game: str, teacher: str, players: str, seed: int, index: int,
         raise ValueError(f"{game} has no policy features (its AiInfo.policy)")
     state, bots = self_play_deal(game, lambda s: make_bot(game, players, s), seed, index)
     coach = make_bot(game, teacher, teacher_seed(seed, index))
+    adapter = make_adapter(game, teacher_seed(seed, index))
+    rng = random.Random(teacher_seed(seed, index))
     table = Table(DealPosition(state), [BotSeat(bot) for bot in bots])
     out: list[Position] = []
     pending: list[tuple[list[list[float]], int, list[Any]]] = []
@@ -77,17 +81,23 @@ def deal_positions(game: str, teacher: str, players: str, seed: int, index: int,
         if isinstance(event, Turn):
             request = table.asked()
             assert request is not None
-            legal = list(state.legal_actions())
-            if len(legal) < 2:
+            legal = state.legal_actions()
+            observation = request.observation
+            moves = list(adapter.candidates(observation, legal, rng))
+            if len(moves) < 2:
                 return
             choices += 1
             if choices % every == 0:
-                observation = request.observation
-                rows = features.move_features(observation, legal)
-                pending.append((rows, legal.index(coach.choose(observation, legal)), legal))
+                label = coach.choose(observation, legal)
+                if label not in moves:  # a Tractor teacher's own shortlist drew another play
+                    moves.append(label)
+                pending.append((observation, label, moves))
         elif isinstance(event, Applied) and pending:
-            rows, label, legal = pending.pop()
-            out.append((rows, label, legal.index(event.action)))
+            observation, label, moves = pending.pop()
+            if event.action not in moves:
+                moves.append(event.action)
+            rows = features.move_features(observation, moves)
+            out.append((rows, moves.index(label), moves.index(event.action)))
 
     table.listen(listen)
     table.run()
