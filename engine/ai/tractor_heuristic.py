@@ -36,12 +36,31 @@ Action = tuple[int, ...]
 ENUMERATE_LIMIT = 400
 
 
-def _value(ctx: Context, k: int) -> float:
+def keep_value(ctx: Context, k: int) -> float:
     """How much a card is worth keeping: trumps far above plain cards, jokers most."""
     p = ctx.pos[k]
     if ctx.eff[k] == TRUMP:
         return 30.0 + 3.0 * p
     return float(p) + (4.0 if p == ctx.top_plain else 0.0)
+
+
+def stands(obs: Any, ctx: Context, key: int) -> bool:
+    """Will a play of strength `key` (the trick's key scale) most likely win the trick?
+    Yes when nothing unseen can beat it in its suit (a pair or longer needs two unseen
+    copies) and, for a plain play, no opponent still to play has shown a void in that suit."""
+    if len(obs.trick) == 3:
+        return True
+    trump = key >= 100
+    top = key - 100 if trump else key
+    suit = TRUMP if trump else obs.lead_suit
+    need = 1 if len(obs.trick[0]) == 1 else 2
+    if any(obs.unseen[k] >= need and ctx.pos[k] > top for k in ctx.suit_kinds[suit]):
+        return False
+    if not trump:
+        later = [(obs.seat + i) % 4 for i in range(1, 4 - len(obs.trick))]
+        if any(obs.voids[s] >> obs.lead_suit & 1 for s in later if (s - obs.seat) % 2):
+            return False
+    return True
 
 
 class TractorHeuristicBot:
@@ -96,7 +115,7 @@ class TractorHeuristicBot:
                     hand[k] = 0
         rest = sorted(
             (k for k in range(NKINDS) for _ in range(hand[k])),
-            key=lambda k: (ctx.eff[k] == TRUMP, POINTS[k] > 0, hand[k] == 2, _value(ctx, k)),
+            key=lambda k: (ctx.eff[k] == TRUMP, POINTS[k] > 0, hand[k] == 2, keep_value(ctx, k)),
         )
         chosen.extend(rest[: 8 - len(chosen)])
         action = (BURY,) + tuple(sorted(chosen))
@@ -138,7 +157,7 @@ class TractorHeuristicBot:
 
         trumps_left = sum(obs.hand[k] for k in ctx.suit_kinds[TRUMP])
         if trumps_left == sum(obs.hand):
-            return min(legal, key=lambda a: (len(a) == 1, sum(_value(ctx, k) for k in a)))
+            return min(legal, key=lambda a: (len(a) == 1, sum(keep_value(ctx, k) for k in a)))
         return max(legal, key=key)
 
     # -- following ----------------------------------------------------------------------------
@@ -161,11 +180,11 @@ class TractorHeuristicBot:
             return top + (100 if s == TRUMP else 0)
 
         def cost(action: Action) -> float:
-            c = sum(_value(ctx, k) for k in action)
+            c = sum(keep_value(ctx, k) for k in action)
             pairs = sum(1 for i in range(1, len(action)) if action[i] == action[i - 1])
             return c + (8.0 * pairs if ctx.eff[action[0]] == TRUMP else 2.0 * pairs)
 
-        safe = partner_winning and self._stands(obs, ctx, obs.win_key)
+        safe = partner_winning and stands(obs, ctx, obs.win_key)
 
         def score(action: Action) -> float:
             pts = sum(POINTS[k] for k in action)
@@ -176,32 +195,13 @@ class TractorHeuristicBot:
             if wins(action):
                 worth = trick_points + pts
                 gain = 10.0 + 2.0 * worth if (last or worth >= 10) else 4.0
-                if not last and not self._stands(obs, ctx, play_key(action)):
+                if not last and not stands(obs, ctx, play_key(action)):
                     gain *= 0.5  # may well be overtaken: worth less, and keep points back
                     return gain - cost(action) * 0.4 - pts
                 return gain - cost(action) * 0.4 + (pts if last else -pts * 0.5)
             return -2.5 * pts - cost(action)
 
         return max(candidates, key=score)
-
-    @staticmethod
-    def _stands(obs: Any, ctx: Context, key: int) -> bool:
-        """Will a play of strength `key` (the trick's key scale) most likely win the trick?
-        Yes when nothing unseen can beat it in its suit (a pair or longer needs two unseen
-        copies) and, for a plain play, no opponent still to play has shown a void in that suit."""
-        if len(obs.trick) == 3:
-            return True
-        trump = key >= 100
-        top = key - 100 if trump else key
-        suit = TRUMP if trump else obs.lead_suit
-        need = 1 if len(obs.trick[0]) == 1 else 2
-        if any(obs.unseen[k] >= need and ctx.pos[k] > top for k in ctx.suit_kinds[suit]):
-            return False
-        if not trump:
-            later = [(obs.seat + i) % 4 for i in range(1, 4 - len(obs.trick))]
-            if any(obs.voids[s] >> obs.lead_suit & 1 for s in later if (s - obs.seat) % 2):
-                return False
-        return True
 
     def _candidates(self, obs: Any, ctx: Context, legal: Sequence[Action]) -> list[Action]:
         if len(legal) <= ENUMERATE_LIMIT:
@@ -215,7 +215,7 @@ class TractorHeuristicBot:
         for mode in ("low", "high", "points"):
             if have >= n:
                 pool = in_suit
-                pairs = sorted((k for k in pool if hand[k] == 2), key=lambda k: _value(ctx, k),
+                pairs = sorted((k for k in pool if hand[k] == 2), key=lambda k: keep_value(ctx, k),
                                reverse=mode == "high")
                 cards: list[int] = []
                 for k in pairs[: n // 2]:
@@ -226,9 +226,9 @@ class TractorHeuristicBot:
                 rest = [k for k in range(NKINDS) if ctx.eff[k] != suit
                         for _ in range(hand[k])]
             if mode == "points":
-                rest.sort(key=lambda k: (-POINTS[k], _value(ctx, k)))
+                rest.sort(key=lambda k: (-POINTS[k], keep_value(ctx, k)))
             else:
-                rest.sort(key=lambda k: _value(ctx, k), reverse=mode == "high")
+                rest.sort(key=lambda k: keep_value(ctx, k), reverse=mode == "high")
             cards += rest[: n - len(cards)]
             action = tuple(sorted(cards))
             if action in legal:
@@ -239,4 +239,4 @@ class TractorHeuristicBot:
         return out
 
 
-__all__ = ["TractorHeuristicBot"]
+__all__ = ["TractorHeuristicBot", "keep_value", "stands"]

@@ -41,5 +41,6 @@ INFO = GameInfo(
         # over 200 deals (seed 1) and −0.005 [−0.056, +0.046] over 300 (seed 2), card points
         # +3.4 and +1.3, not established: see tractor_search. `normal-model` measures it.
         learned=False,
+        policy="engine.ai.tractor_policy",
     ),
 )

@@ -67,36 +67,49 @@ def test_a_policy_is_a_distribution_and_its_best_is_the_top_score():
 
 
 #: Weights that make each game's policy its heuristic: Chắn's value (claims always taken),
-#: Meri's "the heuristic's move".
+#: Meri's and Tractor's "the heuristic's move".
 HEURISTIC_WEIGHTS = {"chan": {"value": 10.0, "win": 100.0, "chiu": 100.0},
-                     "meri": {"heuristic": 10.0}}
+                     "meri": {"heuristic": 10.0}, "tractor": {"heuristic": 10.0}}
+
+
+def _moves(game: str, state) -> tuple:
+    """(observation, the search adapter's candidates: the moves a policy weighs) at `state`."""
+    obs = state.observation(state.to_act)
+    return obs, bots.make_adapter(game, 1).candidates(obs, state.legal_actions(),
+                                                      random.Random(1))
+
+
+def test_every_game_with_ai_names_its_policy_features():
+    assert set(HEURISTIC_WEIGHTS) == set(registry.ai_infos())
+    for game in HEURISTIC_WEIGHTS:
+        assert policy.features_of(game) is not None
 
 
 @pytest.mark.parametrize("game", sorted(HEURISTIC_WEIGHTS))
 def test_rows_one_per_move_from_the_observation_alone(game):
     features = policy.features_of(game)
     for state in positions(game, 8, 4):
-        seat = state.to_act
-        obs, legal = state.observation(seat), state.legal_actions()
-        rows = features.move_features(obs, legal)
-        assert len(rows) == len(legal) and all(len(r) == len(features.FEATURES) for r in rows)
+        obs, moves = _moves(game, state)
+        rows = features.move_features(obs, moves)
+        assert len(rows) == len(moves) and all(len(r) == len(features.FEATURES) for r in rows)
         other = bots.make_adapter(game, 1).sample(obs, random.Random(1))  # other hidden cards
-        assert other.observation(seat) == obs
-        assert features.move_features(other.observation(seat), other.legal_actions()) == rows
+        assert other.observation(state.to_act) == obs
+        assert _moves(game, other) == (obs, moves)
+        assert features.move_features(*_moves(game, other)) == rows
 
 
 @pytest.mark.parametrize("game", sorted(HEURISTIC_WEIGHTS))
 def test_the_heuristics_own_reading_plays_the_heuristics_moves(game):
     """Weighted by the heuristic's own reading alone, the policy's best move is the heuristic
-    bot's at nearly every decision (Chắn: ties between equal values aside)."""
+    bot's (the adapter's first candidate) at nearly every decision (Chắn: ties between equal
+    values aside)."""
     features = policy.features_of(game)
     named = HEURISTIC_WEIGHTS[game]
     model = policy.LinearPolicy([named.get(n, 0.0) for n in features.FEATURES])
-    heuristic = bots.make_bot(game, "heuristic", 0)
-    decisions = [(s.observation(s.to_act), s.legal_actions()) for s in positions(game, 150, 2)]
-    decisions += _decisions(150, 2) if game == "chan" else []
-    same = sum(legal[model.best(features.move_features(obs, legal))] == heuristic.choose(
-        obs, legal) for obs, legal in decisions)
+    decisions = [_moves(game, s) for s in positions(game, 150, 2)]
+    decisions = [(obs, moves) for obs, moves in decisions if len(moves) > 1]
+    same = sum(moves[model.best(features.move_features(obs, moves))] == moves[0]
+               for obs, moves in decisions)
     assert same / len(decisions) > 0.97
 
 
@@ -133,16 +146,6 @@ def test_a_good_file_loads_and_the_policy_kind_plays_it(tmp_path, monkeypatch):
     monkeypatch.setenv("PARLOR_NO_MODEL", "1")
     policy.clear_cache()
     assert policy.policy("chan", path) is None
-
-
-def test_games_without_policy_features_play_the_heuristic_kind():
-    """Tractor has none yet: the `policy` kind plays its heuristic's moves."""
-    for game in ("tractor",):
-        assert policy.features_of(game) is None
-        bot, heuristic = bots.make_bot(game, "policy", 1), bots.make_bot(game, "heuristic", 1)
-        for state in positions(game, 10, 3):
-            obs, legal = state.observation(state.to_act), state.legal_actions()
-            assert bot.choose(obs, legal) == heuristic.choose(obs, legal)
 
 
 # -- labelling and fitting -----------------------------------------------------------------------
