@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test fuzz setup test-setup system-deps test-deps lint bench bench-ui ai-targets screenshots bundle bundle-selftest pi-check boot-check clean
+.PHONY: run test fuzz setup test-setup system-deps test-deps lint bench bench-ui ai-targets ai-policy screenshots bundle bundle-selftest pi-check boot-check clean
 
 run: setup            ## set up and run Parlor on this desktop (hardware mocked)
 	GPIOZERO_PIN_FACTORY=mock $(VENV)/bin/parlor
@@ -62,6 +62,13 @@ ai-targets: setup     ## AI strength targets (normal vs heuristic, hard vs norma
 	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena chan --a hard --b normal --deals 500 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/chan-hard-normal.jsonl
 	for game in meri tractor chan; do for level in normal hard; do \
 		PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine bench $$game --decisions $$level --deals 4 --seed 1 || exit 1; done; done
+
+POLICY_LOGS ?= build/ai-policy
+ai-policy: setup      ## expert iteration, round 1: fit each game's move policy to the normal search's moves (engine/ai/weights/<game>-policy.json); hours on 2 cores (rerun resumes: labels kept in $(POLICY_LOGS))
+	mkdir -p $(POLICY_LOGS)
+	$(PY) -m engine.ai.tools.imitate chan --deals 1500 --every 2 --seed 1 --jobs $(JOBS) --samples $(POLICY_LOGS)/chan-normal.jsonl
+	$(PY) -m engine.ai.tools.imitate meri --deals 1000 --every 4 --seed 1 --jobs $(JOBS) --samples $(POLICY_LOGS)/meri-normal.jsonl
+	$(PY) -m engine.ai.tools.imitate tractor --deals 800 --every 5 --seed 1 --jobs $(JOBS) --samples $(POLICY_LOGS)/tractor-normal.jsonl
 
 screenshots: test-setup ## PNGs of every screen and of each table mid-play and its summary, in screenshots/
 	$(XVFB) $(PY) scripts/screenshots.py

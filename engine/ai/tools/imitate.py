@@ -30,6 +30,7 @@ import hashlib
 import json
 import math
 import multiprocessing
+import os
 import random
 import sys
 import time
@@ -313,6 +314,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not is_kind(kind):
             print(f"error: unknown bot kind {kind!r}", file=sys.stderr)
             return 2
+    # The teacher's safety net on CPU time unless told: a loaded machine must not cut labels.
+    clock = os.environ.get("PARLOR_SEARCH_CLOCK")
+    os.environ["PARLOR_SEARCH_CLOCK"] = clock or "cpu"
     started = time.time()
     try:
         per_deal = collect(args.game, args.teacher, args.players, args.seed, args.deals,
@@ -321,6 +325,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (SamplesError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    finally:
+        if clock is None:
+            del os.environ["PARLOR_SEARCH_CLOCK"]
     features = policy.features_of(args.game)
     assert features is not None
     command = (f"python -m engine.ai.tools.imitate {args.game} --deals {args.deals} "
