@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import random
 
 import pytest
@@ -20,7 +21,7 @@ from engine import registry
 from engine.ai import bots, policy
 from engine.ai.chan_heuristic import ChanHeuristicBot
 from engine.ai.chan_policy import FEATURES, move_features
-from engine.ai.tools import imitate
+from engine.ai.tools import imitate, policy_fit
 from tests.engine.learned_checks import BAD_FILES, bad_content
 from tests.engine.midgame import positions
 
@@ -183,13 +184,29 @@ def test_the_fit_recovers_a_teacher_it_can_represent_and_is_reproducible():
     data = []
     for obs, legal in _decisions(400, 5):
         rows = move_features(obs, legal)
-        data.append((rows, truth.sample(rows, rng), 0))
-    weights = imitate.fit(data[:300], l2=0.1)
-    assert imitate.fit(data[:300], l2=0.1) == weights
+        data.append((rows, truth.sample(rows, rng), 0, [None] * len(rows)))
+    weights = policy_fit.fit(data[:300], l2=0.1)
+    assert policy_fit.fit(data[:300], l2=0.1) == weights
     test = data[300:]
-    assert imitate.log_loss(weights, test) < imitate.log_loss(truth.weights, test) + 0.05
-    assert imitate.agreement(test, weights) >= imitate.agreement(test, list(truth.weights)) - 0.05
+    assert policy_fit.log_loss(weights, test) < policy_fit.log_loss(truth.weights, test) + 0.05
+    assert (policy_fit.agreement(test, weights)
+            >= policy_fit.agreement(test, list(truth.weights)) - 0.05)
     assert weights[FEATURES.index("value")] > 1.0
+
+
+def test_soft_targets_take_their_share_from_the_teachers_values():
+    rows = [[0.0], [1.0], [2.0]]
+    assert policy_fit.targets((rows, 1, 0, [None, None, None]), 0.5, 1.0) == [0.0, 1.0, 0.0]
+    soft = policy_fit.targets((rows, 1, 0, [0.0, 2.0, None]), 0.5, 1.0)
+    assert sum(soft) == pytest.approx(1.0) and soft[2] == 0.0
+    assert soft[0] == pytest.approx(0.5 / (1 + math.e ** 2))
+    assert soft[1] == pytest.approx(0.5 + 0.5 * math.e ** 2 / (1 + math.e ** 2))
+    # A teacher whose choice is always the first move but whose values prefer the second:
+    # with the values' share the fitted policy leans toward the second.
+    data = [([[0.0], [1.0]], 0, 0, [0.0, 1.0])] * 20
+    hard = policy_fit.fit(data, l2=1.0)
+    mixed = policy_fit.fit(data, l2=1.0, mix=1.0, temperature=0.5)
+    assert hard[0] < 0.0 < mixed[0]
 
 
 def test_the_command_writes_a_policy_the_bots_read(tmp_path, capsys):

@@ -7,8 +7,10 @@ decision with a choice (among the search adapter's candidates: the moves a polic
 move the `--teacher` kind (default `normal`, the search) would
 choose there, from the seat's observation, is the label. Each position is kept as the rows of
 the game's policy features (`AiInfo.policy`, `engine.ai.policy`) with the teacher's move and
-the move played. A conditional logit (`engine.ai.policy.LinearPolicy`) is fitted by Newton's
-method with an L2 penalty on the first `1 - holdout` of the deals and measured on the rest: the
+the move played, and the teacher's value of each move it weighed. A conditional logit
+(`engine.ai.policy.LinearPolicy`) is fitted to the teacher's moves (`--mix`: partly to a softmax
+of its values, `policy_fit`) by Newton's method with an L2 penalty on the first `1 - holdout` of
+the deals and measured on the rest: the
 held-out log-loss (against the uniform policy's) and how often its most likely move is the
 teacher's (against how often the players' move is). Writes
 `engine/ai/weights/<game>-policy.json` with the figures and the command.
@@ -42,12 +44,11 @@ from engine import registry
 from engine.ai import learned, policy
 from engine.ai.bots import make_adapter, make_bot
 from engine.ai.kinds import is_kind
-from engine.ai.tools import jsonl
-from engine.ai.tools.train import self_play_deal, solve
+from engine.ai.tools import jsonl, policy_fit
+from engine.ai.tools.train import self_play_deal
 from engine.table import Applied, BotSeat, DealPosition, Event, Table, Turn
 
-#: One position: the moves' feature rows, the teacher's move and the move played (indices).
-Position = tuple[list[list[float]], int, int]
+Position = policy_fit.Position
 
 SAMPLES = 1  # the samples file's format
 
@@ -74,7 +75,7 @@ def deal_positions(game: str, teacher: str, players: str, seed: int, index: int,
     rng = random.Random(teacher_seed(seed, index))
     table = Table(DealPosition(state), [BotSeat(bot) for bot in bots])
     out: list[Position] = []
-    pending: list[tuple[list[list[float]], int, list[Any]]] = []
+    pending: list[tuple[Any, Any, list[Any], dict[Any, float]]] = []
     choices = 0
 
     def listen(event: Event) -> None:
@@ -92,13 +93,17 @@ def deal_positions(game: str, teacher: str, players: str, seed: int, index: int,
                 label = coach.choose(observation, legal)
                 if label not in moves:  # a Tractor teacher's own shortlist drew another play
                     moves.append(label)
-                pending.append((observation, label, moves))
+                weighing = getattr(coach, "last_weighing", None)
+                weighed = {} if weighing is None else {
+                    row.action: round(row.value, 4) for row in weighing.candidates}
+                pending.append((observation, label, moves, weighed))
         elif isinstance(event, Applied) and pending:
-            observation, label, moves = pending.pop()
+            observation, label, moves, weighed = pending.pop()
             if event.action not in moves:
                 moves.append(event.action)
             rows = features.move_features(observation, moves)
-            out.append((rows, moves.index(label), moves.index(event.action)))
+            out.append((rows, moves.index(label), moves.index(event.action),
+                        [weighed.get(move) for move in moves]))
 
     table.listen(listen)
     table.run()
@@ -164,7 +169,8 @@ def read_samples(path: Path, header: dict) -> dict[int, list[Position]]:
 
 def _deal(data: Any) -> tuple[int, list[Position]]:
     """One line of a samples file: (deal index, its positions)."""
-    return int(data["deal"]), [(rows, int(t), int(p)) for rows, t, p in data["positions"]]
+    return int(data["deal"]), [(rows, int(t), int(p), values)
+                               for rows, t, p, values in data["positions"]]
 
 
 def append_samples(path: Path, index: int, positions: list[Position]) -> None:
@@ -199,93 +205,21 @@ def collect(game: str, teacher: str, players: str, seed: int, deals: int, every:
     return [have[i] for i in range(deals)]
 
 
-# -- the fit -------------------------------------------------------------------------------------
-def log_loss(weights: Sequence[float], positions: Sequence[Position]) -> float:
-    """The mean negative log-likelihood of the teacher's moves under the policy."""
-    model = policy.LinearPolicy(weights)
-    total = 0.0
-    for rows, label, _played in positions:
-        total -= math.log(max(model.probabilities(rows)[label], 1e-300))
-    return total / max(1, len(positions))
-
-
-def fit(positions: Sequence[Position], l2: float, rounds: int = 30) -> list[float]:
-    """The weights minimising the teacher's moves' negative log-likelihood + l2/2·|w|²
-    (Newton's method from zero, each step halved until the objective falls)."""
-    n = len(positions[0][0][0])
-    w = [0.0] * n
-
-    def objective(w: Sequence[float]) -> float:
-        return log_loss(w, positions) * len(positions) + 0.5 * l2 * sum(x * x for x in w)
-
-    current = objective(w)
-    for _ in range(rounds):
-        grad = [l2 * x for x in w]
-        hess = [[0.0] * n for _ in range(n)]
-        model = policy.LinearPolicy(w)
-        for rows, label, _played in positions:
-            probs = model.probabilities(rows)
-            mean = [sum(p * row[k] for p, row in zip(probs, rows, strict=True)) for k in range(n)]
-            target = rows[label]
-            for k in range(n):
-                grad[k] += mean[k] - target[k]
-            for p, row in zip(probs, rows, strict=True):
-                if p < 1e-12:
-                    continue
-                d = [row[k] - mean[k] for k in range(n)]
-                for i in range(n):
-                    if d[i]:
-                        pd = p * d[i]
-                        hrow = hess[i]
-                        for j in range(i, n):
-                            hrow[j] += pd * d[j]
-        for i in range(n):
-            hess[i][i] += l2
-            for j in range(i):
-                hess[i][j] = hess[j][i]
-        step = solve(hess, grad)
-        scale = 1.0
-        while scale > 1e-4:
-            trial = [x - scale * s for x, s in zip(w, step, strict=True)]
-            value = objective(trial)
-            if value <= current:
-                break
-            scale /= 2
-        else:
-            break
-        gain = current - value
-        w, current = trial, value
-        if gain < 1e-7 * max(1.0, abs(current)):
-            break
-    return w
-
-
-def agreement(positions: Sequence[Position], weights: Sequence[float] | None) -> float:
-    """How often the policy's most likely move (None: the move played) is the teacher's."""
-    if not positions:
-        return 0.0
-    model = policy.LinearPolicy(weights) if weights is not None else None
-    hits = 0
-    for rows, label, played in positions:
-        hits += (model.best(rows) if model is not None else played) == label
-    return hits / len(positions)
-
-
-def train(game: str, per_deal: list[list[Position]], holdout: float, l2: float) -> tuple[
-        list[float], dict[str, Any]]:
+def train(game: str, per_deal: list[list[Position]], holdout: float, l2: float,
+          mix: float = 0.0, temperature: float = 1.0) -> tuple[list[float], dict[str, Any]]:
     """Fit on the first deals, measure on the held-out rest; the weights and the figures."""
     cut = max(1, int(len(per_deal) * (1.0 - holdout)))
     train_set = [p for deal in per_deal[:cut] for p in deal]
     test = [p for deal in per_deal[cut:] for p in deal] or train_set
     if not train_set:
         raise ValueError("no positions to fit: play more deals (or a smaller --every)")
-    weights = fit(train_set, l2)
-    uniform = sum(math.log(len(rows)) for rows, _l, _p in test) / len(test)
+    weights = policy_fit.fit(train_set, l2, mix, temperature)
+    uniform = sum(math.log(len(p[0])) for p in test) / len(test)
     figures = {"positions_fit": len(train_set), "positions_heldout": len(test),
-               "logloss_model": round(log_loss(weights, test), 4),
+               "logloss_model": round(policy_fit.log_loss(weights, test), 4),
                "logloss_uniform": round(uniform, 4),
-               "agree_model": round(agreement(test, weights), 4),
-               "agree_played": round(agreement(test, None), 4)}
+               "agree_model": round(policy_fit.agreement(test, weights), 4),
+               "agree_played": round(policy_fit.agreement(test, None), 4)}
     return weights, figures
 
 
@@ -301,14 +235,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=1, help="label every N-th decision")
     parser.add_argument("--holdout", type=float, default=0.2)
     parser.add_argument("--l2", type=float, default=1.0)
+    parser.add_argument("--mix", type=float, default=0.0,
+                        help="the share of the target from the teacher's values (0: its move)")
+    parser.add_argument("--temperature", type=float, default=1.0,
+                        help="the values' softmax temperature, in the game's search units")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--samples", type=Path, default=None)
     parser.add_argument("--out", type=Path, default=None,
                         help="default: engine/ai/weights/<game>-policy.json")
     args = parser.parse_args(argv)
-    if args.deals < 2 or args.every < 1 or args.jobs < 1 or not 0.0 <= args.holdout < 1.0:
-        print("error: --deals ≥ 2, --every ≥ 1, --jobs ≥ 1 and --holdout in [0, 1)",
-              file=sys.stderr)
+    if (args.deals < 2 or args.every < 1 or args.jobs < 1 or not 0.0 <= args.holdout < 1.0
+            or not 0.0 <= args.mix <= 1.0 or args.temperature <= 0.0):
+        print("error: --deals ≥ 2, --every ≥ 1, --jobs ≥ 1, --holdout in [0, 1), --mix in "
+              "[0, 1] and --temperature > 0", file=sys.stderr)
         return 2
     for kind in (args.teacher, args.players):
         if not is_kind(kind):
@@ -321,7 +260,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         per_deal = collect(args.game, args.teacher, args.players, args.seed, args.deals,
                            args.every, args.jobs, args.samples)
-        weights, figures = train(args.game, per_deal, args.holdout, args.l2)
+        weights, figures = train(args.game, per_deal, args.holdout, args.l2, args.mix,
+                                 args.temperature)
     except (SamplesError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -333,6 +273,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = (f"python -m engine.ai.tools.imitate {args.game} --deals {args.deals} "
                f"--seed {args.seed} --teacher {args.teacher} --players {args.players} "
                f"--every {args.every} --holdout {args.holdout} --l2 {args.l2}")
+    if args.mix:
+        command += f" --mix {args.mix} --temperature {args.temperature}"
     figures["wall_seconds"] = round(time.time() - started, 1)
     data = {"format": policy.FORMAT, "version": learned.VERSION, "game": args.game,
             "model": policy.MODEL,
