@@ -5,7 +5,7 @@ seat's observation alone (`move_features` of the game's policy module, named in 
 `AiInfo.policy`); P(move) ∝ exp(w · row). The moves weighed are the search adapter's candidates
 (every legal move in Chắn and Meri, but for moves equivalent to one listed; a shortlist of a
 Tractor follow's plays). Linear and pure Python: a decision costs the features (Chắn's about
-0.26 ms, the heuristic's reading of each move; Meri's 0.05 ms here) and a dot product per move —
+0.26 ms, the heuristic's reading of each move; Meri's 0.05 ms, Tractor's 0.10 ms here) and a dot product per move —
 affordable once per decision and per tree node, not per playout move (a Chắn playout costs
 about 0.1 ms, a whole Meri playout 0.1 ms: a policy there would cut the playouts ten- to
 thirtyfold). The weights are fitted by `engine.ai.tools.imitate` to the moves a stronger
