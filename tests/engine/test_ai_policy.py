@@ -311,3 +311,16 @@ def test_a_rounds_samples_are_tied_to_the_policy_its_teacher_read(tmp_path, monk
     path.write_text("{}", encoding="utf-8")
     after = imitate.samples_header("chan", "normal-policy", "heuristic", 1, 1)
     assert before["policy_sha256"] == "" and after["policy_sha256"] != ""
+
+
+def test_shipped_policies_load_and_say_how_they_were_made():
+    """Each policy file in the repository: at most 1 MB, read with the features its code
+    computes today, with the command, teacher and figures of its training."""
+    shipped = [game for game in HEURISTIC_WEIGHTS if policy.policy_path(game).exists()]
+    for game in shipped:
+        path = policy.policy_path(game)
+        assert path.stat().st_size <= 1 << 20
+        assert policy.policy(game) is not None
+        training = json.loads(path.read_text(encoding="utf-8"))["training"]
+        assert training["command"].startswith(f"python -m engine.ai.tools.imitate {game} ")
+        assert training["agree_model"] > 0 and training["teacher"]
