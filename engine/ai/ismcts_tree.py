@@ -217,7 +217,6 @@ def _select_puct(node: dict, moves: Sequence[Any], scale: float, weight: float,
     heuristic move first."""
     total_n = 0
     total_w = 0.0
-    has_hint = False
     for a in moves:
         e = node.get(a)
         if e is None:
@@ -225,18 +224,18 @@ def _select_puct(node: dict, moves: Sequence[Any], scale: float, weight: float,
         e.avail += 1
         total_n += e.n
         total_w += e.w
-        if a == hint and not isinstance(hint, dict):
-            has_hint = True
     k = len(moves)
-    if has_hint and k > 1:
-        p_hint, p_other = weight, (1.0 - weight) / (k - 1)
-    else:
-        p_hint = p_other = 1.0 / k
     learned = hint if isinstance(hint, dict) else None
+    has_hint = False
     if learned is not None:  # a policy's probabilities: `weight` on them, the rest even
         total = sum(learned.get(a, 0.0) for a in moves)
         scale_p = weight / total if total > 0.0 else 0.0
         p_other = (1.0 - weight) / k if total > 0.0 else 1.0 / k
+    elif k > 1 and hint in moves:
+        has_hint = True
+        p_hint, p_other = weight, (1.0 - weight) / (k - 1)
+    else:
+        p_hint = p_other = 1.0 / k
     fpu = total_w / total_n if total_n else 0.0
     best: Any = None
     best_edge: Edge | None = None
