@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.meri.cards import (
     COMBINATIONS,
@@ -49,6 +49,49 @@ def is_master(obs: MeriObservation, c: int) -> bool:
     suit = SUIT_MASK[SUIT_OF[c]] & ~TRUMP_MASK[obs.trump]
     rank = PLAIN_RANK[c]
     return not any(PLAIN_RANK[x] > rank for x in cards_of(obs.pool & suit))
+
+
+class TrickSoFar(NamedTuple):
+    """The trick being played as a seat sees it (a suit has been led)."""
+
+    best: int  # the best face-up card's power (`POWER`), 0 if none
+    winner: int  # its seat, -1 if none
+    hidden_opp: bool  # an opponent played a face-down trump
+    hidden_partner: bool  # a partner did
+    played: int  # cards in the trick
+
+
+def trick_so_far(obs: MeriObservation) -> TrickSoFar:
+    """The trick so far, in playing order from its leader."""
+    seat = obs.seat
+    power = POWER[obs.trump][obs.led]
+    best, winner, played = 0, -1, 0
+    hidden_opp = hidden_partner = False
+    for k in range(8):
+        s = (obs.leader + k) & 7
+        c = obs.trick[s]
+        if c < 0:
+            break
+        played += 1
+        if c == FACE_DOWN:
+            if (s ^ seat) & 1:
+                hidden_opp = True
+            else:
+                hidden_partner = True
+            continue
+        if power[c] > best:
+            best, winner = power[c], s
+    return TrickSoFar(best, winner, hidden_opp, hidden_partner, played)
+
+
+def opponents_best_trump(obs: MeriObservation) -> int:
+    """The opponents' highest face-up trump in the trick (-1: none)."""
+    ranks = TRUMP_RANK[obs.trump]
+    out, rank = -1, 0
+    for s, c in enumerate(obs.trick):
+        if 0 <= c < FACE_DOWN and (s ^ obs.seat) & 1 and ranks[c] > rank:
+            out, rank = c, ranks[c]
+    return out
 
 
 class MeriHeuristicBot:
@@ -112,21 +155,7 @@ class MeriHeuristicBot:
     def _follow(self, obs: MeriObservation, legal: list[int]) -> int:
         trump, seat = obs.trump, obs.seat
         power = POWER[trump][obs.led]
-        best, winner = 0, -1
-        hidden_opp = hidden_partner = False
-        for k in range(8):
-            s = (obs.leader + k) & 7
-            c = obs.trick[s]
-            if c < 0:
-                break
-            if c == FACE_DOWN:
-                if (s ^ seat) & 1:
-                    hidden_opp = True
-                else:
-                    hidden_partner = True
-                continue
-            if power[c] > best:
-                best, winner = power[c], s
+        best, winner, hidden_opp, hidden_partner, _played = trick_so_far(obs)
         partner_winning = winner >= 0 and (winner ^ seat) & 1 == 0
         if partner_winning and not hidden_opp:
             return self._weakest(obs, legal)
@@ -139,10 +168,7 @@ class MeriHeuristicBot:
         if not winners:
             return self._weakest(obs, legal)
         # Prefer a winning trump that forms a combination with the opponents' best visible trump.
-        opp_best, opp_rank = -1, 0
-        for s, c in enumerate(obs.trick):
-            if 0 <= c < FACE_DOWN and (s ^ seat) & 1 and TRUMP_RANK[trump][c] > opp_rank:
-                opp_best, opp_rank = c, TRUMP_RANK[trump][c]
+        opp_best = opponents_best_trump(obs)
         if not obs.meri and opp_best >= 0:
             combos = [c for c in winners if (c, opp_best) in COMBINATIONS[trump]]
             if combos:
@@ -150,4 +176,5 @@ class MeriHeuristicBot:
         return min(winners, key=lambda c: power[c])
 
 
-__all__ = ["MeriHeuristicBot", "is_master"]
+__all__ = ["MeriHeuristicBot", "TrickSoFar", "is_master", "opponents_best_trump",
+           "trick_so_far"]

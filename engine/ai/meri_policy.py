@@ -14,7 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.ai.meri_heuristic import MeriHeuristicBot, is_master
+from engine.ai.meri_heuristic import (
+    MeriHeuristicBot,
+    is_master,
+    opponents_best_trump,
+    trick_so_far,
+)
 from engine.meri.cards import (
     COMBINATIONS,
     PLAIN_RANK,
@@ -29,7 +34,6 @@ from engine.meri.cards import (
     robai,
 )
 from engine.meri.legal import DECLARE
-from engine.meri.observation import FACE_DOWN
 
 FEATURES = (
     "heuristic",  # the heuristic bot's move
@@ -73,11 +77,12 @@ def move_features(obs: Any, legal: Sequence[int]) -> list[list[float]]:
     hand = obs.hand
     discarding = obs.phase == "discard"
     leading = not discarding and all(c < 0 for c in obs.trick)
-    best, winner, hidden_opp, played = _trick(obs)
-    partner_winning = winner >= 0 and (winner ^ obs.seat) & 1 == 0
-    last = played == 7
-    opp_best = _opponents_best(obs)
-    power = POWER[trump][obs.led] if obs.led >= 0 else None
+    following = not discarding and not leading
+    if following:
+        best, winner, hidden_opp, _partner, played = trick_so_far(obs)
+        partner_winning = winner >= 0 and (winner ^ obs.seat) & 1 == 0
+        opp_best = opponents_best_trump(obs)
+        power = POWER[trump][obs.led]
     late = obs.trick_no / 8
     for row, c in zip(rows, legal, strict=True):
         is_trump = tmask >> c & 1
@@ -96,42 +101,13 @@ def move_features(obs: Any, legal: Sequence[int]) -> list[list[float]]:
             row[_INDEX["lead_trump"]] = float(is_trump)
             row[_INDEX["lead_master"]] = float(not is_trump and is_master(obs, c))
             continue
-        if power is None or power[c] <= best:
+        if power[c] <= best:
             continue
         row[_INDEX["wins_visible"]] = 1.0
         row[_INDEX["wins_over_partner"]] = float(partner_winning)
-        row[_INDEX["wins_last"]] = float(last)
+        row[_INDEX["wins_last"]] = float(played == 7)
         row[_INDEX["wins_against_hidden"]] = float(hidden_opp)
         row[_INDEX["combination"]] = float(not obs.meri and opp_best >= 0
                                            and (c, opp_best) in COMBINATIONS[trump])
     return rows
-
-
-def _trick(obs: Any) -> tuple[int, int, bool, int]:
-    """The best visible power in the trick, its seat (-1: none), whether an opponent played a
-    face-down trump, and how many cards are in it."""
-    best, winner, hidden_opp, played = 0, -1, False, 0
-    power = POWER[obs.trump][obs.led] if obs.led >= 0 else None
-    for k in range(8):
-        s = (obs.leader + k) & 7
-        c = obs.trick[s]
-        if c < 0:
-            break
-        played += 1
-        if c == FACE_DOWN:
-            hidden_opp = hidden_opp or bool((s ^ obs.seat) & 1)
-            continue
-        if power is not None and power[c] > best:
-            best, winner = power[c], s
-    return best, winner, hidden_opp, played
-
-
-def _opponents_best(obs: Any) -> int:
-    """The opponents' highest face-up trump in the trick (-1: none)."""
-    ranks = TRUMP_RANK[obs.trump]
-    out, rank = -1, 0
-    for s, c in enumerate(obs.trick):
-        if 0 <= c < FACE_DOWN and (s ^ obs.seat) & 1 and ranks[c] > rank:
-            out, rank = c, ranks[c]
-    return out
 
