@@ -63,6 +63,34 @@ def stands(obs: Any, ctx: Context, key: int) -> bool:
     return True
 
 
+def top_of_suit(obs: Any, ctx: Context, action: Action) -> bool:
+    """Nothing unseen in the play's effective suit is stronger than its cards."""
+    k = action[-1] if len(action) > 1 else action[0]
+    lowest = min(ctx.pos[c] for c in action)
+    return not any(obs.unseen[c] and ctx.pos[c] > lowest for c in ctx.suit_kinds[ctx.eff[k]])
+
+
+def opponent_void(obs: Any, suit: int) -> bool:
+    """An opponent of the seat has shown a void in effective suit `suit`."""
+    seat = obs.seat
+    return any(obs.voids[s] >> suit & 1 for s in ((seat + 1) % 4, (seat + 3) % 4))
+
+
+def play_key(ctx: Context, action: Action) -> int:
+    """A play's strength on the trick's key scale (trumps above every plain card)."""
+    s, top = shape(ctx, action)
+    return top + (100 if s == TRUMP else 0)
+
+
+def beats(obs: Any, ctx: Context, action: Action) -> bool:
+    """A follow that beats the trick so far (a single, pair or tractor of the led suit or of
+    trumps above the winning play)."""
+    s, top = shape(ctx, action)
+    if s < 0 or (s != obs.lead_suit and s != TRUMP):
+        return False
+    return top + (100 if s == TRUMP else 0) > obs.win_key
+
+
 class TractorHeuristicBot:
     """The rule-of-thumb bot described above; `seed` breaks ties reproducibly."""
 
@@ -124,21 +152,11 @@ class TractorHeuristicBot:
     # -- leading ------------------------------------------------------------------------------
     def _lead(self, obs: Any, legal: Sequence[Action]) -> Action:
         ctx = context(obs.level, obs.trump)
-        unseen = obs.unseen
 
-        def top_of_suit(action: Action) -> bool:
-            """Nothing unseen in the same effective suit is stronger than the play's cards."""
-            k = action[-1] if len(action) > 1 else action[0]
-            lowest = min(ctx.pos[c] for c in action)
-            suit = ctx.eff[k]
-            return not any(unseen[c] and ctx.pos[c] > lowest for c in ctx.suit_kinds[suit])
-
-        seat = obs.seat
-        opponents = ((seat + 1) % 4, (seat + 3) % 4)
-        partner = (seat + 2) % 4
+        partner = (obs.seat + 2) % 4
 
         def opp_void(suit: int) -> bool:
-            return any(obs.voids[s] >> suit & 1 for s in opponents)
+            return opponent_void(obs, suit)
 
         def key(action: Action) -> tuple:
             suit, top = shape(ctx, action)
@@ -147,7 +165,7 @@ class TractorHeuristicBot:
             n = len(action)
             if n >= 4:
                 return (4 if not trump else 3, n, top)
-            if not trump and top_of_suit(action):
+            if not trump and top_of_suit(obs, ctx, action):
                 return (2 if not opp_void(suit) else 0.5, n, top)
             if trump:
                 return (-1, -top, 0)
@@ -170,14 +188,7 @@ class TractorHeuristicBot:
         candidates = self._candidates(obs, ctx, legal)
 
         def wins(action: Action) -> bool:
-            s, top = shape(ctx, action)
-            if s < 0 or (s != obs.lead_suit and s != TRUMP):
-                return False
-            return top + (100 if s == TRUMP else 0) > obs.win_key
-
-        def play_key(action: Action) -> int:
-            s, top = shape(ctx, action)
-            return top + (100 if s == TRUMP else 0)
+            return beats(obs, ctx, action)
 
         def cost(action: Action) -> float:
             c = sum(keep_value(ctx, k) for k in action)
@@ -195,7 +206,7 @@ class TractorHeuristicBot:
             if wins(action):
                 worth = trick_points + pts
                 gain = 10.0 + 2.0 * worth if (last or worth >= 10) else 4.0
-                if not last and not stands(obs, ctx, play_key(action)):
+                if not last and not stands(obs, ctx, play_key(ctx, action)):
                     gain *= 0.5  # may well be overtaken: worth less, and keep points back
                     return gain - cost(action) * 0.4 - pts
                 return gain - cost(action) * 0.4 + (pts if last else -pts * 0.5)
@@ -239,4 +250,5 @@ class TractorHeuristicBot:
         return out
 
 
-__all__ = ["TractorHeuristicBot", "keep_value", "stands"]
+__all__ = ["TractorHeuristicBot", "beats", "keep_value", "opponent_void", "play_key", "stands",
+           "top_of_suit"]

@@ -17,8 +17,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.ai.tractor_heuristic import TractorHeuristicBot, keep_value, stands
-from engine.tractor.cards import POINTS, TRUMP, context, shape
+from engine.ai.tractor_heuristic import (
+    TractorHeuristicBot,
+    beats,
+    keep_value,
+    opponent_void,
+    play_key,
+    stands,
+    top_of_suit,
+)
+from engine.tractor.cards import POINTS, TRUMP, context
 from engine.tractor.state import PASS
 
 FEATURES = (
@@ -59,7 +67,6 @@ def move_features(obs: Any, moves: Sequence[Any]) -> list[list[float]]:
     seat = obs.seat
     attacking = (seat - obs.dealer) % 2 == 1
     partner = (seat + 2) % 4
-    opponents = ((seat + 1) % 4, (seat + 3) % 4)
     leading = not obs.trick
     trick_points = sum(POINTS[k] for cards in obs.trick for k in cards)
     partner_stands = (not leading and obs.win_seat == partner
@@ -67,7 +74,6 @@ def move_features(obs: Any, moves: Sequence[Any]) -> list[list[float]]:
     for row, a in zip(rows, moves, strict=True):
         n = len(a)
         pts = sum(POINTS[k] for k in a)
-        suit, top = shape(ctx, a)
         is_trump = all(ctx.eff[k] == TRUMP for k in a)
         row[_INDEX["points"]] = pts / 10
         row[_INDEX["points_x_attacking"]] = pts / 10 if attacking else 0.0
@@ -75,26 +81,21 @@ def move_features(obs: Any, moves: Sequence[Any]) -> list[list[float]]:
         row[_INDEX["pairs"]] = sum(1 for i in range(1, n) if a[i] == a[i - 1]) / n
         row[_INDEX["keep_value"]] = sum(keep_value(ctx, k) for k in a) / (40 * n)
         if leading:
-            lowest = min(ctx.pos[k] for k in a)
             eff = ctx.eff[a[0]]
-            row[_INDEX["lead_master"]] = float(suit >= 0 and not any(
-                obs.unseen[k] and ctx.pos[k] > lowest for k in ctx.suit_kinds[eff]))
+            opp_void = opponent_void(obs, eff)
+            row[_INDEX["lead_master"]] = float(top_of_suit(obs, ctx, a))
             row[_INDEX["lead_trump"]] = float(is_trump)
             row[_INDEX["lead_multi"]] = float(n >= 2)
-            opp_void = any(obs.voids[s] >> eff & 1 for s in opponents)
             row[_INDEX["lead_partner_void"]] = float(
                 not is_trump and bool(obs.voids[partner] >> eff & 1) and not opp_void)
             row[_INDEX["lead_opponent_void"]] = float(not is_trump and opp_void)
             continue
         if partner_stands:
             row[_INDEX["feeds_partner"]] = pts / 10
-        if suit < 0 or (suit != obs.lead_suit and suit != TRUMP):
-            continue
-        key = top + (100 if suit == TRUMP else 0)
-        if key <= obs.win_key:
+        if not beats(obs, ctx, a):
             continue
         row[_INDEX["wins"]] = 1.0
         row[_INDEX["wins_x_trick_points"]] = (trick_points + pts) / 20
         row[_INDEX["wins_last"]] = float(len(obs.trick) == 3)
-        row[_INDEX["wins_and_stands"]] = float(stands(obs, ctx, key))
+        row[_INDEX["wins_and_stands"]] = float(stands(obs, ctx, play_key(ctx, a)))
     return rows
