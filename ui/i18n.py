@@ -65,3 +65,20 @@ def N_(msgid: str) -> str:
 def trf(msgid: str, **values: object) -> str:
     """Translate a message with `{name}` fields, then fill them in."""
     return translator.gettext(msgid).format(**values)
+
+
+#: The languages writing 1.5 with a decimal point; the others write 1,5.
+DECIMAL_POINT = ("en",)
+
+
+def number(value: float, decimals: int = 0, signed: bool = False) -> str:
+    """`value` to `decimals` places as the current language writes it (its decimal mark, "−" for
+    minus); "+" before a positive value if `signed`. A value that rounds to zero has no sign."""
+    text = f"{abs(value):.{decimals}f}"
+    if translator.language not in DECIMAL_POINT:
+        text = text.replace(".", ",")
+    if float(f"{abs(value):.{decimals}f}") == 0:
+        return text
+    if value < 0:
+        return "−" + text
+    return "+" + text if signed else text

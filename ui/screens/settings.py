@@ -5,11 +5,13 @@ switch, beside it the network's state and the address phones use), and the Contr
 The language, AI level and match length buttons are made from their owners' lists
 (`ui.i18n.LANGUAGES`, `engine.ai.bots.LEVELS`, `engine.registry.LENGTHS`), the same lists the
 config schema checks `[game]` against, so a new language, level or length appears here without
-editing the layout.
+editing the layout. Under the level row, what the chosen level does and what it measured, in the
+player's words: the figures are `engine.ai.level_figures`'s, rounded to what their interval shows.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from kivy.clock import Clock
@@ -18,13 +20,34 @@ from kivy.properties import BooleanProperty, StringProperty
 
 from engine import registry
 from engine.ai.kinds import LEVELS
+from engine.ai.level_figures import LEVELS_UP, POINTS, WINS, LevelFigure, figures
 from ui import match_length
-from ui.i18n import LANGUAGES, N_, tr, trf
+from ui.i18n import LANGUAGES, N_, number, tr, trf
 from ui.remote.address import lan_address
 from ui.screens.base import BaseScreen
 
 # The label of each AI level (an English msgid); a test checks there is one per level.
 LEVEL_LABELS: dict[str, str] = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+# What each level does, in a sentence (a test checks there is one per level).
+LEVEL_DOES: dict[str, str] = {
+    "easy": N_("Plays by rules of thumb, with an occasional careless move."),
+    "normal": N_("Tries each move in many deals that fit what it has seen, and keeps the best."),
+    "hard": N_("Searches about three times as much as Normal; in Meri and Tractor it also weighs each deal by how well it explains the other players' moves."),  # noqa: E501
+}
+# The figures' line, by the opponent they were measured against.
+AGAINST: dict[str, str] = {
+    "heuristic": N_("Against the rules of thumb: {figures}"),
+    "normal": N_("Against Normal: {figures}"),
+}
+# One game's figure by (unit, whether its interval holds par: no measurable difference).
+FIGURE_WORDS: dict[tuple[str, bool], str] = {
+    (POINTS, False): N_("{game} {value} points a deal"),
+    (POINTS, True): N_("{game} about even ({value} points a deal)"),
+    (LEVELS_UP, False): N_("{game} {value} levels a deal"),
+    (LEVELS_UP, True): N_("{game} about even ({value} levels a deal)"),
+    (WINS, False): N_("{game} wins {value} % (par {par} %)"),
+    (WINS, True): N_("{game} about even (wins {value} %, par {par} %)"),
+}
 PHONES_POLL = 2.0  # seconds between looks at the network while the screen is shown
 
 
@@ -47,6 +70,35 @@ def phones_status(app: Any) -> tuple[str, bool]:
     return f"{address}:{network.port}", False
 
 
+def shown_decimals(figure: LevelFigure) -> int:
+    """The decimals a player is shown: down to the first digit of the interval's half-width
+    (+1.37 [+1.08, +1.66] -> +1.4; +0.459 [+0.424, +0.494] -> +0.46); wins in whole per cent."""
+    half = (figure.high - figure.low) / 2
+    if figure.unit == WINS:
+        return 0
+    if half <= 0:
+        return 2
+    return max(0, -math.floor(math.log10(half)))
+
+
+def figure_words(game: str, figure: LevelFigure) -> str:
+    """One game's figure in the current language, e.g. "Tractor +0.46 levels a deal"; its
+    spaces do not break, so a line wraps only between games."""
+    signed = figure.unit != WINS
+    text = trf(FIGURE_WORDS[figure.unit, figure.level_with], game=registry.title(game),
+               value=number(figure.mean, shown_decimals(figure), signed=signed),
+               par=number(figure.par))
+    return text.replace(" ", "\u00a0")
+
+
+def level_figures_text(level: str) -> str:
+    """The line of `level`'s measured figures, its games in the registry's order."""
+    by_game = figures(level)
+    shown = [(game, by_game[game]) for game in registry.TITLES if game in by_game]
+    opponent = shown[0][1].opponent if shown else "heuristic"
+    return trf(AGAINST[opponent], figures="\u00a0· ".join(figure_words(g, f) for g, f in shown))
+
+
 class SettingsScreen(BaseScreen):
     """Layout in settings.kv; every change goes through the app (which stores it).
 
@@ -54,6 +106,8 @@ class SettingsScreen(BaseScreen):
     row per game, `length_<game>`).
     """
 
+    level_does = StringProperty("")  # under the level row: what the chosen level does
+    level_figures = StringProperty("")  # and what it measured (`level_figures_text`)
     phones_status = StringProperty("")  # beside the Phones switch (`phones_status`)
     phones_alert = BooleanProperty(False)
     _phones_poll: Any = None
@@ -74,6 +128,15 @@ class SettingsScreen(BaseScreen):
         if app is not None:
             app.bind(phones_on=self.refresh_phones, phones_note=self.refresh_phones,
                      lang=self.refresh_phones)
+            app.bind(ai_level=self.refresh_level, lang=self.refresh_level)
+        self.refresh_level()
+
+    def refresh_level(self, *_args: Any) -> None:
+        """The words under the level row follow the chosen level and the language."""
+        app = self.app
+        if app is not None and app.ai_level in LEVEL_DOES:
+            self.level_does = tr(LEVEL_DOES[app.ai_level])
+            self.level_figures = level_figures_text(app.ai_level)
 
     def refresh_phones(self, *_args: Any) -> None:
         if self.app is not None:
