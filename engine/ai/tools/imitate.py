@@ -46,6 +46,7 @@ from engine.ai.bots import make_adapter, make_bot
 from engine.ai.kinds import is_kind
 from engine.ai.tools import jsonl, policy_fit
 from engine.ai.tools.train import self_play_deal
+from engine.ai.tools.truth import TEACHER, TruthTeacher
 from engine.table import Applied, BotSeat, DealPosition, Event, Table, Turn
 
 Position = policy_fit.Position
@@ -63,14 +64,16 @@ def teacher_seed(seed: int, index: int) -> int:
 
 
 def deal_positions(game: str, teacher: str, players: str, seed: int, index: int,
-                   every: int) -> list[Position]:
+                   every: int, worlds: int = 1) -> list[Position]:
     """Deal `index` of the run `seed` played by `players` bots through the table, with the
-    teacher's move at every `every`-th decision with a choice."""
+    teacher's move at every `every`-th decision with a choice (teacher `truth`: the best move
+    on the true deal, `worlds` re-draws of the stock, `engine.ai.tools.truth`)."""
     features = policy.features_of(game)
     if features is None:
         raise ValueError(f"{game} has no policy features (its AiInfo.policy)")
     state, bots = self_play_deal(game, lambda s: make_bot(game, players, s), seed, index)
-    coach = make_bot(game, teacher, teacher_seed(seed, index))
+    truth = TruthTeacher(game, teacher_seed(seed, index), worlds) if teacher == TEACHER else None
+    coach = None if truth else make_bot(game, teacher, teacher_seed(seed, index))
     adapter = make_adapter(game, teacher_seed(seed, index))
     rng = random.Random(teacher_seed(seed, index))
     table = Table(DealPosition(state), [BotSeat(bot) for bot in bots])
@@ -89,7 +92,13 @@ def deal_positions(game: str, teacher: str, players: str, seed: int, index: int,
             if len(moves) < 2:
                 return
             choices += 1
-            if choices % every == 0:
+            if choices % every == 0 and truth is not None:
+                values = truth.values(state, state.to_act, moves)
+                label = moves[max(range(len(moves)), key=lambda i: (values[i], -i))]
+                weighed = {move: round(v, 4) for move, v in zip(moves, values, strict=True)}
+                pending.append((observation, label, moves, weighed))
+            elif choices % every == 0:
+                assert coach is not None
                 label = coach.choose(observation, legal)
                 if label not in moves:  # a Tractor teacher's own shortlist drew another play
                     moves.append(label)
@@ -110,13 +119,14 @@ def deal_positions(game: str, teacher: str, players: str, seed: int, index: int,
     return out
 
 
-def _label(job: tuple[str, str, str, int, int, int]) -> tuple[int, list[Position]]:
-    game, teacher, players, seed, index, every = job
-    return index, deal_positions(game, teacher, players, seed, index, every)
+def _label(job: tuple[str, str, str, int, int, int, int]) -> tuple[int, list[Position]]:
+    game, teacher, players, seed, index, every, worlds = job
+    return index, deal_positions(game, teacher, players, seed, index, every, worlds)
 
 
 # -- the samples file ----------------------------------------------------------------------------
-def samples_header(game: str, teacher: str, players: str, seed: int, every: int) -> dict:
+def samples_header(game: str, teacher: str, players: str, seed: int, every: int,
+                   worlds: int = 1) -> dict:
     """The samples file's first line: what its labels depend on — the features, the run, and
     the policy file the teacher or the players read (an expert-iteration round's labels come
     from the search led by the previous round's policy: `normal-policy`, ...)."""
@@ -126,6 +136,8 @@ def samples_header(game: str, teacher: str, players: str, seed: int, every: int)
               "seed": seed, "every": every, "features": names}
     if "policy" in teacher or "policy" in players:
         header["policy_sha256"] = policy_digest(game)
+    if teacher == TEACHER:
+        header["worlds"] = worlds
     return header
 
 
@@ -180,12 +192,13 @@ def append_samples(path: Path, index: int, positions: list[Position]) -> None:
 
 
 def collect(game: str, teacher: str, players: str, seed: int, deals: int, every: int,
-            jobs: int, samples: Path | None) -> list[list[Position]]:
+            jobs: int, samples: Path | None, worlds: int = 1) -> list[list[Position]]:
     """The positions of deals 0..deals-1 (from `samples` where already there), in deal order."""
     have: dict[int, list[Position]] = {}
     if samples is not None:
-        have = read_samples(samples, samples_header(game, teacher, players, seed, every))
-    todo = [(game, teacher, players, seed, i, every) for i in range(deals) if i not in have]
+        have = read_samples(samples, samples_header(game, teacher, players, seed, every, worlds))
+    todo = [(game, teacher, players, seed, i, every, worlds)
+            for i in range(deals) if i not in have]
     results: Iterator[tuple[int, list[Position]]]
     if jobs > 1 and len(todo) > 1:
         pool = multiprocessing.get_context("fork").Pool(jobs)
@@ -230,7 +243,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                                          if registry.ai_infos()[g].policy])
     parser.add_argument("--deals", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--teacher", default="normal")
+    parser.add_argument("--teacher", default="normal",
+                        help="a bot kind, or 'truth': the best move on the true deal, played "
+                             "on by the heuristic (engine.ai.tools.truth; training only)")
+    parser.add_argument("--worlds", type=int, default=4,
+                        help="teacher truth: re-draws of what is left to chance (Chắn's stock)")
     parser.add_argument("--players", default="heuristic")
     parser.add_argument("--every", type=int, default=1, help="label every N-th decision")
     parser.add_argument("--holdout", type=float, default=0.2)
@@ -245,12 +262,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="default: engine/ai/weights/<game>-policy.json")
     args = parser.parse_args(argv)
     if (args.deals < 2 or args.every < 1 or args.jobs < 1 or not 0.0 <= args.holdout < 1.0
-            or not 0.0 <= args.mix <= 1.0 or args.temperature <= 0.0):
+            or not 0.0 <= args.mix <= 1.0 or args.temperature <= 0.0 or args.worlds < 1):
         print("error: --deals ≥ 2, --every ≥ 1, --jobs ≥ 1, --holdout in [0, 1), --mix in "
-              "[0, 1] and --temperature > 0", file=sys.stderr)
+              "[0, 1], --temperature > 0 and --worlds ≥ 1", file=sys.stderr)
         return 2
-    for kind in (args.teacher, args.players):
-        if not is_kind(kind):
+    for kind, allowed in ((args.teacher, TEACHER), (args.players, None)):
+        if not is_kind(kind) and kind != allowed:
             print(f"error: unknown bot kind {kind!r}", file=sys.stderr)
             return 2
     # The teacher's safety net on CPU time unless told: a loaded machine must not cut labels.
@@ -259,7 +276,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.time()
     try:
         per_deal = collect(args.game, args.teacher, args.players, args.seed, args.deals,
-                           args.every, args.jobs, args.samples)
+                           args.every, args.jobs, args.samples, args.worlds)
         weights, figures = train(args.game, per_deal, args.holdout, args.l2, args.mix,
                                  args.temperature)
     except (SamplesError, ValueError) as exc:
@@ -273,6 +290,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = (f"python -m engine.ai.tools.imitate {args.game} --deals {args.deals} "
                f"--seed {args.seed} --teacher {args.teacher} --players {args.players} "
                f"--every {args.every} --holdout {args.holdout} --l2 {args.l2}")
+    if args.teacher == TEACHER:
+        command += f" --worlds {args.worlds}"
     if args.mix:
         command += f" --mix {args.mix} --temperature {args.temperature}"
     figures["wall_seconds"] = round(time.time() - started, 1)
