@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from engine.ai.tools import imitate
+from engine.ai.tools import imitate, policy_fit
 from engine.ai.tools.chan_selfplay import finish, heuristic_decisions
 from engine.ai.tools.truth import TruthTeacher
 
@@ -90,3 +90,11 @@ def test_the_command_takes_truth_as_a_teacher_and_no_other_unknown_kind(tmp_path
     assert training["teacher"] == "truth" and "--teacher truth" in training["command"]
     assert imitate.main(["meri", "--players", "truth"]) == 2
     assert imitate.main(["meri", "--teacher", "truth", "--worlds", "0"]) == 2
+
+
+def test_regret_is_the_shortfall_of_the_choice_from_the_best_value():
+    rows = [[1.0, 0.0], [0.0, 1.0], [0.0, 0.0]]
+    positions = [(rows, 0, 2, [3.0, 1.0, 2.0]), (rows, 1, 1, [0.0, 5.0, None])]
+    assert policy_fit.regret(positions, None) == 1.0  # played: move 2, 3 − 2; the other skipped
+    assert policy_fit.regret(positions, [0.0, 2.0]) == 2.0  # the policy's best: move 1, 3 − 1
+    assert policy_fit.regret(positions[1:], None) is None

@@ -12,7 +12,9 @@ the move played, and the teacher's value of each move it weighed. A conditional 
 of its values, `policy_fit`) by Newton's method with an L2 penalty on the first `1 - holdout` of
 the deals and measured on the rest: the
 held-out log-loss (against the uniform policy's) and how often its most likely move is the
-teacher's (against how often the players' move is). Writes
+teacher's (against how often the players' move is), and where the teacher valued every move
+(`--teacher truth`) what its choice falls short of the best value, the regret (against the
+players' move's). Writes
 `engine/ai/weights/<game>-policy.json` with the figures and the command.
 
 Labels are the expensive part (a search per position), so `--samples FILE.jsonl` keeps them:
@@ -233,6 +235,10 @@ def train(game: str, per_deal: list[list[Position]], holdout: float, l2: float,
                "logloss_uniform": round(uniform, 4),
                "agree_model": round(policy_fit.agreement(test, weights), 4),
                "agree_played": round(policy_fit.agreement(test, None), 4)}
+    model_regret, played_regret = policy_fit.regret(test, weights), policy_fit.regret(test, None)
+    if model_regret is not None and played_regret is not None:
+        figures["regret_model"] = round(model_regret, 4)
+        figures["regret_played"] = round(played_regret, 4)
     return weights, figures
 
 

@@ -116,3 +116,19 @@ def agreement(positions: Sequence[Position], weights: Sequence[float] | None) ->
     for rows, label, played, _values in positions:
         hits += (model.best(rows) if model is not None else played) == label
     return hits / len(positions)
+
+
+def regret(positions: Sequence[Position], weights: Sequence[float] | None) -> float | None:
+    """The mean shortfall of the policy's most likely move (None: the move played) from the best
+    of the teacher's values, over the positions whose every move it valued (a truth teacher's
+    values are the outcome, so this is what the choice costs in the game's units); None if no
+    position was valued whole."""
+    model = policy.LinearPolicy(weights) if weights is not None else None
+    total, count = 0.0, 0
+    for rows, _label, played, values in positions:
+        if any(v is None for v in values):
+            continue
+        choice = model.best(rows) if model is not None else played
+        total += max(v for v in values if v is not None) - (values[choice] or 0.0)
+        count += 1
+    return total / count if count else None
