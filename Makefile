@@ -64,11 +64,10 @@ ai-targets: setup     ## AI strength targets (normal vs heuristic, hard vs norma
 		PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine bench $$game --decisions $$level --deals 4 --seed 1 || exit 1; done; done
 
 POLICY_LOGS ?= build/ai-policy
-ai-policy: setup      ## expert iteration, round 1: fit each game's move policy to the normal search's moves (engine/ai/weights/<game>-policy.json); hours on 2 cores (rerun resumes: labels kept in $(POLICY_LOGS))
+ai-policy: setup      ## expert iteration: the shipped move policies again (engine/ai/weights/<game>-policy.json): Chắn fitted to the normal search's moves, Meri to the truth teacher's values; about 25 min on one core (rerun resumes: labels kept in $(POLICY_LOGS))
 	mkdir -p $(POLICY_LOGS)
-	$(PY) -m engine.ai.tools.imitate chan --deals 1500 --every 2 --seed 1 --jobs $(JOBS) --samples $(POLICY_LOGS)/chan-normal.jsonl
-	$(PY) -m engine.ai.tools.imitate meri --deals 1000 --every 4 --seed 1 --jobs $(JOBS) --samples $(POLICY_LOGS)/meri-normal.jsonl
-	$(PY) -m engine.ai.tools.imitate tractor --deals 800 --every 5 --seed 1 --jobs $(JOBS) --samples $(POLICY_LOGS)/tractor-normal.jsonl
+	$(PY) -m engine.ai.tools.imitate chan --deals 300 --every 2 --seed 1 --jobs $(JOBS) --samples $(POLICY_LOGS)/chan-normal-pilot.jsonl
+	$(PY) -m engine.ai.tools.imitate meri --teacher truth --deals 800 --seed 1 --mix 1.0 --temperature 4.0 --jobs $(JOBS) --samples $(POLICY_LOGS)/meri-truth.jsonl
 
 screenshots: test-setup ## PNGs of every screen and of each table mid-play and its summary, in screenshots/
 	$(XVFB) $(PY) scripts/screenshots.py

@@ -48,7 +48,7 @@ from engine.ai.bots import make_adapter, make_bot
 from engine.ai.kinds import is_kind
 from engine.ai.tools import jsonl, policy_fit
 from engine.ai.tools.train import self_play_deal
-from engine.ai.tools.truth import TEACHER, TruthTeacher
+from engine.ai.tools.truth import REDRAW, TEACHER, TruthTeacher
 from engine.table import Applied, BotSeat, DealPosition, Event, Table, Turn
 
 Position = policy_fit.Position
@@ -296,7 +296,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = (f"python -m engine.ai.tools.imitate {args.game} --deals {args.deals} "
                f"--seed {args.seed} --teacher {args.teacher} --players {args.players} "
                f"--every {args.every} --holdout {args.holdout} --l2 {args.l2}")
-    if args.teacher == TEACHER:
+    if args.teacher == TEACHER and REDRAW[args.game][1]:  # only where a re-draw draws anything
         command += f" --worlds {args.worlds}"
     if args.mix:
         command += f" --mix {args.mix} --temperature {args.temperature}"
