@@ -55,6 +55,9 @@ class AiInfo:
     learned: bool = False  #: the levels use the adapter's learned evaluation (if it has one)
     #: module of its learned policy's move features (`engine.ai.policy.MoveFeatures`); "" none
     policy: str = ""
+    #: the levels' search keeps the learned policy's move first (`engine.ai.policy.lead`),
+    #: instead of the heuristic's, where the policy's weights load
+    lead: bool = False
 
     def __post_init__(self) -> None:
         for name in ("normal", "hard", "tree_budget"):

@@ -61,6 +61,7 @@ class Profile:
     normal: Budget  # the search of the normal level
     hard: Budget  # the hard level's: more worlds, and inference weighting
     learned: bool = False  # the levels use the adapter's learned evaluation (if it has one)
+    lead: bool = False  # the levels' search keeps the learned policy's move first
 
     def budget(self, level: str) -> Budget:
         """The budget of search level `level` ('normal' or 'hard')."""
@@ -70,7 +71,7 @@ class Profile:
 def _profile_of(ai: AiInfo) -> Profile:
     """A game's profile from its descriptor's AI part (its classes imported here)."""
     return Profile(load(ai.heuristic), load(ai.adapter), normal=Budget(**ai.normal),
-                   hard=Budget(**ai.hard), learned=ai.learned)
+                   hard=Budget(**ai.hard), learned=ai.learned, lead=ai.lead)
 
 
 #: Each game's profile, from its descriptor (`engine.info.<game>`: the measurements behind its
@@ -156,13 +157,17 @@ def make_adapter(game_name: str, seed: int, model: bool | None = None) -> BaseAd
 
 def make_search_bot(game_name: str, seed: int, budget: Budget | None = None,
                     pool: PartSource | None = None, model: bool | None = None,
-                    learned_lead: bool = False) -> SearchBot:
+                    learned_lead: bool | None = None) -> SearchBot:
     """A search bot for `game_name` with `budget` (default: the game's normal level), its safety
     net on `search_clock()`, its worlds split across `pool` if given (`model`: see
-    `make_adapter`); with `learned_lead`, the game's learned policy's move is its first
-    candidate (`engine.ai.policy.lead`; the heuristic's where there is no policy)."""
+    `make_adapter`); with `learned_lead` (by default as the game's profile says,
+    `Profile.lead`), the game's learned policy's move is its first candidate
+    (`engine.ai.policy.lead`; the heuristic's where there is no policy)."""
+    profile = _profile(game_name)
     if budget is None:
-        budget = _profile(game_name).normal
+        budget = profile.normal
+    if learned_lead is None:
+        learned_lead = profile.lead
     return SearchBot(make_adapter(game_name, seed, model), seed, budget, clock=search_clock(),
                      pool=pool, factory=functools.partial(make_adapter, game_name, seed, model),
                      lead=policy_lead(game_name) if learned_lead else None)
@@ -203,9 +208,12 @@ def make_bot(game_name: str, kind: str, seed: int, pool: PartSource | None = Non
         return bot
     if kind == "policy":
         return PolicyBot(game_name, make_adapter(game_name, seed), seed)
-    if kind in ("normal-policy", "hard-policy"):  # arena only: the policy's move kept first
-        budget = profile.normal if kind == "normal-policy" else profile.hard
-        bot = make_search_bot(game_name, seed, budget, pool, learned_lead=True)
+    if kind in ("normal-policy", "hard-policy", "normal-nopolicy", "hard-nopolicy"):
+        # arena only: the level with / without the policy's move kept first, whatever its
+        # profile's `lead` says
+        budget = profile.hard if kind.startswith("hard") else profile.normal
+        bot = make_search_bot(game_name, seed, budget, pool,
+                              learned_lead=not kind.endswith("nopolicy"))
         bot.name = kind
         return bot
     if kind == TREE_KIND:

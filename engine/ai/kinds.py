@@ -6,7 +6,7 @@ config schema and the UI can name the levels without loading any bot.
 
 KINDS = ("random", "heuristic", "easy", "normal", "search", "hard", "normal-model",
          "normal-nomodel", "ismcts", "puct", "puct-deep", "policy",
-         "normal-policy", "hard-policy", "puct-policy")
+         "normal-policy", "hard-policy", "normal-nopolicy", "hard-nopolicy", "puct-policy")
 LEVELS = ("easy", "normal", "hard")  # what a player picks in the settings
 DEFAULT_LEVEL = "normal"
 #: `normal-model` / `normal-nomodel` (arena and benches only, never a player's level): the normal
@@ -19,7 +19,9 @@ DEFAULT_LEVEL = "normal"
 #: `policy` (arena and benches only): the game's learned move policy alone, its most likely move
 #: (`engine.ai.policy.PolicyBot`; the heuristic where the game has no policy weights);
 #: `normal-policy` / `hard-policy` those levels' search with the policy's move as the candidate
-#: kept unless another is clearly better (instead of the heuristic's).
+#: kept unless another is clearly better (instead of the heuristic's), whatever the game's
+#: `AiInfo.lead` says; `normal-nopolicy` / `hard-nopolicy` those levels with the heuristic's
+#: move first (what the levels were before a game's lead was switched on).
 TREE_KIND = "ismcts"
 PUCT_KIND = "puct"
 PUCT_DEEP_KIND = "puct-deep"

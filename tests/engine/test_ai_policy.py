@@ -253,6 +253,21 @@ def test_the_search_keeps_the_policys_move_first(tmp_path, monkeypatch):
     assert moved > 0
 
 
+def test_a_games_lead_switch_gives_its_levels_the_policys_move_first(monkeypatch):
+    """`AiInfo.lead`: the levels' (and the coach's) search keeps the policy's move first; the
+    `-nopolicy` kinds keep the heuristic's whatever the switch says, `-policy` the policy's."""
+    import dataclasses
+
+    for lead in (False, True):
+        profile = dataclasses.replace(bots.PROFILES["meri"], lead=lead)
+        monkeypatch.setitem(bots.PROFILES, "meri", profile)
+        for level in ("normal", "hard"):
+            assert (bots.make_bot("meri", level, 1).lead is not None) == lead
+            assert bots.make_bot("meri", f"{level}-nopolicy", 1).lead is None
+            assert bots.make_bot("meri", f"{level}-policy", 1).lead is not None
+        assert (bots.make_search_bot("meri", 1).lead is not None) == lead
+
+
 # -- the policy as the tree search's prior -------------------------------------------------------
 def test_puct_spreads_its_weight_by_the_policys_probabilities():
     """A fresh node tries the likeliest move first; a move the policy gives nothing still gets
