@@ -3,7 +3,9 @@ bot of every kind and level.
 
 Kinds: `random`, `heuristic`, and the levels players choose — `easy` (the heuristic with a
 little randomness), `normal` (determinized Monte Carlo search, also called `search`) and `hard`
-(a bigger budget plus inference weighting of the sampled worlds). For the arena only,
+(a bigger budget plus inference weighting of the sampled worlds); where a game's descriptor
+says `lead` (Meri), both levels' search keeps its learned policy's move first instead of the
+heuristic's (`engine.ai.policy.lead`). For the arena only,
 `normal-model` and `normal-nomodel` are normal with and without the game's learned evaluation
 (`engine.ai.learned`), whatever its profile's `learned` says, and `ismcts` (or `ismcts:N`, N
 iterations) the information-set tree search (`engine.ai.ismcts`), which no level uses yet, and

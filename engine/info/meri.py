@@ -41,5 +41,13 @@ INFO = GameInfo(
         # −0.40 [−0.84, +0.04]): see meri_search. `normal-model` measures it.
         learned=False,
         policy="engine.ai.meri_policy",
+        # On: the levels' search keeps the learned policy's move first (engine/ai/weights/
+        # meri-policy.json, fitted to the truth teacher: `make ai-policy`). Normal with it −
+        # without it on the same 300 duplicate deals against the heuristic (seed 1,
+        # PARLOR_SEARCH_CLOCK=cpu, `arena meri --a normal-policy|normal --b heuristic --deals
+        # 300 --out F`, `arena --paired`): +0.477 points/deal [+0.175, +0.778]; with it +1.880
+        # [+1.619, +2.141], without +1.403 [+1.199, +1.608]. Decision CPU time the same (bench
+        # meri --decisions normal-policy|normal --deals 4: p95 288 / 284 ms, a loaded machine).
+        lead=True,
     ),
 )

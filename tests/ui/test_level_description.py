@@ -56,7 +56,7 @@ def test_the_figures_read_as_a_player_reads_them(make_app: Any) -> None:
     app.set_ai_level("normal")
     pump(2)
     text = settings.ids.level_figures.text.replace("\u00a0", " ")
-    assert text == ("Against the rules of thumb: Hachinin Meri +1.4 points a deal · "
+    assert text == ("Against the rules of thumb: Hachinin Meri +1.9 points a deal · "
                     "Tractor +0.46 levels a deal · Chắn wins 27 % (par 25 %)")
     app.set_ai_level("hard")
     pump(2)
@@ -80,7 +80,7 @@ def test_the_description_follows_a_language_switch(make_app: Any) -> None:
         does, figures = settings.ids.level_does.text, settings.ids.level_figures.text
         assert does != english[0] and figures != english[1]
         assert does == i18n.tr(LEVEL_DOES["normal"])
-        assert "+1,4\u00a0điểm\u00a0mỗi\u00a0ván" in figures  # Meri's figure, a decimal comma
+        assert "+1,9\u00a0điểm\u00a0mỗi\u00a0ván" in figures  # Meri's figure, a decimal comma
         assert "0,46" in figures and "27\u00a0%" in figures
         app.set_ai_level("hard")  # and the level, in Vietnamese
         pump(2)
