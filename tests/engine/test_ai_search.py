@@ -109,6 +109,29 @@ def test_no_peeking_same_observation_same_decision(game_name, model):
             other.observation(seat), other.legal_actions())
 
 
+@pytest.mark.parametrize("game_name", ["meri", "chan"])  # the games that ship a policy
+def test_no_peeking_with_the_learned_policy_first(game_name):
+    """The same with the learned policy's move first (`AiInfo.lead`, Meri's levels): its
+    features read the observation alone, so one observation gives one decision."""
+    from engine.ai import policy
+
+    assert policy.lead(game_name) is not None  # the shipped weights are really in use
+    adapter = bots.make_adapter(game_name, 2)
+    rng = random.Random(5)
+    budget = Budget(playouts=600, max_worlds=3)
+    for state in _positions(game_name, 8, 12):
+        seat = state.to_act
+        obs = state.observation(seat)
+        try:
+            other = adapter.sample(obs, rng)
+        except ValueError:
+            continue
+        one = bots.make_search_bot(game_name, 9, budget, learned_lead=True)
+        two = bots.make_search_bot(game_name, 9, budget, learned_lead=True)
+        assert one.choose(obs, state.legal_actions()) == two.choose(
+            other.observation(seat), other.legal_actions())
+
+
 @pytest.mark.parametrize("game_name", GAMES)
 @pytest.mark.parametrize("kind", ["easy", "normal", "hard"])
 def test_bots_always_return_a_legal_action(game_name, kind, monkeypatch):
