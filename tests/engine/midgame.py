@@ -27,3 +27,20 @@ def positions(game_name: str, count: int, seed: int,
         if not state.is_over and keep(state):
             out.append(state)
     return out
+
+
+def twins(states: list, sample: Callable[[Any, random.Random], Any], seed: int):
+    """For each state, `(state, seat, observation, other)`: `other` a different hidden deal with
+    the same observation for the seat to act, drawn by `sample(observation, rng)` (a state whose
+    draw fails — random play can leave hidden-only constraints — is skipped). The no-peeking
+    tests give both to a bot and expect one decision."""
+    rng = random.Random(seed)
+    for state in states:
+        seat = state.to_act
+        observation = state.observation(seat)
+        try:
+            other = sample(observation, rng)
+        except ValueError:
+            continue
+        assert other.observation(seat) == observation
+        yield state, seat, observation, other
