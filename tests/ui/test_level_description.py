@@ -22,24 +22,8 @@ from ui.screens.settings import LEVEL_DOES, shown_decimals
 pytestmark = pytest.mark.ui
 
 
-_OPENED: list[Any] = []
-
-
-@pytest.fixture(autouse=True)
-def leave_settings() -> Any:
-    """After each test, leave the settings screen (its on_leave stops its network poll), so no
-    timer of this file's apps runs on into the next file's tests."""
-    yield
-    while _OPENED:
-        app = _OPENED.pop()
-        if app.root is not None:
-            app.go("home")
-    settle()
-
-
 def open_settings(make_app: Any, **options: Any) -> tuple[Any, Any]:
     app = make_app(**options)
-    _OPENED.append(app)
     app.go("settings")
     settle()
     return app, app.root.get_screen("settings")

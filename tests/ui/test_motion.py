@@ -246,11 +246,20 @@ def chiu_position(seat: int) -> tuple[Any, list[int]]:
     raise AssertionError("no Chíu offer found")
 
 
+@pytest.mark.parametrize("one_view_a_frame", [False, True], ids=["rows", "slow-rows"])
 @pytest.mark.parametrize("seat", [0, 3])
-def test_chan_chiu_flies_the_four_cards_to_the_exposed_cards(make_app: Any, seat: int) -> None:
+def test_chan_chiu_flies_the_four_cards_to_the_exposed_cards(make_app: Any, seat: int,
+                                                             one_view_a_frame: bool,
+                                                             monkeypatch: Any) -> None:
+    """The four fly in the frame after the Chíu, each onto its card, even where the row makes
+    its new card views over several frames (a slow frame: `cardrows.VIEWS` spent, as on a
+    loaded Pi): a flight makes the card it lands on, none is dropped."""
     from engine.chan.legal import CHIU
     from ui.focus import window_rect
+    from ui.table import cardrows
 
+    if one_view_a_frame:
+        monkeypatch.setattr(cardrows, "NEW_PER_FRAME", 1)
     app = make_app(pace=1.0)
     deal, actions = chiu_position(seat)
     table = start_deal(app, "chan", deal, actions)

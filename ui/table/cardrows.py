@@ -171,10 +171,18 @@ class CardRow(FloatLayout):
             return cards.size_for(self.deck, legible_height(self.deck))
         return int(w), int(h)
 
-    def _layout(self, *_args: Any) -> None:
+    def place_all(self) -> None:
+        """Make and place a view for every card now, whatever this frame's budget: a flight
+        must find the card it lands on in the frame it starts (a row otherwise spreads its new
+        views over frames, and a card made a frame late would be shown where it lands before
+        its flight)."""
+        if len(self.views) < len(self.codes):
+            self._layout(all_now=True)
+
+    def _layout(self, *_args: Any, all_now: bool = False) -> None:
         """Place the cards in the row; at most `NEW_PER_FRAME` new views a frame and only
         within the frame's `VIEWS` budget, each at its final place (the rest follow in the
-        next frames)."""
+        next frames); `all_now` makes every missing view in this frame (`place_all`)."""
         codes = list(self.codes)
         if len(codes) <= len(self.views):
             shown = len(codes)
@@ -184,8 +192,8 @@ class CardRow(FloatLayout):
                 view.size = (0, 0)  # as a new one: no card drawn before the row places it
             self._spare.extend(reversed(leaving))
         else:
-            most = min(len(codes), len(self.views) + NEW_PER_FRAME)
-            while len(self.views) < most and VIEWS.allows():
+            most = len(codes) if all_now else min(len(codes), len(self.views) + NEW_PER_FRAME)
+            while len(self.views) < most and (all_now or VIEWS.allows()):
                 begin = time.thread_time()
                 sync_views(self, self.views, len(self.views) + 1, self._view)
                 VIEWS.charge(time.thread_time() - begin)

@@ -120,5 +120,6 @@ class ChanFlights:
             return self.host.ids.open_card
         zone = self.host.seats[seat]
         row = zone.ids.gate_row if where == "gate" else zone.ids.exposed_row
+        row.place_all()
         views = row.views
         return views[-back] if len(views) >= back and len(row.codes) == len(views) else None

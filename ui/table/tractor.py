@@ -154,7 +154,8 @@ class TractorTableScreen(TrickTableScreen):
 
     def _fly_play(self, seat: int, sources: list[tuple[str, Any]]) -> None:
         row = self.plays[seat]
-        if len(row.views) != len(row.codes):  # not every card placed yet: no flight
+        row.place_all()  # each card's view, to land on (a row spreads new ones over frames)
+        if len(row.views) != len(row.codes):  # not laid out (no room yet): no flight
             return
         left = list(sources)
         for card in row.views:
