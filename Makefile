@@ -10,7 +10,7 @@ run: setup            ## set up and run Parlor on this desktop (hardware mocked)
 	GPIOZERO_PIN_FACTORY=mock $(VENV)/bin/parlor
 
 test: test-setup      ## set up and run every test (UI tests on a virtual screen)
-	xvfb-run -a -s "-screen 0 1280x1280x24" $(PY) -m pytest -q
+	xvfb-run -a -s "-screen 0 1280x1280x24" $(PY) -m pytest -q -n auto --dist loadfile
 	$(VENV)/bin/ruff check engine ui hardware device tests
 
 FUZZ_EXAMPLES ?= 3000

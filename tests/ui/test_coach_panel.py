@@ -10,6 +10,7 @@ The deals are the fixed records of `tests/engine/records/coach/` (a known costly
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,28 @@ from ui.table.coaching import MomentTile
 pytestmark = pytest.mark.ui
 
 RECORDS = Path(__file__).parents[1] / "engine" / "records" / "coach"
+
+
+#: The moments the coach's child process answered, by (record, seat). The coach is
+#: deterministic (tests/engine/test_ai_coach.py: the same record, the same moments), so each
+#: deal is coached once in a real child process and the file's later tables reuse its answer:
+#: a Tractor deal takes the child ~25 s.
+_ANSWERS: dict[tuple[str, int], list[dict[str, Any]]] = {}
+
+
+@pytest.fixture(autouse=True)
+def coach_each_deal_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ui.table import coaching
+
+    real = coaching.run_coach
+
+    def remembered(record: str, seat: int) -> list[dict[str, Any]]:
+        key = (record, seat)
+        if key not in _ANSWERS:
+            _ANSWERS[key] = real(record, seat)
+        return copy.deepcopy(_ANSWERS[key])
+
+    monkeypatch.setattr(coaching, "run_coach", remembered)
 
 
 def fixture(game_name: str) -> dict[str, Any]:
