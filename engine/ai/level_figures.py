@@ -82,7 +82,7 @@ FIGURES: dict[str, dict[str, LevelFigure]] = {
                             _arena("chan", "normal", "heuristic", 500)),
     },
     "hard": {
-        "meri": LevelFigure("normal", 0.239, 0.005, 0.473, 134, POINTS,
+        "meri": LevelFigure("normal", 0.285, 0.092, 0.478, 200, POINTS,
                             _arena("meri", "hard", "normal", 200)),
         "tractor": LevelFigure("normal", 0.058, 0.004, 0.111, 200, LEVELS_UP,
                                _arena("tractor", "hard", "normal", 200)),

@@ -102,6 +102,14 @@ class Budget:
     more than normal to be the stronger level. With K searching processes (`engine.ai.pool`)
     the same work, and so the same decision, takes about 1/K of the wall time where the cores
     are free.
+
+    The milliseconds are this machine's on the day, and it is shared: on 2026-12-07, idle, the
+    same old engine (`scripts/engine_speed_compare.py 617d565 --new HEAD`) ran its playouts
+    2.1–2.8× slower than in the README's table of that commit, and each level's p95 had moved by
+    that factor with its playouts/s (`bench GAME --decisions LEVEL --deals 4 --seed 1`, CPU:
+    Meri 277 / 1113 ms, Tractor 438 / 1077, Chắn 150 / 537; playouts/s 3999 / 1965, 1574 / 660,
+    3278 / 3298): the work of a decision, which is what a budget fixes, had not changed. Size a
+    budget against the machine's speed measured beside it, not against one day's milliseconds.
     """
 
     playouts: int  # the work of one decision, in playouts (worlds × (candidates + world_cost))

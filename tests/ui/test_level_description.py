@@ -61,7 +61,7 @@ def test_the_figures_read_as_a_player_reads_them(make_app: Any) -> None:
     app.set_ai_level("hard")
     pump(2)
     text = settings.ids.level_figures.text.replace("\u00a0", " ")
-    assert text == ("Against Normal: Hachinin Meri +0.2 points a deal · Tractor +0.06 levels a "
+    assert text == ("Against Normal: Hachinin Meri +0.3 points a deal · Tractor +0.06 levels a "
                     "deal · Chắn about even (wins 26 %, par 25 %)")  # not stronger: said so
     app.set_ai_level("easy")
     pump(2)
