@@ -48,9 +48,9 @@ INFO = GameInfo(
         # 300 --out F`, `arena --paired`): +0.477 points/deal [+0.175, +0.778]; with it +1.880
         # [+1.619, +2.141], without +1.403 [+1.199, +1.608]. Hard with it against normal with it
         # (`arena meri --a hard-policy --b normal-policy --deals 200 --out F`): +0.285 [+0.092,
-        # +0.478] over the 200 deals. Decision CPU time the same
-        # with and without (`bench meri --decisions normal|normal-nopolicy --deals 4 --seed 1`:
-        # p95 235 / 232 ms; hard|hard-nopolicy 983 / 980 ms).
+        # +0.478] over the 200 deals. Decision CPU time the same with and without (`bench meri
+        # --decisions normal|normal-nopolicy --deals 4 --seed 1`: p95 235 / 232 ms;
+        # hard|hard-nopolicy 983 / 980 ms).
         lead=True,
     ),
 )
