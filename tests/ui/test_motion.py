@@ -223,6 +223,17 @@ class FlightLog:
         table.motion.fly = logged
 
 
+def no_bot_thinks(monkeypatch: Any) -> None:
+    """The table's bots are asked but never answer: the test plays the AI seat's action itself
+    (on a loaded machine a bot's answer could otherwise land while the table opens)."""
+    from ui.table.driver import TableDriver
+
+    def asked(driver: Any, request: Any) -> None:
+        driver.thinking = request.seat
+
+    monkeypatch.setattr(TableDriver, "think", asked)
+
+
 def chiu_position(seat: int) -> tuple[Any, list[int]]:
     """A Chắn deal and the actions before `seat` is offered a Chíu that does not win."""
     import random
@@ -260,11 +271,12 @@ def test_chan_chiu_flies_the_four_cards_to_the_exposed_cards(make_app: Any, seat
 
     if one_view_a_frame:
         monkeypatch.setattr(cardrows, "NEW_PER_FRAME", 1)
+    no_bot_thinks(monkeypatch)  # the test applies the Chíu
     app = make_app(pace=1.0)
     deal, actions = chiu_position(seat)
     table = start_deal(app, "chan", deal, actions)
-    table.driver.invalidate()  # no bot decides meanwhile: the test applies the Chíu
     pump(2)
+    assert table.session.state.phase == "chiu_offer"
     code = table.open_code
     assert code
     log = FlightLog(table)
@@ -288,14 +300,15 @@ def test_chan_chiu_flies_the_four_cards_to_the_exposed_cards(make_app: Any, seat
     assert all(v.opacity == 1 for v in row.views[-4:])
 
 
-def test_chan_reduce_motion_chiu_is_instant(make_app: Any) -> None:
+def test_chan_reduce_motion_chiu_is_instant(make_app: Any, monkeypatch: Any) -> None:
     from engine.chan.legal import CHIU
 
+    no_bot_thinks(monkeypatch)  # the test applies the Chíu
     app = make_app(pace=1.0)
     app.reduce_motion = True
     deal, actions = chiu_position(3)
     table = start_deal(app, "chan", deal, actions)
-    table.driver.invalidate()
+    assert table.session.state.phase == "chiu_offer"
     log = FlightLog(table)
     table.driver.apply(CHIU)
     pump(2)
@@ -331,14 +344,14 @@ def tractor_before_pickup(you_deal: bool) -> tuple[Any, list[Any], Any]:
 
 
 @pytest.mark.parametrize("you_deal", [True, False])
-def test_tractor_kitty_flies_to_the_dealer_and_the_bury_back(make_app: Any,
-                                                             you_deal: bool) -> None:
+def test_tractor_kitty_flies_to_the_dealer_and_the_bury_back(make_app: Any, you_deal: bool,
+                                                             monkeypatch: Any) -> None:
     from ui.focus import window_rect
 
+    no_bot_thinks(monkeypatch)  # the test applies the last bid and the bury
     app = make_app(pace=1.0)
     state, actions, last = tractor_before_pickup(you_deal)
     table = start_deal(app, "tractor", state, actions)
-    table.driver.invalidate()
     pump(2)
     log = FlightLog(table)
     table.driver.apply(last)
@@ -359,7 +372,6 @@ def test_tractor_kitty_flies_to_the_dealer_and_the_bury_back(make_app: Any,
         x, y, w, h = log.calls[0][3]
         assert abs(x + w / 2 - (bx + bw / 2)) < 1 and abs(y + h / 2 - (by + bh / 2)) < 1
     # the bury comes before they land: it is taken at once
-    table.driver.invalidate()  # the dealer's bot does not bury meanwhile: the test does
     bury = next(iter(table.session.state.legal_actions()))
     if you_deal:
         sources = [window_rect(hand.views[i]) for i in table.indexes_of(bury[1:])]
@@ -376,16 +388,15 @@ def test_tractor_kitty_flies_to_the_dealer_and_the_bury_back(make_app: Any,
     wait_for(lambda: not table.motion.flights, 5, what="the kitty to land")
 
 
-def test_tractor_reduce_motion_kitty_is_instant(make_app: Any) -> None:
+def test_tractor_reduce_motion_kitty_is_instant(make_app: Any, monkeypatch: Any) -> None:
+    no_bot_thinks(monkeypatch)  # the test applies the last bid and the bury
     app = make_app(pace=1.0)
     app.reduce_motion = True
     state, actions, last = tractor_before_pickup(True)
     table = start_deal(app, "tractor", state, actions)
-    table.driver.invalidate()
     log = FlightLog(table)
     table.driver.apply(last)
     pump(1)
-    table.driver.invalidate()
     table.driver.apply(next(iter(table.session.state.legal_actions())))
     pump(2)
     assert not any(c[5] for c in log.calls) and table.motion.started == 0
