@@ -52,7 +52,7 @@ bench-ui: test-setup  ## start-up, RSS, frame gaps and Python ms per frame of ev
 # load (the safety net counts CPU time here, so not even it can); the arenas' decision times are
 # wall-clock, the bench's one core's CPU time (what a level's time budget is stated in).
 AI_LOGS ?= build/ai-targets
-ai-targets: setup     ## AI strength targets (normal vs heuristic, hard vs normal, every game), then decision times; hours on 2 cores (rerun resumes: deals logged in $(AI_LOGS))
+ai-targets: setup     ## AI strength targets (normal vs heuristic, hard vs normal, every game), then decision times against the budgets at the machine's measured speed; hours on 2 cores (rerun resumes: deals logged in $(AI_LOGS))
 	mkdir -p $(AI_LOGS)
 	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena meri --a normal --b heuristic --deals 300 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/meri-normal-heuristic.jsonl
 	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena tractor --a normal --b heuristic --deals 500 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/tractor-normal-heuristic.jsonl
@@ -60,8 +60,7 @@ ai-targets: setup     ## AI strength targets (normal vs heuristic, hard vs norma
 	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena meri --a hard --b normal --deals 200 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/meri-hard-normal.jsonl
 	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena tractor --a hard --b normal --deals 200 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/tractor-hard-normal.jsonl
 	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena chan --a hard --b normal --deals 500 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/chan-hard-normal.jsonl
-	for game in meri tractor chan; do for level in normal hard; do \
-		PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine bench $$game --decisions $$level --deals 4 --seed 1 || exit 1; done; done
+	$(PY) scripts/decision_budget.py --deals 4 --seed 1
 
 POLICY_LOGS ?= build/ai-policy
 ai-policy: setup      ## expert iteration: the shipped move policies again (engine/ai/weights/<game>-policy.json): Chắn fitted to the normal search's moves, Meri to the truth teacher's values; about 25 min on one core (rerun resumes: labels kept in $(POLICY_LOGS))
