@@ -42,7 +42,8 @@ import engine_speed_compare as speed  # noqa: E402  (a sibling script)
 
 #: The engine the budgets were sized with, and its `fast` rates then (whole deals per CPU
 #: second, median of 5 rounds of 2 s: the README's `engine_speed_compare.py 909fe99 --new
-#: 617d565` table).
+#: 617d565` table). Both these rates and the p95s the budgets were sized by (`Budget`'s table)
+#: were measured on the machine loaded by other work, so the slowdown is against that machine.
 SIZING_REV = "617d565"
 SIZING_RATE = {"meri": 11083.0, "tractor": 2888.0, "chan": 5698.0}
 #: Each level's budget: its p95 decision time on one core of the sizing day's machine, seconds.
