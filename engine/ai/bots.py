@@ -96,7 +96,11 @@ PROFILES: dict[str, Profile] = {name: _profile_of(ai) for name, ai in registry.a
 #: deals +0.29 [−1.01, +1.60]), Tractor +0.44 levels [+0.29, +0.59] (24; −normal +0.02
 #: [−0.15, +0.19]), Chắn 26.3 % wins [21.3, 31.2] (40; −normal −3.1 points [−8.7, +2.5]);
 #: head to head with normal, Meri −0.56 [−1.13, +0.00] (16), Tractor −0.09 levels [−0.32,
-#: +0.13] (16), Chắn 28.3 % [22.2, 34.4] (30, one tree seat against three normal).
+#: +0.13] (16), Chắn 28.3 % [22.2, 34.4] (30, one tree seat against three normal). Tractor
+#: head to head run on (issue 32, `PARLOR_SEARCH_CLOCK=cpu python -m engine arena tractor --a
+#: normal --b ismcts --deals 300 --seed 1 --jobs 2 --out FILE`): normal − ismcts +0.145 levels
+#: a deal [+0.100, +0.190], +11.3 card points [+8.2, +14.4] over 300 duplicate deals, at a mean
+#: of 196 against 177 ms CPU a decision (the 16-deal look above was noise).
 TREE_BUDGETS: dict[str, TreeBudget] = {
     name: TreeBudget(**ai.tree_budget) for name, ai in registry.ai_infos().items()
 }
