@@ -50,18 +50,13 @@ SIZING_RATE = {"meri": 11083.0, "tractor": 2888.0, "chan": 5698.0}
 BUDGET_S = {"normal": 0.23, "hard": 0.55}
 
 
-def slowdowns(games: list[str], rounds: int, seconds: float) -> dict[str, float]:
-    """Per game: the sizing rate over today's rate of `SIZING_REV`'s engine (2.0 = half as fast)."""
-    tmp = Path(tempfile.mkdtemp(prefix="parlor-budget-"))
-    try:
-        folder = tmp / "sizing"
-        speed.extract(SIZING_REV, folder)
-        rates: dict[str, list[float]] = {game: [] for game in games}
-        for _ in range(rounds):
-            for game in games:
-                rates[game].append(speed.measure(folder, game, seconds)["fast"])
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+def slowdowns(folder: Path, games: list[str], rounds: int, seconds: float) -> dict[str, float]:
+    """Per game: the sizing rate over today's rate of `SIZING_REV`'s engine, extracted in
+    `folder` (2.0 = half as fast)."""
+    rates: dict[str, list[float]] = {game: [] for game in games}
+    for _ in range(rounds):
+        for game in games:
+            rates[game].append(speed.measure(folder, game, seconds)["fast"])
     return {game: SIZING_RATE[game] / statistics.median(rates[game]) for game in games}
 
 
@@ -100,12 +95,18 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["PARLOR_SEARCH_CLOCK"] = "off"  # read when a search bot is made
     from engine.bench import decision_times
 
-    speed.stop_on_sigterm()
-    before = slowdowns(args.games, args.rounds, args.seconds)
-    p95 = {(game, level): decision_times(game, level, args.deals, args.seed,
-                                         sys.stderr)["cpu_p95_ms"]
-           for game in args.games for level in levels}
-    after = slowdowns(args.games, args.rounds, args.seconds)
+    speed.stop_on_sigterm()  # a TERM still removes the temporary folder
+    tmp = Path(tempfile.mkdtemp(prefix="parlor-budget-"))
+    try:
+        folder = tmp / "sizing"
+        speed.extract(SIZING_REV, folder)  # once: measured before and after the decisions
+        before = slowdowns(folder, args.games, args.rounds, args.seconds)
+        p95 = {(game, level): decision_times(game, level, args.deals, args.seed,
+                                             sys.stderr)["cpu_p95_ms"]
+               for game in args.games for level in levels}
+        after = slowdowns(folder, args.games, args.rounds, args.seconds)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
     print(f"p95 decision CPU time, one core, seat 0 vs heuristic bots, {args.deals} deals from "
           f"seed {args.seed}; slowdown: {SIZING_REV}'s fast playouts, then / today (the mean "
           "of its measures before and after the decisions)")
