@@ -52,14 +52,16 @@ bench-ui: test-setup  ## start-up, RSS, frame gaps and Python ms per frame of ev
 # load (the safety net counts CPU time here, so not even it can); the arenas' decision times are
 # wall-clock, the bench's one core's CPU time (what a level's time budget is stated in).
 AI_LOGS ?= build/ai-targets
-ai-targets: setup     ## AI strength targets (normal vs heuristic, hard vs normal, every game), then decision times against the budgets at the machine's measured speed; hours on 2 cores (rerun resumes: deals logged in $(AI_LOGS))
+ai-targets: setup     ## AI strength targets (normal vs heuristic, hard vs normal, every game; Chắn's hard also against the heuristic, paired deal by deal with normal), then decision times against the budgets at the machine's measured speed; hours on 2 cores (rerun resumes: deals logged in $(AI_LOGS))
 	mkdir -p $(AI_LOGS)
 	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena meri --a normal --b heuristic --deals 300 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/meri-normal-heuristic.jsonl
 	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena tractor --a normal --b heuristic --deals 500 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/tractor-normal-heuristic.jsonl
-	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena chan --a normal --b heuristic --deals 500 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/chan-normal-heuristic.jsonl
+	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena chan --a normal --b heuristic --deals 1000 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/chan-normal-heuristic.jsonl
 	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena meri --a hard --b normal --deals 200 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/meri-hard-normal.jsonl
 	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena tractor --a hard --b normal --deals 200 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/tractor-hard-normal.jsonl
 	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena chan --a hard --b normal --deals 500 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/chan-hard-normal.jsonl
+	PARLOR_SEARCH_CLOCK=cpu $(PY) -m engine arena chan --a hard --b heuristic --deals 1000 --seed 1 --jobs $(JOBS) --out $(AI_LOGS)/chan-hard-heuristic.jsonl
+	$(PY) -m engine arena --paired $(AI_LOGS)/chan-hard-heuristic.jsonl $(AI_LOGS)/chan-normal-heuristic.jsonl
 	$(PY) scripts/decision_budget.py --deals 4 --seed 1
 
 POLICY_LOGS ?= build/ai-policy

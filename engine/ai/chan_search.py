@@ -87,6 +87,27 @@ the other seats discard greedily (by their hand value, as this seat does) 70 % o
 the round playout instead of at random — closer to the heuristic opponents, at 2.1× the
 playout CPU (p95 120 ms, within 0.23 s): wins +0.5 points [−1.4, +2.5], settlement +0.03
 [−0.33, +0.39] over 181 deals. Not shipped.
+
+Issue 32, later (the same command run on to 1000 deals: 27.1 % [26.2, 28.1], settlement +0.43
+[+0.28, +0.59]; its first 500 deals gave the 500-deal figures above exactly). Paired with it deal
+by deal, a change to the search moves who wins in one deal in eight (hard: one in five), so a
+paired run's interval is ±0.8–1.1 win points over 500 deals where the arena's own is ±1.3.
+Variants of normal, wins in points of % and settlement, variant − normal; none stronger, none
+shipped (the experiments' code was not kept: each is a few lines in `sample`, `value` or
+`_round_playout`, described here):
+- Soft inference from passes: an opponent who passed an open card it was free to capture (no
+  C-20 ban) held no single copy of it then, nor three (a Chíu comes first) — true of 99.6 % of
+  such rules in heuristic self-play — imposed on the sampled deal wherever it fits: +0.1
+  [−0.7, +0.9], settlement −0.00 [−0.14, +0.14] over 487 deals. About three such passes an
+  opponent a deal: too little to read.
+- That and inference from discards: a discarded card had no Cạ partner in the hand then (each
+  other face of its rank held an even number of times; 81 % true), each rule imposed with
+  probability 0.8: −1.6 [−3.8, +0.6], settlement −0.29 [−0.64, +0.06] over 143 deals.
+- The others discard greedily 70 % of the time in the round playout (above, run again): +0.3
+  [−1.6, +2.1], settlement −0.03 [−0.38, +0.31] over 195 deals.
+- A finished playout valued by who won rather than by its score (every win worth the mean
+  winning score, 3.5 points, so the search plays for the win share): −0.8 [−2.0, +0.5],
+  settlement −0.14 [−0.35, +0.07] over 224 deals.
 """
 
 from __future__ import annotations

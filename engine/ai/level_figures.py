@@ -43,7 +43,7 @@ class LevelFigure:
 
     def summary(self) -> str:
         """The figure as the README quotes it, e.g. "+0.459 levels/deal [+0.424, +0.494] over
-        500 deals" or "27.4 % wins [26.1, 28.7] (par 25 %) over 500 deals"."""
+        500 deals" or "27.1 % wins [26.2, 28.1] (par 25 %) over 1000 deals"."""
         if self.unit == WINS:
             return (f"{self.mean:g} % wins [{self.low:g}, {self.high:g}] (par {self.par:g} %) "
                     f"over {self.deals} deals")
@@ -78,8 +78,8 @@ FIGURES: dict[str, dict[str, LevelFigure]] = {
                             _arena("meri", "normal", "heuristic", 300)),
         "tractor": LevelFigure("heuristic", 0.459, 0.424, 0.494, 500, LEVELS_UP,
                                _arena("tractor", "normal", "heuristic", 500)),
-        "chan": LevelFigure("heuristic", 27.4, 26.1, 28.7, 500, WINS,
-                            _arena("chan", "normal", "heuristic", 500)),
+        "chan": LevelFigure("heuristic", 27.1, 26.2, 28.1, 1000, WINS,
+                            _arena("chan", "normal", "heuristic", 1000)),
     },
     "hard": {
         "meri": LevelFigure("normal", 0.285, 0.092, 0.478, 200, POINTS,
