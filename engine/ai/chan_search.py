@@ -108,6 +108,9 @@ shipped (the experiments' code was not kept: each is a few lines in `sample`, `v
 - A finished playout valued by who won rather than by its score (every win worth the mean
   winning score, 3.5 points, so the search plays for the win share): −0.8 [−2.0, +0.5],
   settlement −0.14 [−0.35, +0.07] over 224 deals.
+- The leaf valued by this seat's hand alone (HAND_WEIGHT × its hand value, the others' mean
+  dropped: less noise from their sampled hands, but blind to what a discard gives the next
+  player): −0.7 [−1.7, +0.2], settlement +0.00 [−0.18, +0.18] over 500 deals.
 Hard alone against three heuristic bots on the same 1000 deals (`make ai-targets`), paired with
 normal: 27.0 % [26.0, 28.0], hard − normal −0.1 [−0.9, +0.7], settlement +0.06 [−0.07, +0.19]
 (the winner changed in 226 deals): level, as the head-to-head found, in a narrower interval.
