@@ -3,7 +3,7 @@ bot of every kind and level.
 
 Kinds: `random`, `heuristic`, and the levels players choose — `easy` (the heuristic with a
 little randomness), `normal` (determinized Monte Carlo search, also called `search`) and `hard`
-(a bigger budget plus inference weighting of the sampled worlds); where a game's descriptor
+(a bigger budget plus, in Meri and Tractor, inference weighting of the sampled worlds); where a game's descriptor
 says `lead` (Meri), both levels' search keeps its learned policy's move first instead of the
 heuristic's (`engine.ai.policy.lead`). For the arena only,
 `normal-model` and `normal-nomodel` are normal with and without the game's learned evaluation
@@ -61,7 +61,7 @@ class Profile:
     heuristic: Callable[[int], Any]  # seed -> the game's rule-based bot
     adapter: Callable[[Any, int], BaseAdapter]  # (game, seed) -> its search adapter
     normal: Budget  # the search of the normal level
-    hard: Budget  # the hard level's: more worlds, and inference weighting
+    hard: Budget  # the hard level's: more worlds, and inference weighting where it says so
     learned: bool = False  # the levels use the adapter's learned evaluation (if it has one)
     lead: bool = False  # the levels' search keeps the learned policy's move first
 
